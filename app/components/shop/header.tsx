@@ -1,0 +1,109 @@
+import { Form, Link, NavLink, useLocation } from "react-router";
+import type { SessionUser } from "~/lib/access";
+import { CATEGORIES } from "~/lib/constants";
+import { cn } from "~/lib/cn";
+
+export const SHOP_NAV = [
+  { label: "Home", to: "/shop/home" },
+  { label: "Products", to: "/shop/listing" },
+  ...CATEGORIES.map((c) => ({ label: c.label, to: `/shop/listing?category=${c.id}` })),
+  { label: "Search", to: "/shop/search" },
+];
+
+function NavItems({ className }: { className?: string }) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <ul className={className}>
+      {SHOP_NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            aria-current={here === item.to ? "page" : undefined}
+            className={cn(
+              "block rounded px-2 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600",
+              here === item.to ? "text-gray-900 underline underline-offset-4" : "text-gray-700",
+            )}
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ShopHeader({ user, cartCount }: { user: SessionUser; cartCount: number }) {
+  const location = useLocation();
+  const cartParams = new URLSearchParams(location.search);
+  cartParams.set("cart", "open");
+  return (
+    <header className="sticky top-0 z-40 w-full border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6">
+        <div className="flex items-center gap-1">
+          <details className="relative lg:hidden">
+            <summary className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-gray-300" aria-label="Open menu">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </summary>
+            <nav aria-label="Shop menu" className="absolute left-0 top-12 z-50 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg">
+              <NavItems className="space-y-1" />
+            </nav>
+          </details>
+          <Link to="/shop/home" className="flex items-center gap-2 rounded px-1 font-bold focus-visible:outline-2 focus-visible:outline-blue-600">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <span className="text-lg">Ecommerce</span>
+          </Link>
+        </div>
+        <nav aria-label="Categories" className="hidden lg:block">
+          <NavItems className="flex items-center gap-1" />
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link
+            to={`${location.pathname}?${cartParams}`}
+            className="relative flex h-10 w-10 items-center justify-center rounded-md border border-gray-300 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6h15l-1.5 9h-12zM6 6L5 3H2M9 20a1 1 0 100-2 1 1 0 000 2zM18 20a1 1 0 100-2 1 1 0 000 2z" />
+            </svg>
+            <span data-testid="cart-count" className="absolute -right-2 -top-2 min-w-5 rounded-full bg-gray-900 px-1 text-center text-xs font-bold leading-5 text-white">
+              {cartCount}
+            </span>
+          </Link>
+          <UserMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function UserMenu({ user }: { user: SessionUser }) {
+  return (
+    <details className="relative">
+      <summary
+        className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-gray-900 font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        aria-label="User menu"
+      >
+        {user.userName.charAt(0).toUpperCase()}
+      </summary>
+      <div className="absolute right-0 top-12 z-50 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg">
+        <p className="truncate px-2 py-1.5 text-sm font-semibold">Logged in as {user.userName}</p>
+        <hr className="my-1 border-gray-200" />
+        <ul className="space-y-1 text-sm">
+          <li><Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/account">My Account</Link></li>
+          <li><Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/listing">Browse Products</Link></li>
+          <li><Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/search">Search Products</Link></li>
+          <li>
+            <Form method="post" action="/auth/logout">
+              <button type="submit" className="block w-full rounded px-2 py-1.5 text-left hover:bg-gray-100">
+                Logout
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from "react";
+import type { ToastMessage } from "remix-toast";
+import { TOAST_DURATION_MS } from "~/lib/constants";
+import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type ToastVariant = "default" | "destructive" | "success" | "warning" | "info";
+
+const VARIANT_OF: Record<string, ToastVariant> = {
+  error: "destructive",
+  success: "success",
+  warning: "warning",
+  info: "info",
+};
+
+const STYLES: Record<ToastVariant, string> = {
+  default: "border-gray-200 bg-white text-gray-900",
+  destructive: "border-red-700 bg-red-600 text-white",
+  success: "border-green-200 bg-green-50 text-green-900",
+  warning: "border-amber-200 bg-amber-50 text-amber-900",
+  info: "border-blue-200 bg-blue-50 text-blue-900",
+};
+
+/**
+ * The flash toast of the last redirect. The server renders it, so it shows without JavaScript;
+ * with JavaScript one toast is visible at a time, it leaves after 5 s, and F8 focuses the area.
+ */
+export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
+  const [current, setCurrent] = useState(toast);
+  const hydrated = useHydrated();
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (toast) setCurrent(toast);
+  }, [toast]);
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setCurrent(undefined), current.duration ?? TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const variant = current ? (VARIANT_OF[current.type] ?? "default") : "default";
+  return (
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none sm:inset-x-auto sm:right-0 sm:justify-end"
+    >
+      <div role={variant === "destructive" ? "alert" : "status"} aria-live={variant === "destructive" ? "assertive" : "polite"}>
+        {current ? (
+          <div
+            data-testid="toast"
+            data-variant={variant}
+            className={cn("pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg", STYLES[variant])}
+          >
+            <div className="flex-1 space-y-1">
+              <p className="text-sm font-semibold">{current.message}</p>
+              {current.description ? <p className="text-sm opacity-90">{current.description}</p> : null}
+            </div>
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => setCurrent(undefined)}
+                className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2"
+                aria-label="Dismiss notification"
+              >
+                ×
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

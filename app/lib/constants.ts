@@ -1,0 +1,85 @@
+// Business constants from SPEC sections 3 and 9, shared by server and browser.
+
+export const CATEGORIES = [
+  { id: "men", label: "Men" },
+  { id: "women", label: "Women" },
+  { id: "kids", label: "Kids" },
+  { id: "accessories", label: "Accessories" },
+  { id: "footwear", label: "Footwear" },
+] as const;
+
+export const BRANDS = [
+  { id: "nike", label: "Nike" },
+  { id: "adidas", label: "Adidas" },
+  { id: "puma", label: "Puma" },
+  { id: "levi", label: "Levi's" },
+  { id: "zara", label: "Zara" },
+  { id: "h&m", label: "H&M" },
+] as const;
+
+export type CategoryId = (typeof CATEGORIES)[number]["id"];
+export type BrandId = (typeof BRANDS)[number]["id"];
+
+export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as [CategoryId, ...CategoryId[]];
+export const BRAND_IDS = BRANDS.map((b) => b.id) as [BrandId, ...BrandId[]];
+
+export const SORT_OPTIONS = [
+  { id: "price-lowtohigh", label: "Price: Low to High" },
+  { id: "price-hightolow", label: "Price: High to Low" },
+  { id: "title-atoz", label: "Title: A to Z" },
+  { id: "title-ztoa", label: "Title: Z to A" },
+] as const;
+export type SortId = (typeof SORT_OPTIONS)[number]["id"];
+export const DEFAULT_SORT: SortId = "price-lowtohigh";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "inProcess",
+  "inShipping",
+  "delivered",
+  "confirmed",
+  "rejected",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const ROLES = ["admin", "user"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MAX_ADDRESSES = 3;
+export const LOW_STOCK_THRESHOLD = 10;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const SEARCH_MIN_LENGTH = 4; // "longer than 3 characters after trimming"
+export const SEARCH_DELAY_MS = 1000;
+export const TOAST_DURATION_MS = 5000;
+
+/** The four built-in banners shown when the banners table is empty (SPEC section 9). */
+export const FALLBACK_BANNERS = [
+  {
+    image: "/demo/banners/summer-collection.svg",
+    title: "Summer Collection",
+    description: "Light fabrics and bright colours for the warmest days of the year.",
+    buttonText: "Shop Summer",
+  },
+  {
+    image: "/demo/banners/new-arrivals.svg",
+    title: "New Arrivals",
+    description: "Fresh styles from your favourite brands, just landed.",
+    buttonText: "See What's New",
+  },
+  {
+    image: "/demo/banners/exclusive-deals.svg",
+    title: "Exclusive Deals",
+    description: "Limited-time prices on selected pieces. Grab them while they last.",
+    buttonText: "View Deals",
+  },
+  {
+    image: "/demo/banners/seasons-essentials.svg",
+    title: "Season's Essentials",
+    description: "The wardrobe staples you will reach for all season long.",
+    buttonText: "Shop Essentials",
+  },
+] as const;

@@ -1,0 +1,17 @@
+/** Money is stored as integer cents; screens and JSON show numbers with two decimals. */
+export function centsToAmount(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+export function amountToCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+export function formatMoney(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** SPEC: the unit price is the sale price when above 0, else the price. */
+export function unitPriceCents(priceCents: number, salePriceCents: number): number {
+  return salePriceCents > 0 ? salePriceCents : priceCents;
+}

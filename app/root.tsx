@@ -1,0 +1,72 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { getToast } from "remix-toast";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ProgressBar } from "./components/ui/progress-bar";
+import { Toaster } from "./components/ui/toaster";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  // Only touch the toast cookie when there was one to clear.
+  const hadToastCookie = request.headers.get("Cookie")?.includes("toast-session=");
+  return data({ toast }, hadToastCookie ? { headers } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
+        <ProgressBar />
+        {children}
+        <Toaster toast={rootData?.toast} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Something went wrong.";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    detail = error.statusText || `${error.status}`;
+    if (typeof error.data === "string" && error.data) detail = `${error.status} ${error.statusText || error.data}`;
+  } else if (error instanceof Error) {
+    detail = error.message;
+    if (import.meta.env.DEV) stack = error.stack;
+  }
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>Unexpected Application Error!</title>
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="text-gray-700">{detail}</p>
+      {stack ? <pre className="w-full overflow-auto rounded bg-gray-100 p-4 text-left text-xs">{stack}</pre> : null}
+      <a href="/" className="text-blue-700 underline">
+        Go to the home page
+      </a>
+    </main>
+  );
+}

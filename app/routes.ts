@@ -1,0 +1,37 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+// Mirrors SPEC section 2, "Screens and routes".
+export default [
+  index("routes/index.tsx"),
+  layout("routes/auth/layout.tsx", [
+    route("auth/login", "routes/auth/login.tsx"),
+    route("auth/register", "routes/auth/register.tsx"),
+  ]),
+  route("auth/logout", "routes/auth/logout.tsx"),
+  layout("routes/shop/layout.tsx", [
+    route("shop/home", "routes/shop/home.tsx"),
+    route("shop/listing", "routes/shop/listing.tsx"),
+    route("shop/checkout", "routes/shop/checkout.tsx"),
+    route("shop/account", "routes/shop/account.tsx"),
+    route("shop/paypal-return", "routes/shop/paypal-return.tsx"),
+    route("shop/payment-success", "routes/shop/payment-success.tsx"),
+    route("shop/search", "routes/shop/search.tsx"),
+    route("shop/*", "routes/shop/not-found.tsx"),
+  ]),
+  route("newsletter", "routes/newsletter.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
+    route("admin/products", "routes/admin/products.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+  ]),
+  route("unauth-page", "routes/unauth-page.tsx"),
+  ...prefix("api/auth", [
+    route("register", "routes/api/auth.register.ts"),
+    route("login", "routes/api/auth.login.ts"),
+    route("logout", "routes/api/auth.logout.ts"),
+    route("check-auth", "routes/api/auth.check-auth.ts"),
+  ]),
+  route("api/*", "routes/api/not-found.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

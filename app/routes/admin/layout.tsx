@@ -1,0 +1,49 @@
+import { Form, Link, Outlet } from "react-router";
+import { AdminNav } from "~/components/admin/sidebar";
+import { buttonClass } from "~/components/ui/button";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  return { user };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-screen w-full">
+      <aside className="hidden w-64 shrink-0 flex-col border-r border-gray-200 bg-white p-6 lg:flex">
+        <Link to="/admin/dashboard" className="mb-8 flex items-center gap-2 text-xl font-extrabold">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Admin Panel
+        </Link>
+        <nav aria-label="Admin">
+          <AdminNav />
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
+          {/* On small screens the sidebar is a drawer: <details> opens it without JavaScript. */}
+          <details className="relative lg:hidden">
+            <summary className={buttonClass({ variant: "outline", size: "md" }, "cursor-pointer")} aria-label="Open admin menu">
+              Menu
+            </summary>
+            <nav aria-label="Admin menu" className="absolute left-0 top-12 z-50 w-64 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
+              <p className="mb-3 font-extrabold">Admin Panel</p>
+              <AdminNav />
+            </nav>
+          </details>
+          <p className="hidden truncate text-sm text-gray-600 sm:block">Signed in as {loaderData.user.userName}</p>
+          <Form method="post" action="/auth/logout" className="ml-auto">
+            <button type="submit" className={buttonClass({ size: "md" })}>
+              Logout
+            </button>
+          </Form>
+        </header>
+        <main id="main" className="flex-1 bg-gray-50 p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { apiError, json, methodNotAllowed } from "~/server/api.server";
+import { getSessionUser } from "~/server/session.server";
+import type { Route } from "./+types/auth.check-auth";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return apiError(401, "Unauthorised user!");
+  return json({ success: true, message: "Authenticated user!", user });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,11 @@
+import { json, methodNotAllowed } from "~/server/api.server";
+import { destroyUserSession } from "~/server/session.server";
+import { LOGGED_OUT } from "~/server/users.server";
+import type { Route } from "./+types/auth.logout";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  return json({ success: true, message: LOGGED_OUT }, { headers: { "Set-Cookie": await destroyUserSession(request) } });
+}

@@ -1,0 +1,5 @@
+import { apiError } from "~/server/api.server";
+
+// Unknown /api paths answer JSON, never the HTML not-found page.
+export const loader = () => apiError(404, "Not found");
+export const action = () => apiError(404, "Not found");

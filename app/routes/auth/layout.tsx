@@ -1,0 +1,27 @@
+import { Outlet } from "react-router";
+import { guard } from "~/server/session.server";
+import type { Route } from "./+types/layout";
+
+// A signed-in visitor on login or register goes to their home.
+export async function loader({ request }: Route.LoaderArgs) {
+  await guard(request);
+  return null;
+}
+
+export default function AuthLayout() {
+  return (
+    <div className="flex min-h-screen w-full">
+      <aside className="hidden w-1/2 items-center justify-center bg-gray-900 px-12 lg:flex">
+        <div className="max-w-md space-y-6 text-center text-white">
+          <h1 className="text-4xl font-extrabold tracking-tight">Welcome to ECommerce Shopping</h1>
+          <p className="text-lg text-gray-300">Sign in to access the best shopping experience online.</p>
+        </div>
+      </aside>
+      <main className="flex flex-1 items-center justify-center bg-gray-50 px-4 py-12 sm:px-6 lg:px-8">
+        <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

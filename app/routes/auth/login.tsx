@@ -1,0 +1,96 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { redirectWithSuccess } from "remix-toast";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field } from "~/components/ui/field";
+import { homeFor, safeRedirectTo } from "~/lib/access";
+import { LoginSchema } from "~/lib/schemas";
+import { authenticator, LoginError } from "~/server/auth.server";
+import { createUserSession, guard } from "~/server/session.server";
+import { LOGGED_IN } from "~/server/users.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in | Fashion Shop" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await guard(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await guard(request);
+  // remix-auth reads the body itself, so validate a copy first.
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  let user;
+  try {
+    user = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (error instanceof LoginError) {
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 400 });
+    }
+    throw error;
+  }
+  const cookie = await createUserSession(request, user.id);
+  const target = safeRedirectTo(formData.get("redirectTo")) ?? homeFor(user);
+  return redirectWithSuccess(target, LOGGED_IN, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2 text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Sign in to your account</h1>
+        <p className="text-sm text-gray-600">
+          Don't have an account{" "}
+          <Link to="/auth/register" className="font-medium text-blue-700 hover:underline">
+            Register
+          </Link>
+        </p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field
+          label="Email"
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            placeholder: "Enter your email",
+          }}
+        />
+        <Field
+          label="Password"
+          errorId={fields.password.errorId}
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "current-password",
+            placeholder: "Enter your password",
+          }}
+        />
+        <div role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          Sign In
+        </Button>
+      </Form>
+    </div>
+  );
+}

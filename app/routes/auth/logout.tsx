@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { redirectWithSuccess } from "remix-toast";
+import { destroyUserSession } from "~/server/session.server";
+import { LOGGED_OUT } from "~/server/users.server";
+import type { Route } from "./+types/logout";
+
+// Logout is a POST (a link or prefetch must never sign anyone out).
+export async function loader() {
+  throw redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const cookie = await destroyUserSession(request);
+  return redirectWithSuccess("/auth/login", LOGGED_OUT, { headers: { "Set-Cookie": cookie } });
+}

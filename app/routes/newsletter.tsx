@@ -1,0 +1,17 @@
+import { redirect } from "react-router";
+import { redirectWithInfo } from "remix-toast";
+import { safeRedirectTo } from "~/lib/access";
+import { requireShopper } from "~/server/session.server";
+import type { Route } from "./+types/newsletter";
+
+// SPEC: submitting the newsletter form does nothing. We store nothing and say so honestly.
+export async function loader() {
+  throw redirect("/shop/home");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireShopper(request);
+  const form = await request.formData();
+  const back = safeRedirectTo(form.get("returnTo")) ?? "/shop/home";
+  return redirectWithInfo(back, "Thanks! Newsletter sign-up is not open yet, so nothing was stored.");
+}

@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import { NotFound } from "~/components/not-found";
+import { requireShopper } from "~/server/session.server";
+import type { Route } from "./+types/not-found";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireShopper(request);
+  return data(null, { status: 404 });
+}
+
+export default function ShopNotFound() {
+  return <NotFound message="page doesn't exists" home="/shop/home" />;
+}

@@ -1,0 +1,14 @@
+import { Placeholder } from "~/components/placeholder";
+import { requireShopper } from "~/server/session.server";
+import type { Route } from "./+types/search";
+
+export const meta: Route.MetaFunction = () => [{ title: "Search Products | Fashion Shop" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireShopper(request);
+  return null;
+}
+
+export default function Page() {
+  return <Placeholder title="Search Products" />;
+}

@@ -1,0 +1,48 @@
+/** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
+
+const NO_STORE = { "Cache-Control": "private, no-store, no-cache, must-revalidate, proxy-revalidate", Pragma: "no-cache", Expires: "0" };
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  for (const [k, v] of Object.entries(NO_STORE)) if (!headers.has(k)) headers.set(k, v);
+  return Response.json(body, { ...init, headers });
+}
+
+export function apiError(status: number, message: string, headers?: HeadersInit): Response {
+  return json({ success: false, message }, { status, headers });
+}
+
+export const methodNotAllowed = (allowed: string) =>
+  apiError(405, `Method not allowed. Use ${allowed}.`, { Allow: allowed });
+
+/**
+ * Reads a JSON, urlencoded or multipart body into a plain object. Throws a 400/415 JSON
+ * Response for a body it cannot read.
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type === "application/json") {
+    let body: unknown;
+    try {
+      body = await request.json();
+    } catch {
+      throw apiError(400, "The request body is not valid JSON.");
+    }
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object.");
+    return body as Record<string, unknown>;
+  }
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    try {
+      return Object.fromEntries(await request.formData());
+    } catch {
+      throw apiError(400, "The form data could not be read.");
+    }
+  }
+  if (!type && request.headers.get("Content-Length") === "0") return {};
+  throw apiError(415, "Send the request body as application/json.");
+}
+
+/** The first validation message of a zod error, for `{ success: false, message }`. */
+export function firstIssue(error: { issues: Array<{ message: string }> }): string {
+  return error.issues[0]?.message ?? "Invalid input";
+}

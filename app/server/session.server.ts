@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { createCookieSessionStorage, redirect } from "react-router";
+import { setToastCookieOptions } from "remix-toast";
+import { accessRedirect, type SessionUser } from "~/lib/access";
+import { config } from "./config.server";
+import { refuseToStart } from "./startup.server";
+import { getUserById } from "./users.server";
+
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Production needs SESSION_SECRET. The demo and development keep a random secret in DATA_DIR so
+ * sign-ins survive a restart without any setup.
+ */
+function sessionSecrets(): string[] {
+  const fromEnv = config.sessionSecret;
+  if (config.isProduction) {
+    if (!fromEnv) refuseToStart("SESSION_SECRET is required when NODE_ENV=production (use 32+ random characters, e.g. `openssl rand -hex 32`).");
+    if (fromEnv.length < MIN_SECRET_LENGTH) refuseToStart(`SESSION_SECRET is too short: use at least ${MIN_SECRET_LENGTH} random characters.`);
+  }
+  if (fromEnv) return fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
+  const file = path.join(config.dataDir, "session-secret");
+  try {
+    return [fs.readFileSync(file, "utf8").trim()];
+  } catch {
+    const secret = randomBytes(32).toString("hex");
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return [secret];
+  }
+}
+
+const secrets = sessionSecrets();
+const secure = config.isProduction;
+
+export const sessionStorage = createCookieSessionStorage<{ userId: string }>({
+  cookie: {
+    name: "__session",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets,
+    maxAge: 60 * 60 * 24 * 30,
+  },
+});
+
+setToastCookieOptions({ secrets, secure, sameSite: "lax", httpOnly: true, path: "/" });
+
+const userByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request (looked up once per request), or null. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let pending = userByRequest.get(request);
+  if (!pending) {
+    pending = sessionStorage.getSession(request.headers.get("Cookie")).then((session) => {
+      const userId = session.get("userId");
+      return userId ? getUserById(userId) : null;
+    });
+    userByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+export async function createUserSession(request: Request, userId: string): Promise<string> {
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  session.set("userId", userId);
+  return sessionStorage.commitSession(session);
+}
+
+export async function destroyUserSession(request: Request): Promise<string> {
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  return sessionStorage.destroySession(session);
+}
+
+/**
+ * Applies SPEC's access rules to a page request: throws the redirect when the visitor may not
+ * see this path, otherwise returns the user (null only on login/register).
+ */
+export async function guard(request: Request): Promise<SessionUser | null> {
+  const user = await getSessionUser(request);
+  const url = new URL(request.url);
+  const target = accessRedirect(url.pathname, user, url.pathname + url.search);
+  if (target) throw redirect(target);
+  return user;
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await guard(request);
+  if (!user) throw redirect("/auth/login");
+  return user;
+}
+
+export async function requireShopper(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role === "admin") throw redirect("/admin/dashboard");
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw redirect("/unauth-page");
+  return user;
+}

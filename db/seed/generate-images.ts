@@ -1,0 +1,87 @@
+/**
+ * Writes the demo artwork (product pictures and the four fallback banners) as small SVG files
+ * into public/demo. Run with `npm run images`; the output is committed, so the shop never
+ * hot-links an image.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { FALLBACK_BANNERS } from "../../app/lib/constants";
+import { DEMO_PRODUCTS, demoImagePath, type Kind } from "./catalog";
+
+const root = path.resolve(import.meta.dirname, "../../public");
+
+// Silhouettes drawn on a 400x400 canvas, centred.
+const SHAPES: Record<Kind, string> = {
+  tee: "M130 90 L175 75 Q200 100 225 75 L270 90 L330 140 L300 185 L270 165 L270 330 L130 330 L130 165 L100 185 L70 140 Z",
+  shirt: "M135 85 L180 72 L200 100 L220 72 L265 85 L320 150 L295 185 L268 160 L268 335 L132 335 L132 160 L105 185 L80 150 Z M200 100 L200 335",
+  hoodie: "M140 100 Q150 45 200 45 Q250 45 260 100 L320 150 L330 300 L295 305 L285 190 L275 190 L275 335 L125 335 L125 190 L115 190 L105 305 L70 300 L80 150 Z M165 100 Q200 130 235 100",
+  jacket: "M135 80 L175 70 L200 95 L225 70 L265 80 L325 150 L330 310 L295 312 L285 185 L272 185 L272 335 L128 335 L128 185 L115 185 L105 312 L70 310 L75 150 Z M200 95 L200 335",
+  jeans: "M140 60 L260 60 L275 340 L220 340 L200 150 L180 340 L125 340 Z M140 85 L260 85",
+  shorts: "M130 110 L270 110 L290 265 L215 275 L200 190 L185 275 L110 265 Z M130 135 L270 135",
+  dress: "M165 60 L185 60 Q200 85 215 60 L235 60 L245 135 L225 150 L300 340 L100 340 L175 150 L155 135 Z",
+  skirt: "M140 110 L260 110 L300 300 Q200 320 100 300 Z M140 132 L260 132",
+  sneaker: "M70 250 L90 175 Q120 180 150 160 L200 150 Q250 195 330 215 Q345 225 340 255 Z M70 250 L340 255 L338 275 L72 272 Z",
+  boot: "M130 80 L220 80 L225 225 Q300 235 320 270 L320 300 L120 300 L118 265 Z M118 300 L320 300 L320 318 L118 318 Z",
+  sandal: "M90 260 Q200 235 320 255 L322 278 Q200 262 92 282 Z M140 250 Q170 190 200 248 M220 246 Q250 190 280 252",
+  cap: "M105 230 Q110 120 210 115 Q300 120 305 230 Z M105 230 Q190 215 305 230 Q345 240 360 270 Q290 260 210 262 Q140 262 105 245 Z",
+  bag: "M110 150 L290 150 L305 330 L95 330 Z M160 150 Q160 80 200 80 Q240 80 240 150",
+  watch: "M170 60 L230 60 L235 140 L165 140 Z M165 260 L235 260 L230 340 L170 340 Z M200 135 A65 65 0 1 1 199.9 135 Z",
+  sunglasses: "M70 185 L330 185 L330 200 L315 200 Q310 260 255 260 Q215 258 210 205 L190 205 Q185 258 145 260 Q90 260 85 200 L70 200 Z",
+  socks: "M150 60 L215 60 L215 230 Q275 240 290 285 Q295 330 250 335 L165 330 Q140 320 148 280 Z",
+  belt: "M60 180 L340 180 L340 215 L60 215 Z M100 170 L150 170 L150 225 L100 225 Z",
+  scarf: "M130 70 L270 70 L270 150 L245 150 L245 345 L190 345 L190 150 L130 150 Z",
+};
+
+function shade(hex: string, amount: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  const mix = (c: number) => Math.round(amount < 0 ? c * (1 + amount) : c + (255 - c) * amount);
+  const r = mix((n >> 16) & 255), g = mix((n >> 8) & 255), b = mix(n & 255);
+  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
+}
+
+function productSvg(kind: Kind, hex: string, label: string): string {
+  const light = parseInt(hex.slice(1), 16) > 0xd0d0d0;
+  const stroke = light ? "#9ca3af" : shade(hex, -0.35);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="${label}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(hex, light ? -0.06 : 0.85)}"/><stop offset="1" stop-color="${shade(hex, light ? -0.14 : 0.7)}"/></linearGradient></defs>
+<rect width="400" height="400" fill="url(#bg)"/>
+<ellipse cx="200" cy="355" rx="130" ry="12" fill="#000" opacity=".08"/>
+<path d="${SHAPES[kind]}" fill="${hex}" stroke="${stroke}" stroke-width="4" stroke-linejoin="round" fill-rule="evenodd"/>
+</svg>
+`;
+}
+
+const BANNER_COLOURS = [
+  ["#f59e0b", "#ef4444"],
+  ["#0ea5e9", "#6366f1"],
+  ["#111827", "#7c3aed"],
+  ["#059669", "#0f766e"],
+] as const;
+
+function bannerSvg(index: number): string {
+  const [from, to] = BANNER_COLOURS[index % BANNER_COLOURS.length]!;
+  const circles = Array.from({ length: 7 }, (_, i) => {
+    const x = 1000 + ((i * 173 + index * 97) % 900);
+    const y = 60 + ((i * 131 + index * 53) % 480);
+    const r = 40 + ((i * 37 + index * 11) % 140);
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" opacity="${(0.06 + (i % 3) * 0.05).toFixed(2)}"/>`;
+  }).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1920 600" preserveAspectRatio="xMidYMid slice">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<rect width="1920" height="600" fill="url(#g)"/>${circles}
+<path d="M1180 140 L1260 115 Q1300 160 1340 115 L1420 140 L1520 225 L1470 300 L1420 265 L1420 520 L1180 520 L1180 265 L1130 300 L1080 225 Z" fill="#fff" opacity=".9"/>
+</svg>
+`;
+}
+
+for (const product of DEMO_PRODUCTS) {
+  const file = path.join(root, demoImagePath(product));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, productSvg(product.kind, product.hex, product.title.replace(/&/g, "&amp;").replace(/'/g, "&#39;")));
+}
+FALLBACK_BANNERS.forEach((banner, i) => {
+  const file = path.join(root, banner.image);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, bannerSvg(i));
+});
+console.log(`wrote ${DEMO_PRODUCTS.length} product images and ${FALLBACK_BANNERS.length} banners under public/demo`);

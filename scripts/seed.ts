@@ -1,0 +1,24 @@
+// npm run seed -- [--products N]
+// Without options: the demo catalog and demo accounts (when missing). With --products N: adds N
+// generated products in one transaction, for benchmarks.
+import { parseArgs } from "node:util";
+import { databaseFile } from "~/server/db.server";
+import { seedBenchmarkProducts, seedDemoAccounts, seedDemoCatalog } from "~/server/seed.server";
+
+const { values } = parseArgs({ options: { products: { type: "string" } } });
+console.log(`database: ${databaseFile()}`);
+if (values.products !== undefined) {
+  const count = Number(values.products);
+  if (!Number.isInteger(count) || count < 1 || count > 10_000_000) {
+    console.error("--products must be a whole number between 1 and 10000000");
+    process.exit(2);
+  }
+  const started = performance.now();
+  await seedBenchmarkProducts(count);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`added ${count} products in ${seconds.toFixed(2)} s (${Math.round(count / seconds)} rows/s)`);
+} else {
+  console.log(`demo catalog: added ${await seedDemoCatalog()} products`);
+  const accounts = await seedDemoAccounts();
+  console.log(`demo accounts: ${accounts.length ? `created ${accounts.join(", ")}` : "already present"}`);
+}

@@ -36,9 +36,9 @@ export function ShopFooter() {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="footer-contact" className="space-y-3 text-sm text-gray-700">
+        <section aria-labelledby="footer-contact" className="space-y-3">
           <h2 id="footer-contact" className="font-semibold text-gray-900">Contact</h2>
-          <address className="not-italic">
+          <address className="text-sm not-italic text-gray-700">
             Customer service: Monday to Friday, 9:00 to 17:00
             <br />
             support@example.com

@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import type { SessionUser } from "~/lib/access";
 import { CATEGORIES } from "~/lib/constants";
 import { cn } from "~/lib/cn";
+import { DisclosureMenu } from "~/components/ui/disclosure-menu";
 
 export const SHOP_NAV = [
   { label: "Home", to: "/shop/home" },
@@ -41,7 +42,7 @@ export function ShopHeader({ user, cartCount }: { user: SessionUser; cartCount: 
     <header className="sticky top-0 z-40 w-full border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6">
         <div className="flex items-center gap-1">
-          <details className="relative lg:hidden">
+          <DisclosureMenu className="relative lg:hidden">
             <summary className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-gray-300" aria-label="Open menu">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M4 6h16M4 12h16M4 18h16" />
@@ -50,13 +51,13 @@ export function ShopHeader({ user, cartCount }: { user: SessionUser; cartCount: 
             <nav aria-label="Shop menu" className="absolute left-0 top-12 z-50 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg">
               <NavItems className="space-y-1" />
             </nav>
-          </details>
+          </DisclosureMenu>
           <Link to="/shop/home" className="flex items-center gap-2 rounded px-1 font-bold focus-visible:outline-2 focus-visible:outline-blue-600">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span className="text-lg">Ecommerce</span>
           </Link>
         </div>
-        <nav aria-label="Categories" className="hidden lg:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <NavItems className="flex items-center gap-1" />
         </nav>
         <div className="flex items-center gap-2">
@@ -81,7 +82,7 @@ export function ShopHeader({ user, cartCount }: { user: SessionUser; cartCount: 
 
 function UserMenu({ user }: { user: SessionUser }) {
   return (
-    <details className="relative">
+    <DisclosureMenu className="relative">
       <summary
         className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-gray-900 font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         aria-label="User menu"
@@ -104,6 +105,6 @@ function UserMenu({ user }: { user: SessionUser }) {
           </li>
         </ul>
       </div>
-    </details>
+    </DisclosureMenu>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link, Outlet } from "react-router";
 import { AdminNav } from "~/components/admin/sidebar";
 import { buttonClass } from "~/components/ui/button";
+import { DisclosureMenu } from "~/components/ui/disclosure-menu";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
@@ -23,16 +24,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
-          {/* On small screens the sidebar is a drawer: <details> opens it without JavaScript. */}
-          <details className="relative lg:hidden">
+          {/* On small screens the sidebar is a drawer (a <details>, so it opens without JavaScript). */}
+          <DisclosureMenu className="relative lg:hidden">
             <summary className={buttonClass({ variant: "outline", size: "md" }, "cursor-pointer")} aria-label="Open admin menu">
               Menu
             </summary>
-            <nav aria-label="Admin menu" className="absolute left-0 top-12 z-50 w-64 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
+            <nav aria-label="Admin menu" className="fixed bottom-0 left-0 top-16 z-50 w-64 overflow-y-auto border-r border-gray-200 bg-white p-4 shadow-xl">
               <p className="mb-3 font-extrabold">Admin Panel</p>
               <AdminNav />
             </nav>
-          </details>
+          </DisclosureMenu>
           <p className="hidden truncate text-sm text-gray-600 sm:block">Signed in as {loaderData.user.userName}</p>
           <Form method="post" action="/auth/logout" className="ml-auto">
             <button type="submit" className={buttonClass({ size: "md" })}>

@@ -5,6 +5,7 @@ import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { homeFor, safeRedirectTo } from "~/lib/access";
+import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
 import { authenticator, LoginError } from "~/server/auth.server";
 import { createUserSession, guard } from "~/server/session.server";
@@ -50,6 +51,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
+  useClearOnResult(actionData, fields.password.id);
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <div className="space-y-6">

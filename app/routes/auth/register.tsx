@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
+import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
 import { guard } from "~/server/session.server";
 import { registerUser, REGISTERED } from "~/server/users.server";
@@ -41,6 +42,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
+  useClearOnResult(actionData, fields.password.id);
   return (
     <div className="space-y-6">
       <div className="space-y-2 text-center">

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { accessRedirect, homeFor, safeRedirectTo } from "./access";
+
+const shopper = { role: "user" as const };
+const admin = { role: "admin" as const };
+
+describe("accessRedirect (SPEC section 2, Routing and access)", () => {
+  it("sends a visitor to login, remembering where they wanted to go", () => {
+    expect(accessRedirect("/", null)).toBe("/auth/login");
+    expect(accessRedirect("/shop/listing", null, "/shop/listing?category=men")).toBe(
+      "/auth/login?redirectTo=%2Fshop%2Flisting%3Fcategory%3Dmen",
+    );
+    expect(accessRedirect("/admin/products", null)).toBe("/auth/login?redirectTo=%2Fadmin%2Fproducts");
+    expect(accessRedirect("/unauth-page", null)).toBe("/auth/login?redirectTo=%2Funauth-page");
+    expect(accessRedirect("/no/such/page", null)).toBe("/auth/login?redirectTo=%2Fno%2Fsuch%2Fpage");
+  });
+
+  it("lets a visitor see login and register", () => {
+    expect(accessRedirect("/auth/login", null)).toBeNull();
+    expect(accessRedirect("/auth/register", null)).toBeNull();
+    expect(accessRedirect("/auth/register/", null)).toBeNull();
+  });
+
+  it("sends a signed-in user from /, login and register to their home", () => {
+    expect(accessRedirect("/", shopper)).toBe("/shop/home");
+    expect(accessRedirect("/", admin)).toBe("/admin/dashboard");
+    expect(accessRedirect("/auth/login", shopper)).toBe("/shop/home");
+    expect(accessRedirect("/auth/register", admin)).toBe("/admin/dashboard");
+  });
+
+  it("keeps shoppers out of any path containing 'admin'", () => {
+    expect(accessRedirect("/admin/dashboard", shopper)).toBe("/unauth-page");
+    expect(accessRedirect("/admin/unknown", shopper)).toBe("/unauth-page");
+    expect(accessRedirect("/shop/administrator", shopper)).toBe("/unauth-page");
+    expect(accessRedirect("/shop/home", shopper)).toBeNull();
+  });
+
+  it("sends admins from shop paths to the dashboard", () => {
+    expect(accessRedirect("/shop/home", admin)).toBe("/admin/dashboard");
+    expect(accessRedirect("/shop/checkout", admin)).toBe("/admin/dashboard");
+    expect(accessRedirect("/admin/orders", admin)).toBeNull();
+    expect(accessRedirect("/unauth-page", admin)).toBeNull();
+  });
+
+  it("names each role's home", () => {
+    expect(homeFor(admin)).toBe("/admin/dashboard");
+    expect(homeFor(shopper)).toBe("/shop/home");
+  });
+});
+
+describe("safeRedirectTo", () => {
+  it("follows only same-site relative paths", () => {
+    expect(safeRedirectTo("/shop/listing?category=men")).toBe("/shop/listing?category=men");
+    expect(safeRedirectTo("https://evil.example/")).toBeNull();
+    expect(safeRedirectTo("//evil.example/")).toBeNull();
+    expect(safeRedirectTo("/\\evil.example")).toBeNull();
+    expect(safeRedirectTo("/shop\n/home")).toBeNull();
+    expect(safeRedirectTo(null)).toBeNull();
+  });
+});

@@ -1,0 +1,15 @@
+import { useEffect } from "react";
+
+/**
+ * After a refused submission, empties the named inputs (passwords) so they are never kept,
+ * matching what the server-rendered page does without JavaScript.
+ */
+export function useClearOnResult(result: unknown, ...inputIds: string[]) {
+  useEffect(() => {
+    if (!result) return;
+    for (const id of inputIds) {
+      const input = document.getElementById(id);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [result]);
+}

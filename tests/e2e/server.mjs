@@ -1,0 +1,27 @@
+// Starts the built app for the browser tests on a fresh temporary DATA_DIR (demo data included),
+// bound to 127.0.0.1, and removes the data when stopped.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+const child = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [path.join(root, "build/server/index.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DEMO_MODE: "1",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: process.env.E2E_PORT ?? "3210",
+  },
+});
+const stop = (signal) => child.kill(signal);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
+child.on("exit", (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,30 +1,33 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 export const inputClass =
   "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-xs placeholder:text-gray-400 focus-visible:border-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600";
 
-/** A labelled input with its error list under it (conform gives ids and aria attributes). */
-export function Field({
+type InputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search";
+
+/** A labelled conform input with its errors under it (ids and aria attributes from conform). */
+export function InputField({
   label,
-  errors,
-  errorId,
+  meta,
+  type,
   className,
-  inputProps,
+  ...rest
 }: {
   label: string;
-  errors?: string[] | undefined;
-  errorId: string;
+  meta: FieldMetadata<string | number | undefined, any, string[]>;
+  type: InputType;
   className?: string;
-  inputProps: ComponentProps<"input">;
-}) {
+} & Omit<ComponentProps<"input">, "type" | "name" | "id" | "className">) {
+  const { key, ...inputProps } = getInputProps(meta, { type });
   return (
     <div className={cn("space-y-1", className)}>
-      <label htmlFor={inputProps.id} className="block text-sm font-medium text-gray-800">
+      <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input {...inputProps} className={inputClass} />
-      <ErrorList id={errorId} errors={errors} />
+      <input key={key} {...inputProps} {...rest} className={inputClass} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

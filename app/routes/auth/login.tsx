@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field } from "~/components/ui/field";
+import { AuthHeading } from "~/components/auth-card";
+import { ErrorList, InputField } from "~/components/ui/field";
 import { homeFor, safeRedirectTo } from "~/lib/access";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
@@ -55,37 +56,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <div className="space-y-6">
-      <div className="space-y-2 text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Sign in to your account</h1>
-        <p className="text-sm text-gray-600">
-          Don't have an account{" "}
-          <Link to="/auth/register" className="font-medium text-blue-700 hover:underline">
-            Register
-          </Link>
-        </p>
-      </div>
+      <AuthHeading title="Sign in to your account" prompt="Don't have an account" linkText="Register" to="/auth/register" />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field
-          label="Email"
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-          inputProps={{
-            ...getInputProps(fields.email, { type: "email" }),
-            autoComplete: "email",
-            placeholder: "Enter your email",
-          }}
-        />
-        <Field
-          label="Password"
-          errorId={fields.password.errorId}
-          errors={fields.password.errors}
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "current-password",
-            placeholder: "Enter your password",
-          }}
-        />
+        <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
+        <InputField label="Password" meta={fields.password} type="password" autoComplete="current-password" placeholder="Enter your password" />
         <div role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>

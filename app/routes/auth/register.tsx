@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field } from "~/components/ui/field";
+import { AuthHeading } from "~/components/auth-card";
+import { ErrorList, InputField } from "~/components/ui/field";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
 import { guard } from "~/server/session.server";
@@ -45,46 +46,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
   useClearOnResult(actionData, fields.password.id);
   return (
     <div className="space-y-6">
-      <div className="space-y-2 text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Create new account</h1>
-        <p className="text-sm text-gray-600">
-          Already have an account{" "}
-          <Link to="/auth/login" className="font-medium text-blue-700 hover:underline">
-            Login
-          </Link>
-        </p>
-      </div>
+      <AuthHeading title="Create new account" prompt="Already have an account" linkText="Login" to="/auth/login" />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field
-          label="User Name"
-          errorId={fields.userName.errorId}
-          errors={fields.userName.errors}
-          inputProps={{
-            ...getInputProps(fields.userName, { type: "text" }),
-            autoComplete: "username",
-            placeholder: "Enter your user name",
-          }}
-        />
-        <Field
-          label="Email"
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-          inputProps={{
-            ...getInputProps(fields.email, { type: "email" }),
-            autoComplete: "email",
-            placeholder: "Enter your email",
-          }}
-        />
-        <Field
-          label="Password"
-          errorId={fields.password.errorId}
-          errors={fields.password.errors}
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "new-password",
-            placeholder: "Enter your password",
-          }}
-        />
+        <InputField label="User Name" meta={fields.userName} type="text" autoComplete="username" placeholder="Enter your user name" />
+        <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
+        <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />
         <div role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>

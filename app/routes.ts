@@ -16,6 +16,7 @@ export default [
     route("shop/paypal-return", "routes/shop/paypal-return.tsx"),
     route("shop/payment-success", "routes/shop/payment-success.tsx"),
     route("shop/search", "routes/shop/search.tsx"),
+    route("shop/cart", "routes/shop/cart.tsx"),
     route("shop/*", "routes/shop/not-found.tsx"),
   ]),
   route("newsletter", "routes/newsletter.tsx"),
@@ -32,6 +33,14 @@ export default [
     route("logout", "routes/api/auth.logout.ts"),
     route("check-auth", "routes/api/auth.check-auth.ts"),
   ]),
+  ...prefix("api/shop", [
+    route("products/get", "routes/api/shop.products.get.ts"),
+    route("products/get/:id", "routes/api/shop.products.get-one.ts"),
+    route("search/:keyword", "routes/api/shop.search.ts"),
+    route("review/add", "routes/api/shop.review.add.ts"),
+    route("review/:productId", "routes/api/shop.review.list.ts"),
+  ]),
+  route("api/common/feature/get", "routes/api/common.feature.get.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

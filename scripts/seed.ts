@@ -3,7 +3,7 @@
 // generated products in one transaction, for benchmarks.
 import { parseArgs } from "node:util";
 import { databaseFile } from "~/server/db.server";
-import { seedBenchmarkProducts, seedDemoAccounts, seedDemoCatalog } from "~/server/seed.server";
+import { seedBenchmarkProducts, seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/seed.server";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });
 console.log(`database: ${databaseFile()}`);
@@ -21,4 +21,5 @@ if (values.products !== undefined) {
   console.log(`demo catalog: added ${await seedDemoCatalog()} products`);
   const accounts = await seedDemoAccounts();
   console.log(`demo accounts: ${accounts.length ? `created ${accounts.join(", ")}` : "already present"}`);
+  console.log(`demo orders: added ${await seedDemoOrders()}`);
 }

@@ -83,3 +83,11 @@ export const FALLBACK_BANNERS = [
     buttonText: "Shop Essentials",
   },
 ] as const;
+
+export function categoryLabel(id: string): string {
+  return CATEGORIES.find((c) => c.id === id)?.label ?? id;
+}
+
+export function brandLabel(id: string): string {
+  return BRANDS.find((b) => b.id === id)?.label ?? id;
+}

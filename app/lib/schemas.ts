@@ -30,3 +30,32 @@ export const LoginSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
+
+const id = z.string({ error: "Missing id" }).trim().regex(/^[0-9a-f]{24}$/, "Invalid id");
+
+export const ReviewSchema = z.object({
+  productId: id,
+  reviewMessage: z
+    .string({ error: "Please write a review message" })
+    .trim()
+    .min(1, "Please write a review message")
+    .max(2000, "A review can be at most 2000 characters"),
+  reviewValue: z.coerce
+    .number({ error: "Please choose a rating from 1 to 5 stars" })
+    .int("Please choose a rating from 1 to 5 stars")
+    .min(1, "Please choose a rating from 1 to 5 stars")
+    .max(5, "Please choose a rating from 1 to 5 stars"),
+});
+export type ReviewInput = z.infer<typeof ReviewSchema>;
+
+export const IdSchema = id;
+
+export const AddToCartSchema = z.object({
+  productId: id,
+  quantity: z.coerce
+    .number({ error: "Quantity must be a whole number from 1 to 99" })
+    .int("Quantity must be a whole number from 1 to 99")
+    .min(1, "Quantity must be a whole number from 1 to 99")
+    .max(99, "Quantity must be a whole number from 1 to 99")
+    .default(1),
+});

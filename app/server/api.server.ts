@@ -1,3 +1,6 @@
+import type { SessionUser } from "~/lib/access";
+import { getSessionUser } from "./session.server";
+
 /** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
 
 const NO_STORE = { "Cache-Control": "private, no-store, no-cache, must-revalidate, proxy-revalidate", Pragma: "no-cache", Expires: "0" };
@@ -45,4 +48,25 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 /** The first validation message of a zod error, for `{ success: false, message }`. */
 export function firstIssue(error: { issues: Array<{ message: string }> }): string {
   return error.issues[0]?.message ?? "Invalid input";
+}
+
+/** The signed-in user of an /api call; no session answers 401 JSON (never a redirect). */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw apiError(401, "Unauthorised user! Please sign in.");
+  return user;
+}
+
+/** Shopper-only /api calls (cart, addresses, orders, reviews): an admin gets 403. */
+export async function requireApiShopper(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (user.role === "admin") throw apiError(403, "This action is for shoppers only.");
+  return user;
+}
+
+/** Admin-only /api calls: a shopper gets 403. */
+export async function requireApiAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (user.role !== "admin") throw apiError(403, "Admins only.");
+  return user;
 }

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS, config } from "./config.server";
 import { databaseFile } from "./db.server";
-import { seedDemoAccounts, seedDemoCatalog } from "./seed.server";
+import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "./seed.server";
 import "./session.server"; // refuses to start without a usable SESSION_SECRET in production
 
 /**
@@ -13,6 +13,7 @@ async function boot(): Promise<void> {
   const products = await seedDemoCatalog();
   if (products) console.log(`[shop] demo catalog: added ${products} products`);
   await seedDemoAccounts();
+  await seedDemoOrders();
   console.log("[shop] demo mode: sign in as");
   for (const account of Object.values(DEMO_ACCOUNTS)) {
     console.log(`[shop]   ${account.role === "admin" ? "admin  " : "shopper"}  ${account.email}  /  ${account.password}`);

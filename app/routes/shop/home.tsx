@@ -1,5 +1,12 @@
 import { Link } from "react-router";
-import { CATEGORIES } from "~/lib/constants";
+import { BannerCarousel } from "~/components/shop/banner-carousel";
+import { ProductDetailsDialog } from "~/components/shop/product-dialog";
+import { ProductGrid } from "~/components/shop/product-card";
+import { BRANDS, CATEGORIES, FALLBACK_BANNERS } from "~/lib/constants";
+import { rememberFilters } from "~/lib/listing";
+import { listBanners } from "~/server/banners.server";
+import { featuredProducts } from "~/server/catalog.server";
+import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/home";
 
@@ -7,27 +14,94 @@ export const meta: Route.MetaFunction = () => [{ title: "Home | Fashion Shop" }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
-  return { userName: user.userName };
+  const [banners, featured, dialog] = await Promise.all([listBanners(), featuredProducts(8), loadProductDialog(request, user)]);
+  return {
+    userName: user.userName,
+    slides: banners.length ? banners.map((b) => ({ image: b.image })) : FALLBACK_BANNERS.map((b) => ({ ...b })),
+    featured,
+    dialog,
+  };
 }
+
+export const action = ({ request }: Route.ActionArgs) => productDialogAction(request);
+
+const REASONS = [
+  { title: "Free shipping", text: "Every order ships free, with delivery in 3-5 business days." },
+  { title: "Secure payment", text: "Pay safely through PayPal: we never see your card details." },
+  { title: "Brands you love", text: "Nike, Adidas, Puma, Levi's, Zara and H&M in one place." },
+  { title: "Real reviews", text: "Only shoppers who bought a product can review it." },
+];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Welcome, {loaderData.userName}</h1>
-      <p className="mt-2 text-gray-600">Discover the latest styles for men, women and kids.</p>
-      <h2 className="mt-10 text-2xl font-semibold">Shop by Category</h2>
-      <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {CATEGORIES.map((c) => (
-          <li key={c.id}>
-            <Link
-              to={`/shop/listing?category=${c.id}`}
-              className="block rounded-lg border border-gray-200 p-6 text-center font-medium hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
-            >
-              {c.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <BannerCarousel slides={loaderData.slides} />
+      <div className="mx-auto max-w-7xl space-y-14 px-4 py-10 sm:px-6">
+        <section className="space-y-2 text-center">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome, {loaderData.userName}</h1>
+          <p className="text-gray-600">Discover this season's styles for men, women and kids, from the brands you love.</p>
+        </section>
+
+        <section aria-labelledby="categories-heading">
+          <h2 id="categories-heading" className="mb-5 text-center text-2xl font-bold">
+            Shop by Category
+          </h2>
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {CATEGORIES.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={`/shop/listing?category=${c.id}`}
+                  onClick={() => rememberFilters({ category: [c.id], brand: [] })}
+                  className="flex h-24 items-center justify-center rounded-lg border border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="featured-heading">
+          <h2 id="featured-heading" className="mb-5 text-center text-2xl font-bold">
+            Featured Products
+          </h2>
+          <ProductGrid products={loaderData.featured} />
+        </section>
+
+        <section aria-labelledby="brands-heading">
+          <h2 id="brands-heading" className="mb-5 text-center text-2xl font-bold">
+            Shop by Brand
+          </h2>
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {BRANDS.map((b) => (
+              <li key={b.id}>
+                <Link
+                  to={`/shop/listing?brand=${encodeURIComponent(b.id)}`}
+                  onClick={() => rememberFilters({ category: [], brand: [b.id] })}
+                  className="flex h-20 items-center justify-center rounded-lg border border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  {b.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="why-heading" className="rounded-xl bg-gray-50 p-6 sm:p-10">
+          <h2 id="why-heading" className="mb-6 text-center text-2xl font-bold">
+            Why Shop With Us
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {REASONS.map((r) => (
+              <li key={r.title} className="space-y-1 text-center">
+                <h3 className="font-semibold">{r.title}</h3>
+                <p className="text-sm text-gray-600">{r.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      {loaderData.dialog ? <ProductDetailsDialog data={loaderData.dialog} /> : null}
+    </>
   );
 }

@@ -1,14 +1,160 @@
-import { Placeholder } from "~/components/placeholder";
+import { Form, redirect, useNavigate } from "react-router";
+import { Pagination } from "~/components/shop/pagination";
+import { ProductGrid } from "~/components/shop/product-card";
+import { ProductDetailsDialog } from "~/components/shop/product-dialog";
+import { Button } from "~/components/ui/button";
+import { BRANDS, CATEGORIES, SORT_OPTIONS, type BrandId, type CategoryId } from "~/lib/constants";
+import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } from "~/lib/listing";
+import { useHydrated } from "~/lib/use-hydrated";
+import { listProducts } from "~/server/catalog.server";
+import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/listing";
 
 export const meta: Route.MetaFunction = () => [{ title: "All Products | Fashion Shop" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireShopper(request);
-  return null;
+  const user = await requireShopper(request);
+  const url = new URL(request.url);
+  const query = parseListingQuery(url.searchParams);
+  // The URL is the state: what a GET form sends (repeated keys) becomes the canonical
+  // `category=men,women&sortBy=...` form, so every listing has one address.
+  const canonical = listingSearch(query, url.searchParams);
+  // Compared as parsed parameters: the server may hand us commas encoded as %2C.
+  if (new URLSearchParams(canonical).toString() !== url.searchParams.toString()) throw redirect(`${url.pathname}${canonical}`);
+  const [page, dialog] = await Promise.all([listProducts(query), loadProductDialog(request, user)]);
+  if (query.page > page.pageCount) throw redirect(`${url.pathname}${listingSearch({ ...query, page: page.pageCount }, url.searchParams)}`);
+  return { query, page, dialog };
 }
 
-export default function Page() {
-  return <Placeholder title="All Products" />;
+export const action = ({ request }: Route.ActionArgs) => productDialogAction(request);
+
+export default function Listing({ loaderData }: Route.ComponentProps) {
+  const { query, page, dialog } = loaderData;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+
+  // With JavaScript every change applies at once (back to page 1) and is mirrored to sessionStorage.
+  const apply = (next: ListingQuery) => {
+    rememberFilters(next);
+    navigate(`/shop/listing${listingSearch({ ...next, page: 1 })}`, { preventScrollReset: true });
+  };
+  const toggle = <K extends "category" | "brand">(key: K, id: ListingQuery[K][number], checked: boolean) => {
+    const current = query[key] as string[];
+    const values = checked ? [...current, id] : current.filter((v) => v !== id);
+    apply({ ...query, [key]: values });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[220px_1fr]">
+      <aside aria-labelledby="filters-heading" className="h-fit rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="filters-heading" className="mb-3 text-lg font-bold">
+          Filters
+        </h2>
+        <Form id="listing-filters" method="get" action="/shop/listing" className="space-y-5">
+          <FilterGroup
+            legend="Category"
+            name="category"
+            options={CATEGORIES}
+            selected={query.category}
+            onToggle={hydrated ? (id, checked) => toggle("category", id as CategoryId, checked) : undefined}
+          />
+          <FilterGroup
+            legend="Brand"
+            name="brand"
+            options={BRANDS}
+            selected={query.brand}
+            onToggle={hydrated ? (id, checked) => toggle("brand", id as BrandId, checked) : undefined}
+          />
+          {hydrated ? null : (
+            <Button type="submit" className="w-full">
+              Apply
+            </Button>
+          )}
+        </Form>
+      </aside>
+      <section aria-labelledby="listing-heading" className="min-w-0">
+        <div className="mb-5 flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
+          <h1 id="listing-heading" className="text-2xl font-extrabold">
+            All Products <span className="ml-1 align-middle text-base font-medium text-gray-600">({page.total} {page.total === 1 ? "product" : "products"})</span>
+          </h1>
+          <div className="flex items-center gap-2">
+            <label htmlFor="sortBy" className="text-sm font-medium">
+              Sort by
+            </label>
+            <select
+              id="sortBy"
+              name="sortBy"
+              form="listing-filters"
+              defaultValue={query.sortBy}
+              key={query.sortBy}
+              onChange={hydrated ? (e) => apply({ ...query, sortBy: e.target.value as ListingQuery["sortBy"] }) : undefined}
+              className="h-10 rounded-md border border-gray-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            {hydrated ? null : (
+              <Button type="submit" form="listing-filters" variant="outline">
+                Apply
+              </Button>
+            )}
+          </div>
+        </div>
+        {page.items.length ? (
+          <>
+            <ProductGrid products={page.items} />
+            <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(p) => `/shop/listing${listingSearch({ ...query, page: p })}`} />
+          </>
+        ) : (
+          <div className="py-20 text-center">
+            <h2 className="text-xl font-semibold">No products found</h2>
+            <p className="mt-2 text-gray-600">Try changing your filter options</p>
+          </div>
+        )}
+      </section>
+      {dialog ? <ProductDetailsDialog data={dialog} /> : null}
+    </div>
+  );
+}
+
+function FilterGroup({
+  legend,
+  name,
+  options,
+  selected,
+  onToggle,
+}: {
+  legend: string;
+  name: string;
+  options: ReadonlyArray<{ id: string; label: string }>;
+  selected: readonly string[];
+  onToggle: ((id: string, checked: boolean) => void) | undefined;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-700">{legend}</legend>
+      <ul className="space-y-1.5">
+        {options.map((o) => (
+          <li key={o.id}>
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name={name}
+                value={o.id}
+                key={`${o.id}-${selected.includes(o.id)}`}
+                defaultChecked={selected.includes(o.id)}
+                onChange={onToggle ? (e) => onToggle(o.id, e.target.checked) : undefined}
+                className="h-4 w-4 rounded border-gray-300 accent-gray-900"
+              />
+              {o.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
 }

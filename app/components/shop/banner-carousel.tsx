@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { CAROUSEL_INTERVAL_MS } from "~/lib/constants";
+import { cn } from "~/lib/cn";
+
+export type Slide = { image: string; title?: string; description?: string; buttonText?: string };
+
+/**
+ * Banner carousel. Without JavaScript it is a scroll-snap strip: previous/next and the dots are
+ * anchors to the slides. With JavaScript it advances every 5 s, wraps around, pauses while the
+ * pointer or focus is inside, and the same controls move it by hand.
+ */
+export function BannerCarousel({ slides, label = "Featured banners", idPrefix = "banner" }: { slides: Slide[]; label?: string; idPrefix?: string }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+
+  const go = useCallback(
+    (index: number) => {
+      const el = track.current;
+      if (!el || count === 0) return;
+      const next = ((index % count) + count) % count;
+      el.scrollTo({ left: next * el.clientWidth, behavior: "smooth" });
+      setCurrent(next);
+    },
+    [count],
+  );
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = setInterval(() => go(current + 1), CAROUSEL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [current, paused, count, go]);
+
+  const onControl = (index: number) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    go(index);
+  };
+
+  if (count === 0) return null;
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="relative w-full overflow-hidden bg-gray-900"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div
+        ref={track}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          if (el.clientWidth) setCurrent(Math.round(el.scrollLeft / el.clientWidth));
+        }}
+        className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        {slides.map((slide, i) => (
+          <div
+            key={`${slide.image}-${i}`}
+            id={`${idPrefix}-${i + 1}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            className="relative w-full shrink-0 snap-start"
+          >
+            <img
+              src={slide.image}
+              alt={slide.title ?? `Banner ${i + 1}`}
+              width={1920}
+              height={600}
+              loading={i === 0 ? "eager" : "lazy"}
+              className="h-56 w-full object-cover sm:h-80 lg:h-[28rem]"
+            />
+            {slide.title ? (
+              <div className="absolute inset-0 flex items-center bg-gradient-to-r from-black/60 to-transparent">
+                <div className="max-w-lg space-y-3 px-14 text-white sm:px-16">
+                  <h2 className="text-2xl font-extrabold sm:text-4xl">{slide.title}</h2>
+                  {slide.description ? <p className="text-sm sm:text-lg">{slide.description}</p> : null}
+                  {slide.buttonText ? (
+                    <Link to="/shop/listing" className="inline-block rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100">
+                      {slide.buttonText}
+                    </Link>
+                  ) : null}
+                </div>
+              </div>
+            ) : null}
+            {count > 1 ? (
+              <>
+                <a
+                  href={`#${idPrefix}-${((i - 1 + count) % count) + 1}`}
+                  onClick={onControl(i - 1)}
+                  aria-label="Previous slide"
+                  className="absolute left-2 top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl hover:bg-white focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  ‹
+                </a>
+                <a
+                  href={`#${idPrefix}-${((i + 1) % count) + 1}`}
+                  onClick={onControl(i + 1)}
+                  aria-label="Next slide"
+                  className="absolute right-2 top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl hover:bg-white focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  ›
+                </a>
+              </>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 gap-2">
+          {slides.map((_, i) => (
+            <a
+              key={i}
+              href={`#${idPrefix}-${i + 1}`}
+              onClick={onControl(i)}
+              aria-label={`Go to slide ${i + 1}`}
+              aria-current={i === current ? "true" : undefined}
+              className={cn("h-3 w-3 rounded-full border border-white focus-visible:outline-2 focus-visible:outline-white", i === current ? "bg-white" : "bg-white/40")}
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

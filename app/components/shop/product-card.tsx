@@ -1,0 +1,53 @@
+import { Link, useLocation } from "react-router";
+import { brandLabel, categoryLabel } from "~/lib/constants";
+import { productBadge, type Product } from "~/lib/product";
+import { withParam } from "~/lib/url";
+import { AddToCartForm } from "./add-to-cart-form";
+import { Price } from "./price";
+
+export function ProductCard({ product }: { product: Product }) {
+  const location = useLocation();
+  const badge = productBadge(product);
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md">
+      <Link
+        to={withParam(location, "product", product._id)}
+        preventScrollReset
+        data-product-link={product._id}
+        className="group flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        <div className="relative">
+          <img src={product.image} alt={product.title} width={400} height={400} loading="lazy" className="aspect-square w-full bg-gray-100 object-cover" />
+          {badge ? (
+            <span
+              className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Sale" ? "bg-red-600 text-white" : "bg-gray-900 text-white"}`}
+            >
+              {badge}
+            </span>
+          ) : null}
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-3">
+          <h3 className="font-semibold leading-snug group-hover:underline">{product.title}</h3>
+          <p className="text-sm text-gray-600">
+            {brandLabel(product.brand)} · {categoryLabel(product.category)}
+          </p>
+          <Price price={product.price} salePrice={product.salePrice} className="mt-auto pt-1" />
+        </div>
+      </Link>
+      <AddToCartForm productId={product._id} inStock={product.totalStock > 0} className="p-3 pt-0" />
+    </article>
+  );
+}
+
+/** Product grid: 2 columns on phones, 3 on medium screens, 4 on large ones (SPEC section 9). */
+export function ProductGrid({ products }: { products: Product[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+      {products.map((p) => (
+        <li key={p._id} className="flex [&>article]:w-full">
+          <ProductCard product={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,213 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ErrorList, inputClass } from "~/components/ui/field";
+import { brandLabel, categoryLabel, LOW_STOCK_THRESHOLD } from "~/lib/constants";
+import { cn } from "~/lib/cn";
+import type { Product } from "~/lib/product";
+import { ReviewSchema } from "~/lib/schemas";
+import { withParam } from "~/lib/url";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { ProductDialogData } from "~/server/product-dialog.server";
+import { AddToCartForm } from "./add-to-cart-form";
+import { Price } from "./price";
+import { Stars } from "./stars";
+
+type DialogActionData = { review: SubmissionResult<string[]> | null; message: string | null } | undefined;
+
+/**
+ * Product details, opened by `?product=<id>`. The server renders it open (works without
+ * JavaScript); with JavaScript it becomes a modal <dialog>: focus stays inside, Escape or a click
+ * on the backdrop closes it, and focus goes back to the card that opened it.
+ */
+export function ProductDetailsDialog({ data }: { data: ProductDialogData }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeHref = withParam(location, "product", null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    const openerId = data.id;
+    return () => {
+      document.querySelector<HTMLElement>(`[data-product-link="${CSS.escape(openerId)}"]`)?.focus();
+    };
+  }, [data.id]);
+
+  const close = () => navigate(closeHref, { preventScrollReset: true });
+
+  return (
+    <>
+      <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />
+      <dialog
+        ref={ref}
+        open
+        aria-labelledby="product-dialog-title"
+        onCancel={(event) => {
+          event.preventDefault();
+          close();
+        }}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+        className="fixed inset-0 z-50 m-auto max-h-[92vh] w-[min(60rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-black/50"
+      >
+        <div className="relative p-4 sm:p-6">
+          <Link
+            to={closeHref}
+            preventScrollReset
+            className="absolute right-3 top-3 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-xl leading-none shadow hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+            aria-label="Close product details"
+          >
+            ×
+          </Link>
+          {data.product ? (
+            <ProductDetails product={data.product} data={data} />
+          ) : (
+            <div className="py-10 text-center">
+              <h2 id="product-dialog-title" className="text-xl font-semibold">
+                Product not found
+              </h2>
+              <p className="mt-2 text-gray-600">This product is no longer available.</p>
+            </div>
+          )}
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+function stockText(stock: number): string {
+  if (stock <= 0) return "Out Of Stock";
+  if (stock < LOW_STOCK_THRESHOLD) return `Only ${stock} items left`;
+  return "In stock";
+}
+
+function ProductDetails({ product, data }: { product: Product; data: ProductDialogData }) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <img src={product.image} alt={product.title} width={400} height={400} className="aspect-square w-full rounded-lg bg-gray-100 object-cover" />
+      <div className="flex flex-col gap-4">
+        <div>
+          <h2 id="product-dialog-title" className="pr-10 text-2xl font-extrabold">
+            {product.title}
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">
+            {brandLabel(product.brand)} · {categoryLabel(product.category)}
+          </p>
+        </div>
+        <p className="text-gray-700">{product.description}</p>
+        <Price price={product.price} salePrice={product.salePrice} className="text-xl" />
+        <p className={cn("text-sm font-medium", product.totalStock > 0 ? "text-green-800" : "text-red-700")}>{stockText(product.totalStock)}</p>
+        <div className="flex items-center gap-2">
+          <Stars value={product.averageReview} size="h-5 w-5" />
+          <span className="text-sm text-gray-700">
+            {product.averageReview.toFixed(1)} ({data.reviews.length} {data.reviews.length === 1 ? "review" : "reviews"})
+          </span>
+        </div>
+        <AddToCartForm productId={product._id} inStock={product.totalStock > 0} />
+        <hr className="border-gray-200" />
+        <section aria-labelledby="reviews-heading" className="space-y-4">
+          <h3 id="reviews-heading" className="text-lg font-bold">
+            Reviews
+          </h3>
+          {data.reviews.length ? (
+            <ul className="max-h-64 space-y-4 overflow-y-auto pr-1">
+              {data.reviews.map((review) => (
+                <li key={review._id} className="flex gap-3">
+                  <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gray-200 font-bold">
+                    {review.userName.charAt(0).toUpperCase()}
+                  </span>
+                  <div className="min-w-0">
+                    <p className="font-semibold">{review.userName}</p>
+                    <Stars value={review.reviewValue} />
+                    <p className="break-words text-sm text-gray-700">{review.reviewMessage}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-gray-600">No reviews yet.</p>
+          )}
+          <ReviewForm productId={product._id} eligibility={data.eligibility} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ReviewForm({ productId, eligibility }: { productId: string; eligibility: ProductDialogData["eligibility"] }) {
+  const actionData = useActionData() as DialogActionData;
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: `review-${productId}`,
+    lastResult: navigation.state === "idle" ? actionData?.review : undefined,
+    constraint: getZodConstraint(ReviewSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
+  });
+
+  if (eligibility !== "allowed") {
+    return (
+      <div className="space-y-2">
+        <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700">
+          {eligibility === "already-reviewed"
+            ? "You already reviewed this product. Thank you!"
+            : "Only shoppers who bought this product can review it."}
+        </p>
+        <div role="alert">
+          <ErrorList errors={form.errors} />
+        </div>
+      </div>
+    );
+  }
+
+  const message = String(fields.reviewMessage.value ?? "");
+  const rating = Number(fields.reviewValue.value ?? 0);
+  const incomplete = !message.trim() || rating < 1;
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="review" />
+      <input type="hidden" name="productId" value={productId} />
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-gray-800">Your rating</legend>
+        <div className="flex flex-wrap gap-1">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label
+              key={n}
+              className="flex cursor-pointer items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600"
+            >
+              <input type="radio" name={fields.reviewValue.name} value={n} className="sr-only" defaultChecked={fields.reviewValue.initialValue === String(n)} />
+              <span aria-hidden="true" className="text-amber-500">
+                ★
+              </span>
+              {n} {n === 1 ? "star" : "stars"}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.reviewValue.errorId} errors={fields.reviewValue.errors} />
+      </fieldset>
+      <div className="space-y-1">
+        <label htmlFor={fields.reviewMessage.id} className="block text-sm font-medium text-gray-800">
+          Write a review
+        </label>
+        <textarea {...getTextareaProps(fields.reviewMessage)} rows={3} placeholder="Write a review..." className={inputClass} />
+        <ErrorList id={fields.reviewMessage.errorId} errors={fields.reviewMessage.errors} />
+      </div>
+      <div role="alert">
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </div>
+      <Button type="submit" disabled={hydrated && (incomplete || navigation.state === "submitting")}>
+        Submit
+      </Button>
+    </Form>
+  );
+}

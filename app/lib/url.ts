@@ -1,0 +1,8 @@
+/** The current path and query with one parameter set (or removed when value is null). */
+export function withParam(location: { pathname: string; search: string }, key: string, value: string | null): string {
+  const params = new URLSearchParams(location.search);
+  if (value === null) params.delete(key);
+  else params.set(key, value);
+  const query = params.toString().replace(/%2C/g, ",");
+  return `${location.pathname}${query ? `?${query}` : ""}`;
+}

@@ -1,0 +1,14 @@
+import { IdSchema } from "~/lib/schemas";
+import { apiError, json, methodNotAllowed, requireApiUser } from "~/server/api.server";
+import { getProduct } from "~/server/catalog.server";
+import type { Route } from "./+types/shop.products.get-one";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireApiUser(request);
+  const id = IdSchema.safeParse(params.id);
+  const product = id.success ? await getProduct(id.data) : null;
+  if (!product) return apiError(404, "Product not found");
+  return json({ success: true, data: product });
+}
+
+export const action = () => methodNotAllowed("GET");

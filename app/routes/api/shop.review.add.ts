@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { ReviewSchema } from "~/lib/schemas";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
+import { addReview, REVIEW_ADDED } from "~/server/reviews.server";
+import type { Route } from "./+types/shop.review.add";
+
+export const loader = () => methodNotAllowed("POST");
+
+// The legacy body names the reviewer; we only accept it when it is the signed-in shopper.
+const Body = ReviewSchema.extend({
+  userId: z.string().optional(),
+  userName: z.string().optional(),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiShopper(request);
+  const parsed = Body.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  const { userId, userName, ...input } = parsed.data;
+  if ((userId !== undefined && userId !== user.id) || (userName !== undefined && userName !== user.userName)) {
+    return apiError(403, "You can only post reviews as yourself.");
+  }
+  const result = await addReview(user, input);
+  if (!result.ok) return apiError(result.status, result.message);
+  return json({ success: true, message: REVIEW_ADDED, data: result.review }, { status: 201 });
+}

@@ -1,0 +1,14 @@
+import { IdSchema } from "~/lib/schemas";
+import { apiError, json, methodNotAllowed, requireApiUser } from "~/server/api.server";
+import { getProduct } from "~/server/catalog.server";
+import { listReviews } from "~/server/reviews.server";
+import type { Route } from "./+types/shop.review.list";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireApiUser(request);
+  const id = IdSchema.safeParse(params.productId);
+  if (!id.success || !(await getProduct(id.data))) return apiError(404, "Product not found");
+  return json({ success: true, data: await listReviews(id.data) });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -4,7 +4,7 @@ import { centsToAmount } from "~/lib/money";
 import type { Product } from "~/lib/product";
 import type { ProductRow } from "../../db/schema";
 import { db } from "./db.server";
-import { ftsMatchExpression } from "./search-query.server";
+import { ftsMatchExpression, withoutIndex } from "./sqlite.server";
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number };
 
@@ -45,13 +45,28 @@ function pageOf<T>(items: T[], total: number, page: number, pageSize: number): P
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
-/** One page of the listing: filtered, sorted and paginated in SQL. */
-export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
-  let base = db.selectFrom("products");
-  if (query.category.length) base = base.where("products.category", "in", query.category);
-  if (query.brand.length) base = base.where("products.brand", "in", query.brand);
+/** Up to this many matches, sorting them beats walking the sort-order index. */
+const SORT_MATCHES_LIMIT = 2000;
 
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+/**
+ * One page of the listing: filtered, sorted and paginated in SQL. The count decides the plan: few
+ * matches are found by the filter indexes and sorted; many are found by walking the index of the
+ * sort order, which stops after one page.
+ */
+export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
+  let counted = db.selectFrom("products");
+  if (query.category.length) counted = counted.where("products.category", "in", query.category);
+  if (query.brand.length) counted = counted.where("products.brand", "in", query.brand);
+  const { total } = await counted.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+
+  const walkSortIndex = Number(total) > SORT_MATCHES_LIMIT;
+  let base = db.selectFrom("products");
+  if (query.category.length) {
+    base = base.where(walkSortIndex ? withoutIndex("products.category") : "products.category", "in", query.category);
+  }
+  if (query.brand.length) {
+    base = base.where(walkSortIndex ? withoutIndex("products.brand") : "products.brand", "in", query.brand);
+  }
   let rows = base.select(PRODUCT_COLUMNS);
   switch (query.sortBy) {
     case "price-lowtohigh":

@@ -92,3 +92,21 @@ describe("searchProducts", () => {
     expect(await getProduct(product._id)).toBeNull();
   });
 });
+
+describe("listProducts on a large catalog", () => {
+  it("returns the same order whether it sorts the matches or walks the sort index", async () => {
+    const { seedBenchmarkProducts } = await import("./seed.server");
+    await seedBenchmarkProducts(4000);
+    const all = await db.selectFrom("products").selectAll().execute();
+    for (const search of ["category=men,women,kids&sortBy=price-hightolow&page=3", "category=kids&brand=nike&sortBy=title-atoz&page=2"]) {
+      const query = q(search);
+      const matching = all.filter((p) => query.category.includes(p.category as never) && (!query.brand.length || query.brand.includes(p.brand as never)));
+      const sorted = query.sortBy === "price-hightolow"
+        ? matching.sort((a, b) => b.unit_price_cents - a.unit_price_cents || (b.id < a.id ? -1 : 1))
+        : matching.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+      const page = await listProducts(query, 24);
+      expect(page.total).toBe(matching.length);
+      expect(page.items.map((p) => p._id)).toEqual(sorted.slice((query.page - 1) * 24, query.page * 24).map((p) => p.id));
+    }
+  });
+});

@@ -41,14 +41,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("products_sale_price_check", sql`sale_price_cents >= 0 and sale_price_cents < price_cents`)
     .addCheckConstraint("products_stock_check", sql`stock >= 0`)
     .execute();
-  await db.schema.createIndex("products_unit_price_idx").on("products").columns(["unit_price_cents", "id"]).execute();
-  await db.schema.createIndex("products_title_idx").on("products").columns(["title", "id"]).execute();
+  // Ordered scans for the listing carry the filter columns, so filtering needs no table lookups;
+  // the (category, brand) and (brand) indexes answer counts and narrow filters.
   await db.schema
-    .createIndex("products_category_idx")
+    .createIndex("products_unit_price_idx")
     .on("products")
-    .columns(["category", "unit_price_cents"])
+    .columns(["unit_price_cents", "id", "category", "brand"])
     .execute();
-  await db.schema.createIndex("products_brand_idx").on("products").columns(["brand", "unit_price_cents"]).execute();
+  await db.schema.createIndex("products_title_idx").on("products").columns(["title", "id", "category", "brand"]).execute();
+  await db.schema.createIndex("products_category_brand_idx").on("products").columns(["category", "brand"]).execute();
+  await db.schema.createIndex("products_brand_idx").on("products").column("brand").execute();
 
   await db.schema
     .createTable("carts")

@@ -1,0 +1,24 @@
+import { sql, type RawBuilder } from "kysely";
+
+// The only SQLite-specific query text of the app (DESIGN: one small adapter). A PostgreSQL port
+// replaces these two functions: a tsvector query for search, a plain column for the hint.
+
+/**
+ * Turns whatever a shopper typed into a safe FTS5 query: the letter and number runs of the text
+ * (any script), each as a quoted prefix term, all required. Quotes, `*`, `(`, `-`, `NEAR`, column
+ * filters and other FTS5 syntax never reach SQLite as syntax. Null when nothing searchable is left.
+ */
+export function ftsMatchExpression(keyword: string): string | null {
+  const words = keyword.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms = words.slice(0, 12).map((w) => `"${w.slice(0, 64)}"*`);
+  return terms.length ? terms.join(" ") : null;
+}
+
+/**
+ * A column reference SQLite will not use an index for (unary plus), so that a broad filter is
+ * checked while walking the index of the sort order instead of sorting every match. See
+ * docs/decisions/0007-listing-query-plan.md.
+ */
+export function withoutIndex(column: "products.category" | "products.brand"): RawBuilder<string> {
+  return sql<string>`+${sql.ref(column)}`;
+}

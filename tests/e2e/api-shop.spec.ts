@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, SHOPPER } from "./helpers";
+
+const productShape = {
+  _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+  image: expect.any(String),
+  title: expect.any(String),
+  description: expect.any(String),
+  category: expect.any(String),
+  brand: expect.any(String),
+  price: expect.any(Number),
+  salePrice: expect.any(Number),
+  totalStock: expect.any(Number),
+  averageReview: expect.any(Number),
+};
+
+test.describe("/api/shop and /api/common", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: run once");
+
+  test("need a session (401), except the banner list", async ({ request }) => {
+    for (const path of ["/api/shop/products/get", "/api/shop/search/jeans", "/api/shop/review/ffffffffffffffffffffffff"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(401);
+      expect(await response.json()).toEqual({ success: false, message: expect.any(String) });
+    }
+    const add = await request.post("/api/shop/review/add", { data: {} });
+    expect(add.status()).toBe(401);
+    const banners = await request.get("/api/common/feature/get");
+    expect(banners.status()).toBe(200);
+    expect(await banners.json()).toEqual({ success: true, data: [] });
+  });
+
+  test("products: filtered and sorted list, one product, 404 for an unknown id", async ({ request }) => {
+    await request.post("/api/auth/login", { data: SHOPPER });
+    const list = await request.get("/api/shop/products/get?category=men,women&brand=nike&sortBy=price-hightolow");
+    expect(list.status()).toBe(200);
+    const body = await list.json();
+    expect(body.success).toBe(true);
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const p of body.data) {
+      expect(p).toEqual(productShape);
+      expect(["men", "women"]).toContain(p.category);
+      expect(p.brand).toBe("nike");
+    }
+    const unit = body.data.map((p: { price: number; salePrice: number }) => (p.salePrice > 0 ? p.salePrice : p.price));
+    expect(unit).toEqual([...unit].sort((a: number, b: number) => b - a));
+
+    const one = await request.get(`/api/shop/products/get/${body.data[0]._id}`);
+    expect(await one.json()).toEqual({ success: true, data: body.data[0] });
+    for (const id of ["ffffffffffffffffffffffff", "not-an-id", "%27%20OR%201%3D1"]) {
+      const missing = await request.get(`/api/shop/products/get/${id}`);
+      expect(missing.status(), id).toBe(404);
+      expect(await missing.json()).toEqual({ success: false, message: "Product not found" });
+    }
+  });
+
+  test("search answers products and never fails on odd keywords", async ({ request }) => {
+    await request.post("/api/auth/login", { data: SHOPPER });
+    const jeans = await (await request.get("/api/shop/search/jeans")).json();
+    expect(jeans.success).toBe(true);
+    expect(jeans.data.length).toBe(4);
+    for (const keyword of ['"', "*", "(", "NEAR", "中文", "'; drop table products; --"]) {
+      const response = await request.get(`/api/shop/search/${encodeURIComponent(keyword)}`);
+      expect(response.status(), keyword).toBe(200);
+      expect((await response.json()).success).toBe(true);
+    }
+  });
+
+  test("reviews: list, add as yourself only, refusals with status codes", async ({ request }) => {
+    const login = await (await request.post("/api/auth/login", { data: SHOPPER })).json();
+    const user = login.user;
+    const watch = (await (await request.get("/api/shop/search/minimalist%20steel%20watch")).json()).data[0];
+    const sunglasses = (await (await request.get("/api/shop/search/round%20metal%20sunglasses")).json()).data[0];
+
+    const impostor = await request.post("/api/shop/review/add", {
+      data: { productId: watch._id, userId: "ffffffffffffffffffffffff", userName: "Someone", reviewMessage: "x", reviewValue: 5 },
+    });
+    expect(impostor.status()).toBe(403);
+
+    const invalid = await request.post("/api/shop/review/add", { data: { productId: watch._id, reviewMessage: "", reviewValue: 7 } });
+    expect(invalid.status()).toBe(400);
+    expect(await invalid.json()).toEqual({ success: false, message: expect.any(String) });
+
+    const notBought = await request.post("/api/shop/review/add", {
+      data: { productId: sunglasses._id, userId: user.id, userName: user.userName, reviewMessage: "Nice", reviewValue: 5 },
+    });
+    expect(notBought.status()).toBe(403);
+    expect(await notBought.json()).toEqual({ success: false, message: "You need to purchase this product to review it." });
+
+    const added = await request.post("/api/shop/review/add", {
+      data: { productId: watch._id, userId: user.id, userName: user.userName, reviewMessage: "Keeps good time", reviewValue: 3 },
+    });
+    expect(added.status()).toBe(201);
+    expect(await added.json()).toMatchObject({ success: true, data: { productId: watch._id, userId: user.id, reviewValue: 3 } });
+
+    const twice = await request.post("/api/shop/review/add", { data: { productId: watch._id, reviewMessage: "Again", reviewValue: 3 } });
+    expect(twice.status()).toBe(409);
+
+    const reviews = await (await request.get(`/api/shop/review/${watch._id}`)).json();
+    expect(reviews).toEqual({
+      success: true,
+      data: [expect.objectContaining({ productId: watch._id, userName: user.userName, reviewMessage: "Keeps good time", reviewValue: 3 })],
+    });
+    const product = await (await request.get(`/api/shop/products/get/${watch._id}`)).json();
+    expect(product.data.averageReview).toBe(3);
+  });
+
+  test("an admin cannot post reviews", async ({ request }) => {
+    await request.post("/api/auth/login", { data: ADMIN });
+    const response = await request.post("/api/shop/review/add", { data: { productId: "ffffffffffffffffffffffff", reviewMessage: "x", reviewValue: 5 } });
+    expect(response.status()).toBe(403);
+  });
+});

@@ -1,0 +1,260 @@
+import { expect, test, type Page } from "@playwright/test";
+import { login, SHOPPER } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  await login(page, SHOPPER);
+  await expect(page).toHaveURL(/\/shop\/home$/);
+});
+
+/** Unit prices of the cards in page order. */
+async function unitPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator("main article p:has(> span)").allTextContents();
+  return texts.map((t) => {
+    const amounts = [...t.matchAll(/\$(\d+\.\d{2})/g)].map((m) => Number(m[1]));
+    return amounts[amounts.length - 1]!;
+  });
+}
+
+function isSorted(values: number[], direction: "asc" | "desc"): boolean {
+  return values.length > 1 && values.every((v, i) => i === 0 || (direction === "asc" ? values[i - 1]! <= v : values[i - 1]! >= v));
+}
+
+test.describe("home", () => {
+  test("shows the fallback banners, category and brand tiles, featured products and why-us", async ({ page }) => {
+    const carousel = page.getByRole("region", { name: "Featured banners" });
+    await expect(carousel.getByRole("heading", { name: "Summer Collection" })).toBeVisible();
+    for (const title of ["New Arrivals", "Exclusive Deals", "Season's Essentials"]) {
+      await expect(carousel.getByRole("heading", { name: title })).toHaveCount(1);
+    }
+    await expect(page.getByRole("heading", { name: "Shop by Category" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Shop by Brand" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Why Shop With Us" })).toBeVisible();
+    await expect(page.locator("section[aria-labelledby=featured-heading] article")).toHaveCount(8);
+  });
+
+  test("the carousel moves by hand with the dots", async ({ page }) => {
+    const carousel = page.getByRole("region", { name: "Featured banners" });
+    await carousel.getByRole("link", { name: "Go to slide 3" }).click();
+    await expect(carousel.getByRole("heading", { name: "Exclusive Deals" })).toBeInViewport();
+    await expect(carousel.getByRole("heading", { name: "Summer Collection" })).not.toBeInViewport();
+  });
+
+  test("with JavaScript the carousel advances by itself", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "auto-play needs JavaScript");
+    const carousel = page.getByRole("region", { name: "Featured banners" });
+    await expect(carousel.getByRole("link", { name: "Go to slide 2" })).toHaveAttribute("aria-current", "true", { timeout: 8_000 });
+    await expect(carousel.getByRole("heading", { name: "New Arrivals" })).toBeInViewport();
+  });
+
+  test("category and brand tiles open the filtered listing", async ({ page, javaScriptEnabled }) => {
+    await page.getByRole("region", { name: "Shop by Brand" }).getByRole("link", { name: "H&M" }).click();
+    await expect(page).toHaveURL(/\/shop\/listing\?brand=h%26m$/);
+    await expect(page.getByRole("checkbox", { name: "H&M" })).toBeChecked();
+    if (javaScriptEnabled) {
+      expect(await page.evaluate(() => sessionStorage.getItem("filters"))).toBe(JSON.stringify({ category: [], brand: ["h&m"] }));
+    }
+    await page.goto("/shop/home");
+    await page.getByRole("region", { name: "Shop by Category" }).getByRole("link", { name: "Kids" }).click();
+    await expect(page).toHaveURL(/\/shop\/listing\?category=kids$/);
+    for (const card of await page.locator("main article").all()) await expect(card).toContainText("· Kids");
+  });
+});
+
+test.describe("listing", () => {
+  test("filters and sort change the products and the URL", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/shop/listing");
+    await expect(page.getByRole("heading", { name: /All Products\s*\(65 products\)/ })).toBeVisible();
+    expect(isSorted(await unitPrices(page), "asc")).toBe(true);
+
+    await page.getByRole("checkbox", { name: "Men", exact: true }).check();
+    await page.getByRole("checkbox", { name: "Women" }).check();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).first().click();
+    await expect(page).toHaveURL(/\/shop\/listing\?category=men,women$/);
+    await expect(page.getByRole("heading", { name: /All Products\s*\(28 products\)/ })).toBeVisible();
+
+    await page.getByLabel("Sort by").selectOption("price-hightolow");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).last().click();
+    await expect(page).toHaveURL(/\/shop\/listing\?category=men,women&sortBy=price-hightolow$/);
+    // Polled: with JavaScript the URL can change a moment before the new cards render.
+    await expect.poll(async () => isSorted(await unitPrices(page), "desc")).toBe(true);
+    expect(await unitPrices(page)).toHaveLength(24);
+    for (const card of await page.locator("main article").all()) await expect(card).toContainText(/· (Men|Women)/);
+  });
+
+  test("pagination keeps the filters and sort; a filter change goes back to page 1", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/shop/listing?category=men,women&sortBy=title-atoz");
+    await expect(page.locator("main article")).toHaveCount(24);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/shop\/listing\?category=men,women&sortBy=title-atoz&page=2$/);
+    await expect(page.locator("main article")).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+
+    await page.getByRole("checkbox", { name: "Nike" }).check();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).first().click();
+    await expect(page).toHaveURL(/\/shop\/listing\?category=men,women&brand=nike&sortBy=title-atoz$/);
+    await expect(page.locator("main article")).toHaveCount(5);
+  });
+
+  test("cards show the badges of SPEC's rules", async ({ page }) => {
+    await page.goto("/shop/listing?category=accessories&sortBy=title-atoz");
+    const card = (title: string) => page.locator("main article", { has: page.getByRole("heading", { name: title, exact: true }) });
+    await expect(card("Trefoil Baseball Cap")).toContainText("Out Of Stock");
+    await expect(card("Trefoil Baseball Cap").getByRole("button", { name: "Out Of Stock" })).toBeDisabled();
+    await expect(card("Leather Crossbody Bag")).toContainText("Only 3 items left");
+    await expect(card("Wool-Blend Scarf")).toContainText("Sale");
+    await expect(card("Wool-Blend Scarf")).toContainText("$19.99");
+    await expect(card("Wool-Blend Scarf")).toContainText("$9.99");
+    await expect(card("Heritage Backpack").locator("span.rounded-full")).toHaveCount(0);
+  });
+
+  test("adding to cart from a card updates the badge, and stock limits are enforced", async ({ page }) => {
+    await page.goto("/shop/listing?category=accessories&sortBy=title-atoz");
+    const before = Number(await page.getByTestId("cart-count").textContent());
+    const bag = page.locator("main article", { has: page.getByRole("heading", { name: "Leather Crossbody Bag", exact: true }) });
+    for (let i = 0; i < 3; i++) {
+      await bag.getByRole("button", { name: "Add to cart" }).click();
+      await expect(page.getByTestId("toast")).toContainText(/Product is added to cart|Only 3 quantity can be added for this item/);
+    }
+    await bag.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Only 3 quantity can be added for this item");
+    await expect(page.getByTestId("cart-count")).toHaveText(String(before === 0 ? 1 : before));
+    await expect(page).toHaveURL(/\/shop\/listing\?category=accessories&sortBy=title-atoz$/);
+  });
+});
+
+test.describe("product details dialog", () => {
+  test("opens from a card and closes again", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/shop/listing?category=footwear");
+    const link = page.locator("main article a", { hasText: "Air Max 90" });
+    await link.click();
+    await expect(page).toHaveURL(/category=footwear&product=[0-9a-f]{24}$/);
+    const dialog = page.getByRole("dialog", { name: "Air Max 90" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("$130.00");
+    await expect(dialog).toContainText("In stock");
+    await expect(dialog.getByRole("img", { name: "Rated 5.0 out of 5" }).first()).toBeVisible();
+    await expect(dialog).toContainText("Comfortable from day one");
+    if (javaScriptEnabled) {
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(link).toBeFocused();
+    } else {
+      await dialog.getByRole("link", { name: "Close product details" }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await expect(page).toHaveURL(/\/shop\/listing\?category=footwear$/);
+  });
+
+  test("with JavaScript, focus stays inside the open dialog", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the modal focus trap needs JavaScript");
+    await page.goto("/shop/listing?category=footwear");
+    await page.locator("main article a", { hasText: "Samba OG" }).click();
+    const dialog = page.getByRole("dialog", { name: "Samba OG" });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await page.evaluate(() => !!document.activeElement?.closest("dialog") || document.activeElement === document.body);
+      expect(inside).toBe(true);
+    }
+  });
+
+  test("opens from its URL, and says so when the product does not exist", async ({ page }) => {
+    await page.goto("/shop/search?keyword=samba");
+    const href = await page.locator("main article a", { hasText: "Samba OG" }).getAttribute("href");
+    await page.goto(href!);
+    const dialog = page.getByRole("dialog", { name: "Samba OG" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Out Of Stock" })).toBeDisabled();
+    await page.goto("/shop/home?product=ffffffffffffffffffffffff");
+    await expect(page.getByRole("dialog", { name: "Product not found" })).toBeVisible();
+    const bad = await page.goto("/shop/home?product=%27%3Cscript%3E");
+    expect(bad?.status()).toBe(200);
+  });
+});
+
+test.describe("search", () => {
+  test("searches only beyond 3 characters and reports the count", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/shop/search");
+    const input = page.getByRole("searchbox", { name: "Search Products" });
+    await expect(input).toHaveAttribute("placeholder", "Search Products...");
+    await input.fill("jea");
+    if (!javaScriptEnabled) await input.press("Enter");
+    else await page.waitForTimeout(1_300);
+    await expect(page.getByText(/Found \d+ results|No results found for/)).toHaveCount(0);
+
+    await input.fill("jeans");
+    if (!javaScriptEnabled) await input.press("Enter");
+    await expect(page).toHaveURL(/\/shop\/search\?keyword=jeans$/, { timeout: 5_000 });
+    await expect(page.getByText('Found 4 results for "jeans"')).toBeVisible();
+    await expect(page.locator("main article")).toHaveCount(4);
+  });
+
+  test("shows the empty state for no match and survives hostile keywords", async ({ page }) => {
+    await page.goto("/shop/search?keyword=zzzzzz");
+    await expect(page.getByText('No results found for "zzzzzz"')).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
+    await expect(page.getByText("We couldn't find any products matching your search.")).toBeVisible();
+    for (const keyword of ['"*(()', "NEAR(x y) OR", "<script>alert(1)</script>", "中文字测试", "' OR 1=1 --", "x".repeat(500)]) {
+      const response = await page.goto(`/shop/search?${new URLSearchParams({ keyword })}`);
+      expect(response?.status(), keyword).toBe(200);
+    }
+    await expect(page.locator("script:text('alert(1)')")).toHaveCount(0);
+  });
+});
+
+test.describe("reviews", () => {
+  // The demo shopper has paid orders with these; each project reviews its own product, once.
+  const mine = (js: boolean) => (js ? "Dri-FIT Club Cap" : "Essentials 3-Stripes Tee");
+
+  async function openDialog(page: Page, title: string) {
+    await page.goto(`/shop/search?${new URLSearchParams({ keyword: title })}`);
+    await page.locator("main article a", { hasText: title }).first().click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  test("a buyer reviews a product once; the average updates", async ({ page, javaScriptEnabled }) => {
+    const title = mine(javaScriptEnabled);
+    let dialog = await openDialog(page, title);
+    await dialog.getByText("4 stars").click();
+    await dialog.getByLabel("Write a review").fill("Great fit, true to size.");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Review added successfully!");
+    dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toContainText("Great fit, true to size.");
+    await expect(dialog.getByRole("img", { name: "Rated 4.0 out of 5" }).first()).toBeVisible();
+    await expect(dialog).toContainText("You already reviewed this product.");
+    await expect(dialog.getByRole("button", { name: "Submit" })).toHaveCount(0);
+
+    // Posting again anyway is refused by the server.
+    const url = page.url();
+    const productId = new URL(url).searchParams.get("product")!;
+    const again = await page.request.post(url, { form: { intent: "review", productId, reviewMessage: "Again", reviewValue: "1" } });
+    expect(again.status()).toBe(409);
+    expect(await again.text()).toContain("You already reviewed this product.");
+  });
+
+  test("a shopper who did not buy the product cannot review it", async ({ page }) => {
+    const dialog = await openDialog(page, "Round Metal Sunglasses");
+    await expect(dialog).toContainText("Only shoppers who bought this product can review it.");
+    await expect(dialog.getByRole("button", { name: "Submit" })).toHaveCount(0);
+    const productId = new URL(page.url()).searchParams.get("product")!;
+    const response = await page.request.post(page.url(), {
+      form: { intent: "review", productId, reviewMessage: "Looks nice", reviewValue: "5" },
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain("You need to purchase this product to review it.");
+  });
+
+  test("an empty message or a missing rating is refused with field errors", async ({ page }) => {
+    const dialog = await openDialog(page, "501 Original Fit Jeans");
+    const productId = new URL(page.url()).searchParams.get("product")!;
+    const response = await page.request.post(page.url(), { form: { intent: "review", productId, reviewMessage: "   ", reviewValue: "9" } });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please write a review message");
+    expect(html).toContain("Please choose a rating from 1 to 5 stars");
+    await expect(dialog.getByRole("button", { name: "Submit" })).toBeVisible();
+  });
+});

@@ -48,7 +48,7 @@ test.describe("a shopper", () => {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole("link", { name: "Men", exact: true })).toHaveAttribute("href", "/shop/listing?category=men");
-    await expect(page.getByTestId("cart-count")).toHaveText("0");
+    await expect(page.getByTestId("cart-count")).toHaveText(/^\d+$/);
     await page.getByLabel("User menu").click();
     for (const item of ["My Account", "Browse Products", "Search Products"]) {
       await expect(page.getByRole("banner").getByRole("link", { name: item })).toBeVisible();

@@ -42,7 +42,7 @@ export function ProductCard({ product }: { product: Product }) {
 /** Product grid: 2 columns on phones, 3 on medium screens, 4 on large ones (SPEC section 9). */
 export function ProductGrid({ products }: { products: Product[] }) {
   return (
-    <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((p) => (
         <li key={p._id} className="flex [&>article]:w-full">
           <ProductCard product={p} />

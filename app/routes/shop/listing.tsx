@@ -137,7 +137,7 @@ function FilterGroup({
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-700">{legend}</legend>
-      <ul className="space-y-1.5">
+      <ul className="grid grid-cols-2 gap-1.5 sm:grid-cols-3 md:grid-cols-1">
         {options.map((o) => (
           <li key={o.id}>
             <label className="flex cursor-pointer items-center gap-2 text-sm">

@@ -27,6 +27,7 @@ export function ProductDetailsDialog({ data }: { data: ProductDialogData }) {
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const closeHref = withParam(location, "product", null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -44,7 +45,8 @@ export function ProductDetailsDialog({ data }: { data: ProductDialogData }) {
 
   return (
     <>
-      <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />
+      {/* Without JavaScript a click beside the dialog closes it; with it, the modal's ::backdrop does. */}
+      {hydrated ? null : <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />}
       <dialog
         ref={ref}
         open

@@ -3,7 +3,7 @@ import { BannerCarousel } from "~/components/shop/banner-carousel";
 import { ProductDetailsDialog } from "~/components/shop/product-dialog";
 import { ProductGrid } from "~/components/shop/product-card";
 import { BRANDS, CATEGORIES, FALLBACK_BANNERS } from "~/lib/constants";
-import { rememberFilters } from "~/lib/listing";
+import { rememberFilters, type ListingFilters } from "~/lib/listing";
 import { listBanners } from "~/server/banners.server";
 import { featuredProducts } from "~/server/catalog.server";
 import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";
@@ -42,24 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="text-gray-600">Discover this season's styles for men, women and kids, from the brands you love.</p>
         </section>
 
-        <section aria-labelledby="categories-heading">
-          <h2 id="categories-heading" className="mb-5 text-center text-2xl font-bold">
-            Shop by Category
-          </h2>
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {CATEGORIES.map((c) => (
-              <li key={c.id}>
-                <Link
-                  to={`/shop/listing?category=${c.id}`}
-                  onClick={() => rememberFilters({ category: [c.id], brand: [] })}
-                  className="flex h-24 items-center justify-center rounded-lg border border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
-                >
-                  {c.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <FilterTiles heading="Shop by Category" id="categories-heading" filter="category" items={CATEGORIES} columns="lg:grid-cols-5" />
 
         <section aria-labelledby="featured-heading">
           <h2 id="featured-heading" className="mb-5 text-center text-2xl font-bold">
@@ -68,24 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ProductGrid products={loaderData.featured} />
         </section>
 
-        <section aria-labelledby="brands-heading">
-          <h2 id="brands-heading" className="mb-5 text-center text-2xl font-bold">
-            Shop by Brand
-          </h2>
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {BRANDS.map((b) => (
-              <li key={b.id}>
-                <Link
-                  to={`/shop/listing?brand=${encodeURIComponent(b.id)}`}
-                  onClick={() => rememberFilters({ category: [], brand: [b.id] })}
-                  className="flex h-20 items-center justify-center rounded-lg border border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
-                >
-                  {b.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <FilterTiles heading="Shop by Brand" id="brands-heading" filter="brand" items={BRANDS} columns="lg:grid-cols-6" />
 
         <section aria-labelledby="why-heading" className="rounded-xl bg-gray-50 p-6 sm:p-10">
           <h2 id="why-heading" className="mb-6 text-center text-2xl font-bold">
@@ -103,5 +69,41 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       {loaderData.dialog ? <ProductDetailsDialog data={loaderData.dialog} /> : null}
     </>
+  );
+}
+
+/** Tiles that open the listing filtered by one category or brand (and, with JS, remember it). */
+function FilterTiles({
+  heading,
+  id,
+  filter,
+  items,
+  columns,
+}: {
+  heading: string;
+  id: string;
+  filter: "category" | "brand";
+  items: ReadonlyArray<{ id: string; label: string }>;
+  columns: string;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-5 text-center text-2xl font-bold">
+        {heading}
+      </h2>
+      <ul className={`grid grid-cols-2 gap-4 sm:grid-cols-3 ${columns}`}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={`/shop/listing?${filter}=${encodeURIComponent(item.id)}`}
+              onClick={() => rememberFilters({ category: [], brand: [], [filter]: [item.id] } as ListingFilters)}
+              className="flex h-24 items-center justify-center rounded-lg border border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -15,3 +15,8 @@ export function formatMoney(cents: number): string {
 export function unitPriceCents(priceCents: number, salePriceCents: number): number {
   return salePriceCents > 0 ? salePriceCents : priceCents;
 }
+
+/** Cart or order total in cents: the unit price rule times quantity, summed. */
+export function linesTotalCents(lines: Array<{ price: number; salePrice: number; quantity: number }>): number {
+  return lines.reduce((sum, l) => sum + unitPriceCents(amountToCents(l.price), amountToCents(l.salePrice)) * l.quantity, 0);
+}

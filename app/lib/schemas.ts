@@ -50,12 +50,12 @@ export type ReviewInput = z.infer<typeof ReviewSchema>;
 
 export const IdSchema = id;
 
-export const AddToCartSchema = z.object({
-  productId: id,
-  quantity: z.coerce
-    .number({ error: "Quantity must be a whole number from 1 to 99" })
-    .int("Quantity must be a whole number from 1 to 99")
-    .min(1, "Quantity must be a whole number from 1 to 99")
-    .max(99, "Quantity must be a whole number from 1 to 99")
-    .default(1),
-});
+const quantity = z.coerce
+  .number({ error: "Quantity must be a whole number from 1 to 999" })
+  .int("Quantity must be a whole number from 1 to 999")
+  .min(1, "Quantity must be a whole number from 1 to 999")
+  .max(999, "Quantity must be a whole number from 1 to 999");
+
+export const AddToCartSchema = z.object({ productId: id, quantity: quantity.default(1) });
+export const UpdateCartSchema = z.object({ productId: id, quantity });
+export const RemoveFromCartSchema = z.object({ productId: id });

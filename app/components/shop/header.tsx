@@ -3,6 +3,7 @@ import type { SessionUser } from "~/lib/access";
 import { CATEGORIES } from "~/lib/constants";
 import { cn } from "~/lib/cn";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
+import { usePendingCart } from "./cart-sheet";
 
 export const SHOP_NAV = [
   { label: "Home", to: "/shop/home" },
@@ -34,8 +35,14 @@ function NavItems({ className }: { className?: string }) {
   );
 }
 
-export function ShopHeader({ user, cartCount }: { user: SessionUser; cartCount: number }) {
+export function ShopHeader({ user, cartProductIds }: { user: SessionUser; cartProductIds: string[] }) {
   const location = useLocation();
+  // Optimistic badge: pending adds and removes count at once, the server's answer settles it.
+  const pending = usePendingCart();
+  const ids = new Set(cartProductIds);
+  for (const id of pending.added) ids.add(id);
+  for (const id of pending.removed) ids.delete(id);
+  const cartCount = ids.size;
   const cartParams = new URLSearchParams(location.search);
   cartParams.set("cart", "open");
   return (
@@ -63,6 +70,8 @@ export function ShopHeader({ user, cartCount }: { user: SessionUser; cartCount: 
         <div className="flex items-center gap-2">
           <Link
             to={`${location.pathname}?${cartParams}`}
+            preventScrollReset
+            data-cart-link
             className="relative flex h-10 w-10 items-center justify-center rounded-md border border-gray-300 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600"
             aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
           >

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, useActionData, useLocation, useNavigation } from "react-router";
+import { CloseLink, Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { brandLabel, categoryLabel, LOW_STOCK_THRESHOLD } from "~/lib/constants";
@@ -17,71 +17,31 @@ import { Stars } from "./stars";
 
 type DialogActionData = { review: SubmissionResult<string[]> | null; message: string | null } | undefined;
 
-/**
- * Product details, opened by `?product=<id>`. The server renders it open (works without
- * JavaScript); with JavaScript it becomes a modal <dialog>: focus stays inside, Escape or a click
- * on the backdrop closes it, and focus goes back to the card that opened it.
- */
+/** Product details, opened by `?product=<id>` (see Modal); focus returns to the card that opened it. */
 export function ProductDetailsDialog({ data }: { data: ProductDialogData }) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDialogElement>(null);
   const closeHref = withParam(location, "product", null);
-  const hydrated = useHydrated();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.matches(":modal")) {
-      dialog.close();
-      dialog.showModal();
-    }
-    const openerId = data.id;
-    return () => {
-      document.querySelector<HTMLElement>(`[data-product-link="${CSS.escape(openerId)}"]`)?.focus();
-    };
-  }, [data.id]);
-
-  const close = () => navigate(closeHref, { preventScrollReset: true });
-
   return (
-    <>
-      {/* Without JavaScript a click beside the dialog closes it; with it, the modal's ::backdrop does. */}
-      {hydrated ? null : <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />}
-      <dialog
-        ref={ref}
-        open
-        aria-labelledby="product-dialog-title"
-        onCancel={(event) => {
-          event.preventDefault();
-          close();
-        }}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) close();
-        }}
-        className="fixed inset-0 z-50 m-auto max-h-[92vh] w-[min(60rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-black/50"
-      >
-        <div className="relative p-4 sm:p-6">
-          <Link
-            to={closeHref}
-            preventScrollReset
-            className="absolute right-3 top-3 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-xl leading-none shadow hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600"
-            aria-label="Close product details"
-          >
-            ×
-          </Link>
-          {data.product ? (
-            <ProductDetails product={data.product} data={data} />
-          ) : (
-            <div className="py-10 text-center">
-              <h2 id="product-dialog-title" className="text-xl font-semibold">
-                Product not found
-              </h2>
-              <p className="mt-2 text-gray-600">This product is no longer available.</p>
-            </div>
-          )}
-        </div>
-      </dialog>
-    </>
+    <Modal
+      closeHref={closeHref}
+      labelledBy="product-dialog-title"
+      returnFocusSelector={`[data-product-link="${data.id.replace(/["\\]/g, "")}"]`}
+      className="inset-0 m-auto max-h-[92vh] w-[min(60rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl"
+    >
+      <div className="relative p-4 sm:p-6">
+        <CloseLink to={closeHref} label="Close product details" />
+        {data.product ? (
+          <ProductDetails product={data.product} data={data} />
+        ) : (
+          <div className="py-10 text-center">
+            <h2 id="product-dialog-title" className="text-xl font-semibold">
+              Product not found
+            </h2>
+            <p className="mt-2 text-gray-600">This product is no longer available.</p>
+          </div>
+        )}
+      </div>
+    </Modal>
   );
 }
 

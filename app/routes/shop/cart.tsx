@@ -1,25 +1,50 @@
 import { redirect } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { safeRedirectTo } from "~/lib/access";
-import { AddToCartSchema } from "~/lib/schemas";
-import { addToCart, ADDED_TO_CART } from "~/server/cart.server";
+import { AddToCartSchema, RemoveFromCartSchema, UpdateCartSchema } from "~/lib/schemas";
+import {
+  addToCart,
+  ADDED_TO_CART,
+  CART_ITEM_DELETED,
+  CART_UPDATED,
+  NOT_IN_CART,
+  removeFromCart,
+  updateCartQuantity,
+} from "~/server/cart.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/cart";
 
-// The one cart action: every cart form posts here with an intent and is answered with a redirect
-// back and a toast, so it works without JavaScript. (The cart sheet and the other intents come
-// with the cart issue.)
+// The one cart action: every cart form (add, update, remove) posts here with an intent and is
+// answered with a redirect back and a toast, so it works without JavaScript.
 export async function loader() {
   throw redirect("/shop/home?cart=open");
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireShopper(request);
-  const form = await request.formData();
-  const back = safeRedirectTo(form.get("returnTo")) ?? "/shop/home";
-  if (form.get("intent") !== "add") return redirectWithError(back, "Unknown cart action");
-  const parsed = AddToCartSchema.safeParse({ productId: form.get("productId"), quantity: form.get("quantity") ?? undefined });
-  if (!parsed.success) return redirectWithError(back, parsed.error.issues[0]?.message ?? "Invalid input");
-  const result = await addToCart(user.id, parsed.data.productId, parsed.data.quantity);
-  return result.ok ? redirectWithSuccess(back, ADDED_TO_CART) : redirectWithError(back, result.message);
+  const form = Object.fromEntries(await request.formData());
+  const back = safeRedirectTo(form.returnTo) ?? "/shop/home?cart=open";
+  const fail = (message: string) => redirectWithError(back, message);
+
+  switch (form.intent) {
+    case "add": {
+      const parsed = AddToCartSchema.safeParse({ productId: form.productId, quantity: form.quantity || undefined });
+      if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+      const result = await addToCart(user.id, parsed.data.productId, parsed.data.quantity);
+      return result.ok ? redirectWithSuccess(back, ADDED_TO_CART) : fail(result.message);
+    }
+    case "update": {
+      const parsed = UpdateCartSchema.safeParse(form);
+      if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+      const result = await updateCartQuantity(user.id, parsed.data.productId, parsed.data.quantity);
+      return result.ok ? redirectWithSuccess(back, CART_UPDATED) : fail(result.message);
+    }
+    case "remove": {
+      const parsed = RemoveFromCartSchema.safeParse(form);
+      if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+      return (await removeFromCart(user.id, parsed.data.productId)) ? redirectWithSuccess(back, CART_ITEM_DELETED) : fail(NOT_IN_CART);
+    }
+    default:
+      return fail("Unknown cart action");
+  }
 }

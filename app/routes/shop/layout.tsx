@@ -1,13 +1,16 @@
 import { Outlet } from "react-router";
 import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
-import { countCartItems } from "~/server/cart.server";
+import { CartSheet } from "~/components/shop/cart-sheet";
+import { cartProductIds, getCart } from "~/server/cart.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
-  return { user, cartCount: await countCartItems(user.id) };
+  const sheetOpen = new URL(request.url).searchParams.get("cart") === "open";
+  const [productIds, cart] = await Promise.all([cartProductIds(user.id), sheetOpen ? getCart(user.id) : null]);
+  return { user, cartProductIds: productIds, cart };
 }
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
@@ -16,11 +19,12 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <ShopHeader user={loaderData.user} cartCount={loaderData.cartCount} />
+      <ShopHeader user={loaderData.user} cartProductIds={loaderData.cartProductIds} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <ShopFooter />
+      {loaderData.cart ? <CartSheet cart={loaderData.cart} /> : null}
     </div>
   );
 }

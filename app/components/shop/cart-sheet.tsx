@@ -1,0 +1,127 @@
+import { useFetcher, useFetchers, useLocation } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { CloseLink, Modal } from "~/components/ui/modal";
+import { formatMoney, linesTotalCents } from "~/lib/money";
+import { withParam } from "~/lib/url";
+import type { Cart, CartItem } from "~/server/cart.server";
+import { Price } from "./price";
+
+/** Cart form submissions still in flight, for optimistic quantities and badge. */
+export function usePendingCart() {
+  const fetchers = useFetchers();
+  const pending = fetchers.filter((f) => f.formAction === "/shop/cart" && f.formData);
+  return {
+    added: new Set(pending.filter((f) => f.formData!.get("intent") === "add").map((f) => String(f.formData!.get("productId")))),
+    removed: new Set(pending.filter((f) => f.formData!.get("intent") === "remove").map((f) => String(f.formData!.get("productId")))),
+    quantity: new Map(
+      pending.filter((f) => f.formData!.get("intent") === "update").map((f) => [String(f.formData!.get("productId")), Number(f.formData!.get("quantity"))]),
+    ),
+  };
+}
+
+/** The cart sheet 'Your Cart', opened by `?cart=open` on any shop page. */
+export function CartSheet({ cart }: { cart: Cart }) {
+  const location = useLocation();
+  const closeHref = withParam(location, "cart", null);
+  const pending = usePendingCart();
+  const items = cart.items
+    .filter((i) => !pending.removed.has(i.productId))
+    .map((i) => ({ ...i, quantity: pending.quantity.get(i.productId) ?? i.quantity }));
+  return (
+    <Modal
+      closeHref={closeHref}
+      labelledBy="cart-title"
+      returnFocusSelector="[data-cart-link]"
+      className="inset-y-0 left-auto right-0 m-0 h-full max-h-none w-full max-w-md overflow-y-auto"
+    >
+      <div className="relative flex min-h-full flex-col p-5">
+        <CloseLink to={closeHref} label="Close cart" />
+        <h2 id="cart-title" className="mb-5 text-xl font-bold">
+          Your Cart
+        </h2>
+        {items.length ? (
+          <>
+            <ul className="space-y-5">
+              {items.map((item) => (
+                <CartLine key={item.productId} item={item} />
+              ))}
+            </ul>
+            <div className="mt-6 space-y-2 border-t border-gray-200 pt-4">
+              <p className="flex justify-between font-bold">
+                <span>Total</span>
+                <span data-testid="cart-total">{formatMoney(linesTotalCents(items))}</span>
+              </p>
+              <p className="flex justify-between text-sm text-gray-600">
+                <span>Shipping</span>
+                <span>Calculated at checkout</span>
+              </p>
+            </div>
+            <ButtonLink to="/shop/checkout" className="mt-6 w-full">
+              Proceed to Checkout
+            </ButtonLink>
+          </>
+        ) : (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 py-16 text-center">
+            <p className="text-lg font-semibold">Your cart is empty</p>
+            <ButtonLink to="/shop/home">Continue Shopping</ButtonLink>
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const location = useLocation();
+  const update = useFetcher();
+  const remove = useFetcher();
+  const returnTo = location.pathname + location.search;
+  const line = formatMoney(linesTotalCents([item]));
+  return (
+    <li className="flex gap-3" data-testid="cart-line">
+      <img src={item.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-md bg-gray-100 object-cover" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{item.title}</p>
+        <Price price={item.price} salePrice={item.salePrice} className="text-sm" />
+        <update.Form method="post" action="/shop/cart" preventScrollReset className="mt-2 flex items-center gap-2">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="productId" value={item.productId} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button
+            type="submit"
+            name="quantity"
+            value={item.quantity - 1}
+            disabled={item.quantity <= 1}
+            aria-label={`Decrease quantity of ${item.title}`}
+            className="flex h-8 w-8 items-center justify-center rounded-full border border-gray-300 hover:bg-gray-100 disabled:opacity-40"
+          >
+            −
+          </button>
+          <span aria-label={`Quantity of ${item.title}`} data-testid="cart-quantity" className="min-w-6 text-center font-semibold">
+            {item.quantity}
+          </span>
+          <button
+            type="submit"
+            name="quantity"
+            value={item.quantity + 1}
+            aria-label={`Increase quantity of ${item.title}`}
+            className="flex h-8 w-8 items-center justify-center rounded-full border border-gray-300 hover:bg-gray-100 disabled:opacity-40"
+          >
+            +
+          </button>
+        </update.Form>
+      </div>
+      <div className="flex flex-col items-end justify-between">
+        <p className="font-semibold">{line}</p>
+        <remove.Form method="post" action="/shop/cart" preventScrollReset>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="productId" value={item.productId} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button type="submit" className="text-sm text-red-700 underline hover:text-red-900" aria-label={`Remove ${item.title}`}>
+            Remove
+          </button>
+        </remove.Form>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * A dialog or sheet addressed by the URL. The server renders it open (it works without
+ * JavaScript, with a close link); with JavaScript it becomes a modal <dialog>: focus stays
+ * inside, Escape or a click on the backdrop navigates to `closeHref`, and on close focus goes to
+ * `returnFocusSelector` when given.
+ */
+export function Modal({
+  closeHref,
+  labelledBy,
+  className,
+  returnFocusSelector,
+  children,
+}: {
+  closeHref: string;
+  labelledBy: string;
+  className?: string;
+  returnFocusSelector?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    return () => {
+      if (returnFocusSelector) document.querySelector<HTMLElement>(returnFocusSelector)?.focus();
+    };
+  }, [returnFocusSelector]);
+
+  const close = () => navigate(closeHref, { preventScrollReset: true });
+  return (
+    <>
+      {/* Without JavaScript a click beside the dialog closes it; with it, the modal's ::backdrop does. */}
+      {hydrated ? null : <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />}
+      <dialog
+        ref={ref}
+        open
+        aria-labelledby={labelledBy}
+        onCancel={(event) => {
+          event.preventDefault();
+          close();
+        }}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+        className={cn("fixed z-50 bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-black/50", className)}
+      >
+        {children}
+      </dialog>
+    </>
+  );
+}
+
+export function CloseLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      className="absolute right-3 top-3 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-xl leading-none shadow hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+      aria-label={label}
+    >
+      ×
+    </Link>
+  );
+}

@@ -42,5 +42,7 @@ export default [
   ]),
   route("api/common/feature/get", "routes/api/common.feature.get.ts"),
   route("api/*", "routes/api/not-found.ts"),
+  route("paypal-sim/checkoutnow", "routes/paypal-sim/checkoutnow.tsx"),
+  route("paypal-sim/*", "routes/paypal-sim/api.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,6 +11,21 @@ export interface Database {
   order_items: OrderItemsTable;
   reviews: ReviewsTable;
   banners: BannersTable;
+  paypal_sim_orders: PaypalSimOrdersTable;
+}
+
+export interface PaypalSimOrdersTable {
+  id: string;
+  request_id: string | null;
+  status: string;
+  currency: string;
+  value: string;
+  return_url: string;
+  cancel_url: string;
+  payer_id: string | null;
+  capture_id: string | null;
+  capture_request_id: string | null;
+  created_at: string;
 }
 
 export interface UsersTable {
@@ -84,6 +99,9 @@ export interface OrdersTable {
   total_cents: number;
   payment_id: string | null;
   payer_id: string | null;
+  /** 1 while the order's quantities are taken from stock (reserved before capture). */
+  stock_reserved: Generated<number>;
+  capture_id: Generated<string | null>;
   order_date: string;
   order_update_date: string;
 }

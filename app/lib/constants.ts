@@ -42,7 +42,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ROLES = ["admin", "user"] as const;

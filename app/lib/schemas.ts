@@ -59,3 +59,21 @@ const quantity = z.coerce
 export const AddToCartSchema = z.object({ productId: id, quantity: quantity.default(1) });
 export const UpdateCartSchema = z.object({ productId: id, quantity });
 export const RemoveFromCartSchema = z.object({ productId: id });
+
+const addressField = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), `${label} contains invalid characters`);
+
+/** SPEC: all five fields are required after trimming (notes included). */
+export const AddressSchema = z.object({
+  address: addressField("Address", 200),
+  city: addressField("City", 100),
+  pincode: addressField("Pincode", 20),
+  phone: addressField("Phone", 30).refine((v) => /^[0-9+()\-.\s]{3,30}$/.test(v), "Please enter a valid phone number"),
+  notes: addressField("Notes", 500),
+});
+export type AddressInput = z.infer<typeof AddressSchema>;

@@ -18,6 +18,21 @@ export const config = {
   get sessionSecret(): string | undefined {
     return process.env.SESSION_SECRET || undefined;
   },
+  /** The shop's public address, for PayPal's return URLs (never taken from a request's Host). */
+  get publicUrl(): string {
+    return (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+  },
+  /** simulator (default without credentials), sandbox or live. */
+  get paypalMode(): "simulator" | "sandbox" | "live" {
+    const mode = process.env.PAYPAL_MODE;
+    if (mode === "sandbox" || mode === "live" || mode === "simulator") return mode;
+    return process.env.PAYPAL_CLIENT_ID && process.env.PAYPAL_CLIENT_SECRET ? "sandbox" : "simulator";
+  },
+  /** Where the server reaches its own PayPal simulator (loopback, the port it listens on). */
+  get paypalSimulatorApi(): string {
+    const host = process.env.HOST && !["0.0.0.0", "::", "localhost"].includes(process.env.HOST) ? process.env.HOST : "127.0.0.1";
+    return (process.env.PAYPAL_SIMULATOR_URL || `http://${host}:${process.env.PORT || 3000}/paypal-sim`).replace(/\/+$/, "");
+  },
 };
 
 export const DEMO_ACCOUNTS = {

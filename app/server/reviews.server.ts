@@ -44,7 +44,7 @@ export async function reviewEligibility(userId: string, productId: string): Prom
     .innerJoin("orders", "orders.id", "order_items.order_id")
     .select("orders.id")
     .where("orders.user_id", "=", userId)
-    .where("orders.payment_status", "=", "completed")
+    .where("orders.payment_status", "=", "paid")
     .where("order_items.product_id", "=", productId)
     .executeTakeFirst();
   return bought ? "allowed" : "not-purchased";

@@ -17,7 +17,7 @@ async function shopper(name: string): Promise<SessionUser> {
   return r.user;
 }
 
-async function order(user: SessionUser, product: string, paymentStatus: "completed" | "pending") {
+async function order(user: SessionUser, product: string, paymentStatus: "paid" | "pending") {
   const id = newId();
   await db
     .insertInto("orders")
@@ -40,7 +40,7 @@ beforeAll(async () => {
   otherProductId = products[1]!.id;
   buyer = await shopper("buyer");
   other = await shopper("other");
-  await order(buyer, productId, "completed");
+  await order(buyer, productId, "paid");
   await order(other, productId, "pending"); // unpaid: does not count
 });
 
@@ -61,10 +61,10 @@ describe("addReview", () => {
 
   it("averages several reviews to one decimal", async () => {
     const third = await shopper("third");
-    await order(third, productId, "completed");
+    await order(third, productId, "paid");
     await addReview(third, { productId, reviewMessage: "Good", reviewValue: 5 });
     const fourth = await shopper("fourth");
-    await order(fourth, productId, "completed");
+    await order(fourth, productId, "paid");
     await addReview(fourth, { productId, reviewMessage: "Ok", reviewValue: 5 });
     expect((await getProduct(productId))?.averageReview).toBe(4.7); // (4 + 5 + 5) / 3
   });

@@ -80,7 +80,7 @@ export async function seedDemoOrders(): Promise<number> {
           notes: "Leave at the front door",
           order_status: order.status,
           payment_method: "paypal",
-          payment_status: "completed",
+          payment_status: "paid",
           total_cents: lines.reduce((sum, l) => sum + l.product.unit_price_cents * l.quantity, 0),
           payment_id: `DEMO-${orderId.slice(0, 12).toUpperCase()}`,
           payer_id: "DEMOPAYER",

@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 const categories = sql.raw("'men','women','kids','accessories','footwear'");
 const brands = sql.raw("'nike','adidas','puma','levi','zara','h&m'");
 const orderStatuses = sql.raw("'pending','inProcess','inShipping','delivered','confirmed','rejected'");
-const paymentStatuses = sql.raw("'pending','completed','failed','cancelled'");
+const paymentStatuses = sql.raw("'pending','paid','failed','cancelled'");
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

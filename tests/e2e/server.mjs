@@ -17,6 +17,8 @@ const child = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [pa
     DATA_DIR: dataDir,
     HOST: "127.0.0.1",
     PORT: process.env.E2E_PORT ?? "3210",
+    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3210"}`,
+    PAYPAL_MODE: "simulator",
   },
 });
 const stop = (signal) => child.kill(signal);

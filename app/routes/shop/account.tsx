@@ -1,14 +1,124 @@
-import { Placeholder } from "~/components/placeholder";
+import { data, Link, useLocation } from "react-router";
+import { AddressManager } from "~/components/shop/address-manager";
+import { OrderDetailsDialog } from "~/components/shop/order-details";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { formatMoney } from "~/lib/money";
+import { formatDate, listStatusClass } from "~/lib/orders";
+import { IdSchema } from "~/lib/schemas";
+import { withParam } from "~/lib/url";
+import { handleAddressIntent } from "~/server/address-action.server";
+import { listAddresses } from "~/server/addresses.server";
+import { getOrder, listOrders } from "~/server/orders.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Fashion Shop" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireShopper(request);
-  return null;
+  const user = await requireShopper(request);
+  const params = new URL(request.url).searchParams;
+  const tab = params.get("tab") === "addresses" ? "addresses" : "orders";
+  const orderParam = params.get("order");
+  // Someone else's order id is simply not found (404), never shown.
+  const order = orderParam ? (IdSchema.safeParse(orderParam).success ? await getOrder(orderParam, user.id) : null) : undefined;
+  const [orders, addresses] = await Promise.all([listOrders(user.id), listAddresses(user.id)]);
+  return data(
+    { userName: user.userName, tab, orders: orders.filter((o) => o.paymentStatus !== "cancelled" && o.paymentStatus !== "failed"), addresses, order },
+    { status: order === null ? 404 : 200 },
+  );
 }
 
-export default function Page() {
-  return <Placeholder title="My Account" />;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireShopper(request);
+  return handleAddressIntent(request, user, await request.formData());
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { userName, tab, orders, addresses, order } = loaderData;
+  const location = useLocation();
+  const tabs = [
+    { id: "orders", label: "My Orders", href: "/shop/account" },
+    { id: "addresses", label: "My Addresses", href: "/shop/account?tab=addresses" },
+  ];
+  return (
+    <div>
+      <section className="bg-gray-900 py-12 text-center text-white">
+        <h1 className="text-4xl font-extrabold">My Account</h1>
+        <p className="mt-2 text-gray-300">Welcome back, {userName}</p>
+      </section>
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <nav aria-label="Account sections" className="mb-6 flex gap-2 border-b border-gray-200">
+          {tabs.map((t) => (
+            <Link
+              key={t.id}
+              to={t.href}
+              aria-current={tab === t.id ? "page" : undefined}
+              className={cn("-mb-px border-b-2 px-4 py-2 font-medium", tab === t.id ? "border-gray-900 text-gray-900" : "border-transparent text-gray-600 hover:text-gray-900")}
+            >
+              {t.label}
+            </Link>
+          ))}
+        </nav>
+        {tab === "orders" ? (
+          <section aria-labelledby="orders-heading" className="rounded-lg border border-gray-200">
+            <div className="flex items-center gap-2 border-b border-gray-200 p-4">
+              <h2 id="orders-heading" className="text-lg font-bold">
+                Your Orders
+              </h2>
+              <span className="rounded-full bg-gray-900 px-2 text-sm font-semibold text-white">{orders.length}</span>
+            </div>
+            {orders.length ? (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead className="bg-gray-50 text-gray-700">
+                    <tr>
+                      <th scope="col" className="p-3">Order ID</th>
+                      <th scope="col" className="p-3">Date</th>
+                      <th scope="col" className="p-3">Status</th>
+                      <th scope="col" className="p-3">Amount</th>
+                      <th scope="col" className="p-3"><span className="sr-only">Details</span></th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {orders.map((o) => (
+                      <tr key={o._id} className="border-t border-gray-100">
+                        <td className="p-3 font-mono text-xs">{o._id}</td>
+                        <td className="p-3">{formatDate(o.orderDate)}</td>
+                        <td className="p-3">
+                          <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", listStatusClass(o.orderStatus))}>{o.orderStatus}</span>
+                        </td>
+                        <td className="p-3">{formatMoney(Math.round(o.totalAmount * 100))}</td>
+                        <td className="p-3">
+                          <Link to={withParam(location, "order", o._id)} preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })} data-order-link={o._id}>
+                            View Details
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <div className="p-10 text-center">
+                <p className="text-lg font-semibold">No orders found</p>
+                <p className="mt-1 text-gray-600">You haven't placed any orders yet. Browse our products and make your first purchase!</p>
+                <ButtonLink to="/shop/home" className="mt-4">
+                  Browse Products
+                </ButtonLink>
+              </div>
+            )}
+          </section>
+        ) : (
+          <section aria-labelledby="addresses-heading">
+            <h2 id="addresses-heading" className="mb-4 text-lg font-bold">
+              My Addresses
+            </h2>
+            <AddressManager addresses={addresses} />
+          </section>
+        )}
+      </div>
+      {order !== undefined ? <OrderDetailsDialog order={order} closeHref={withParam(location, "order", null)} /> : null}
+    </div>
+  );
 }

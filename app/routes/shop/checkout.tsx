@@ -1,14 +1,124 @@
-import { Placeholder } from "~/components/placeholder";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { AddressManager } from "~/components/shop/address-manager";
+import { Button } from "~/components/ui/button";
+import { formatMoney, linesTotalCents } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
+import { handleAddressIntent } from "~/server/address-action.server";
+import { listAddresses } from "~/server/addresses.server";
+import { getCart } from "~/server/cart.server";
+import { startCheckout } from "~/server/checkout.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Fashion Shop" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireShopper(request);
-  return null;
+  const user = await requireShopper(request);
+  const [cart, addresses] = await Promise.all([getCart(user.id), listAddresses(user.id)]);
+  return { cart, addresses };
 }
 
-export default function Page() {
-  return <Placeholder title="Checkout" />;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireShopper(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData);
+  if (intent !== "checkout") return data({ error: "Unknown action" }, { status: 400 });
+
+  const addressId = formData.get("addressId");
+  const result = await startCheckout(user, typeof addressId === "string" ? addressId : null);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  // With JavaScript the page stores the order id (sessionStorage currentOrderId) and then leaves.
+  if (formData.get("js") === "1") return { approvalUrl: result.approvalUrl, orderId: result.orderId };
+  throw redirect(result.approvalUrl);
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { cart, addresses } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (actionData && "approvalUrl" in actionData && actionData.approvalUrl) {
+      setLeaving(true);
+      try {
+        sessionStorage.setItem("currentOrderId", actionData.orderId);
+      } catch {
+        // Storage may be off; the server knows the order anyway.
+      }
+      window.location.assign(actionData.approvalUrl);
+    }
+  }, [actionData]);
+
+  const processing = leaving || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const empty = cart.items.length === 0;
+  return (
+    <div className="checkout">
+      <section className="bg-gray-900 py-12 text-center text-white">
+        <h1 className="text-4xl font-extrabold">Checkout</h1>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2">
+        <section aria-labelledby="shipping-heading" className="space-y-4">
+          <h2 id="shipping-heading" className="text-xl font-bold">
+            Shipping Address
+          </h2>
+          <AddressManager addresses={addresses} selectFormId="checkout-form" selectedId={selected} onSelect={setSelected} />
+        </section>
+        <section aria-labelledby="summary-heading" className="h-fit space-y-4 rounded-lg border border-gray-200 p-5">
+          <h2 id="summary-heading" className="text-xl font-bold">
+            Order Summary
+          </h2>
+          {empty ? (
+            <p className="text-gray-600">Your cart is empty</p>
+          ) : (
+            <ul className="divide-y divide-gray-100">
+              {cart.items.map((item) => (
+                <li key={item.productId} className="flex items-center gap-3 py-3">
+                  <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 rounded bg-gray-100 object-cover" />
+                  <div className="flex-1">
+                    <p className="font-medium">{item.title}</p>
+                    <p className="text-sm text-gray-600">Quantity: {item.quantity}</p>
+                  </div>
+                  <p className="font-semibold">{formatMoney(linesTotalCents([item]))}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <dl className="space-y-1 border-t border-gray-200 pt-3">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(linesTotalCents(cart.items))}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Shipping</dt>
+              <dd>Free</dd>
+            </div>
+            <div className="flex justify-between text-lg font-bold">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{formatMoney(linesTotalCents(cart.items))}</dd>
+            </div>
+          </dl>
+          <Form method="post" id="checkout-form" className="space-y-2">
+            <input type="hidden" name="intent" value="checkout" />
+            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+            {error ? (
+              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                {error}
+              </p>
+            ) : null}
+            <Button type="submit" className="w-full" disabled={empty || processing || (hydrated && !selected)}>
+              {processing ? "Processing Paypal Payment..." : "Checkout with Paypal"}
+            </Button>
+            {/* Hidden by CSS as soon as an address radio is checked, so it works without JavaScript. */}
+            <p className="select-hint text-center text-sm text-amber-800">Please select a shipping address</p>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,14 +1,63 @@
-import { Placeholder } from "~/components/placeholder";
+import { useEffect } from "react";
+import { data, redirect } from "react-router";
+import { redirectWithInfo } from "remix-toast";
+import { ButtonLink } from "~/components/ui/button";
+import { cancelPayment, completePayment, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/server/checkout.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/paypal-return";
 
 export const meta: Route.MetaFunction = () => [{ title: "Processing Your Payment | Fashion Shop" }];
 
+// PayPal sends the buyer back here with `token` (Orders v2) or the legacy `paymentId`, and
+// `PayerID`. Capturing is idempotent, so doing it on this GET is safe: a reload changes nothing.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireShopper(request);
-  return null;
+  const user = await requireShopper(request);
+  const params = new URL(request.url).searchParams;
+  const reference = params.get("token") ?? params.get("paymentId");
+  if (params.get("cancelled")) {
+    if (reference) await cancelPayment(user, reference);
+    throw await redirectWithInfo("/shop/checkout", PAYMENT_CANCELLED);
+  }
+  const payerId = params.get("PayerID");
+  if (!reference || !payerId) return data({ error: PAYMENT_MISSING }, { status: 400 });
+  let outcome;
+  try {
+    outcome = await completePayment(user, reference, payerId);
+  } catch (error) {
+    console.error("[shop] payment completion failed:", error);
+    return data({ error: PAYMENT_UNEXPECTED }, { status: 502 });
+  }
+  if (outcome.ok) throw redirect(`/shop/payment-success?order=${outcome.orderId}`);
+  if (outcome.status === 404) throw data("Order not found", { status: 404 });
+  return data({ error: outcome.message }, { status: outcome.status });
 }
 
-export default function Page() {
-  return <Placeholder title="Processing Your Payment" />;
+export default function PayPalReturn({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    try {
+      sessionStorage.removeItem("currentOrderId");
+    } catch {
+      // nothing to clean up
+    }
+  }, []);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      {loaderData.error ? (
+        <>
+          <h1 className="text-3xl font-extrabold">Payment Processing Error</h1>
+          <p role="alert" className="mt-4 text-gray-700">
+            {loaderData.error}
+          </p>
+          <ButtonLink to="/shop/checkout" className="mt-6">
+            Back to checkout
+          </ButtonLink>
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-extrabold">Processing Your Payment</h1>
+          <div aria-hidden="true" className="mx-auto mt-6 h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-gray-900" />
+        </>
+      )}
+    </section>
+  );
 }

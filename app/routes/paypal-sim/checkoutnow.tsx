@@ -1,0 +1,53 @@
+import { data, Form, redirect } from "react-router";
+import { Button } from "~/components/ui/button";
+import { simDecide, simOrderForApproval, simulatorEnabled } from "~/server/paypal-simulator.server";
+import type { Route } from "./+types/checkoutnow";
+
+// The simulator's approval page: stands where PayPal's login and approval screens would be.
+
+export const meta: Route.MetaFunction = () => [{ title: "PayPal simulator: test payment" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!simulatorEnabled()) throw data("Not found", { status: 404 });
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const order = await simOrderForApproval(token);
+  if (!order) throw data("Unknown payment", { status: 404 });
+  return { order };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (!simulatorEnabled()) throw data("Not found", { status: 404 });
+  const form = await request.formData();
+  const decision = form.get("decision") === "pay" ? "pay" : "cancel";
+  const next = await simDecide(String(form.get("token") ?? ""), decision);
+  if (!next) throw data("Unknown payment", { status: 404 });
+  return redirect(next);
+}
+
+export default function SimulatorApproval({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const done = order.status !== "PAYER_ACTION_REQUIRED";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-sky-50 p-4">
+      <div className="w-full max-w-md space-y-5 rounded-xl border-2 border-dashed border-amber-500 bg-white p-6 shadow-lg">
+        <p className="rounded bg-amber-100 px-3 py-2 text-center text-sm font-semibold text-amber-900" role="note">
+          PayPal simulator: this is a test payment. No money moves.
+        </p>
+        <h1 className="text-center text-2xl font-extrabold text-sky-900">Pay with PayPal</h1>
+        <p className="text-center text-lg">
+          Amount: <strong>{order.value} {order.currency}</strong>
+        </p>
+        {done ? <p className="text-center text-sm text-gray-600">This payment was already approved ({order.status}).</p> : null}
+        <Form method="post" className="grid grid-cols-2 gap-3">
+          <input type="hidden" name="token" value={order.id} />
+          <Button type="submit" name="decision" value="cancel" variant="outline">
+            Cancel
+          </Button>
+          <Button type="submit" name="decision" value="pay" className="bg-sky-700 hover:bg-sky-800">
+            Pay
+          </Button>
+        </Form>
+      </div>
+    </main>
+  );
+}

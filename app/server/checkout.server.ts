@@ -1,0 +1,216 @@
+import { sql } from "kysely";
+import type { SessionUser } from "~/lib/access";
+import { amountToCents, unitPriceCents } from "~/lib/money";
+import { getAddress } from "./addresses.server";
+import { getCart } from "./cart.server";
+import { db, newId, now } from "./db.server";
+import { capturePayPalOrder, createPayPalOrder, getPayPalOrder, PayPalError } from "./paypal.server";
+
+export const CART_EMPTY = "Your cart is empty. Please add items to proceed";
+export const SELECT_ADDRESS = "Please select one address to proceed.";
+export const PAYPAL_UNAVAILABLE = "We could not reach PayPal to start your payment. Nothing was charged; please try again in a moment.";
+export const PAYMENT_PROBLEM = "There was a problem processing your payment. Please try again.";
+export const PAYMENT_UNEXPECTED = "An unexpected error occurred. Please contact customer support.";
+export const PAYMENT_MISSING = "Missing payment information. Please try again.";
+export const PAYMENT_CANCELLED = "Payment cancelled. Your cart is unchanged.";
+export const soldOut = (title: string) => `Sorry, "${title}" sold out while you were paying. You have not been charged.`;
+export const notEnoughStock = (title: string, stock: number) =>
+  stock > 0 ? `Only ${stock} of "${title}" left in stock. Please update your cart.` : `"${title}" is out of stock. Please remove it from your cart.`;
+
+export type StartCheckoutResult =
+  | { ok: true; orderId: string; approvalUrl: string }
+  | { ok: false; status: 400 | 409 | 502; message: string; field?: "addressId" };
+
+/**
+ * Checkout: validates cart and address, snapshots items, prices and address into a new pending
+ * order with the total computed here from the database, and creates the PayPal order for the same
+ * amount. Older unpaid attempts of this shopper are cancelled, so none stays pending forever; a
+ * PayPal failure marks this attempt failed.
+ */
+export async function startCheckout(user: SessionUser, addressId: string | null): Promise<StartCheckoutResult> {
+  const cart = await getCart(user.id);
+  if (!cart.items.length) return { ok: false, status: 400, message: CART_EMPTY };
+  const address = addressId ? await getAddress(user.id, addressId) : null;
+  if (!address) return { ok: false, status: 400, message: SELECT_ADDRESS, field: "addressId" };
+  for (const item of cart.items) {
+    if (item.quantity > item.totalStock) return { ok: false, status: 409, message: notEnoughStock(item.title, item.totalStock) };
+  }
+
+  const lines = cart.items.map((i) => ({
+    productId: i.productId,
+    title: i.title,
+    image: i.image,
+    unitCents: unitPriceCents(amountToCents(i.price), amountToCents(i.salePrice)),
+    quantity: i.quantity,
+  }));
+  const totalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const orderId = newId();
+  const stamp = now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("orders")
+      .set({ payment_status: "cancelled", order_update_date: stamp })
+      .where("user_id", "=", user.id)
+      .where("payment_status", "=", "pending")
+      .where("stock_reserved", "=", 0)
+      .execute();
+    await trx
+      .insertInto("orders")
+      .values({
+        id: orderId,
+        user_id: user.id,
+        cart_id: cart._id,
+        address_id: address._id,
+        address: address.address,
+        city: address.city,
+        pincode: address.pincode,
+        phone: address.phone,
+        notes: address.notes,
+        order_status: "pending",
+        payment_method: "paypal",
+        payment_status: "pending",
+        total_cents: totalCents,
+        payment_id: null,
+        payer_id: null,
+        order_date: stamp,
+        order_update_date: stamp,
+      })
+      .execute();
+    await trx
+      .insertInto("order_items")
+      .values(lines.map((l) => ({ id: newId(), order_id: orderId, product_id: l.productId, title: l.title, image: l.image, unit_price_cents: l.unitCents, quantity: l.quantity })))
+      .execute();
+  });
+
+  try {
+    const paypal = await createPayPalOrder(orderId, lines.map((l) => ({ name: l.title, unitCents: l.unitCents, quantity: l.quantity })), totalCents);
+    await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
+    return { ok: true, orderId, approvalUrl: paypal.approvalUrl };
+  } catch (error) {
+    console.error(`[shop] PayPal create failed for order ${orderId}:`, error instanceof Error ? error.message : error);
+    await db.updateTable("orders").set({ payment_status: "failed", order_update_date: now() }).where("id", "=", orderId).execute();
+    return { ok: false, status: 502, message: PAYPAL_UNAVAILABLE };
+  }
+}
+
+export type CaptureOutcome = { ok: true; orderId: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
+type OrderRow = { id: string; total_cents: number; payment_status: string; stock_reserved: number; payment_id: string | null };
+
+/** Takes the order's quantities from stock, all or nothing. Returns the title that ran out, if any. */
+async function reserveStock(orderId: string): Promise<{ ok: true } | { ok: false; title: string }> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).where("stock_reserved", "=", 0).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return { ok: true } as const; // already reserved
+    const items = await trx.selectFrom("order_items").select(["product_id", "title", "quantity"]).where("order_id", "=", orderId).execute();
+    for (const item of items) {
+      const taken = item.product_id
+        ? await trx
+            .updateTable("products")
+            .set({ stock: sql`stock - ${item.quantity}` })
+            .where("id", "=", item.product_id)
+            .where("stock", ">=", item.quantity)
+            .executeTakeFirst()
+        : { numUpdatedRows: 0n };
+      if (Number(taken.numUpdatedRows) === 0) {
+        // Throwing rolls back every decrement and the claim.
+        throw new SoldOut(item.title);
+      }
+    }
+    return { ok: true } as const;
+  }).catch((error) => {
+    if (error instanceof SoldOut) return { ok: false as const, title: error.title };
+    throw error;
+  });
+}
+
+class SoldOut extends Error {
+  constructor(readonly title: string) {
+    super(title);
+  }
+}
+
+async function releaseStock(orderId: string, paymentStatus: "failed" | "pending"): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const released = await trx
+      .updateTable("orders")
+      .set({ stock_reserved: 0, payment_status: paymentStatus, order_update_date: now() })
+      .where("id", "=", orderId)
+      .where("stock_reserved", "=", 1)
+      .where("payment_status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(released.numUpdatedRows) === 0) return;
+    const items = await trx.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", orderId).execute();
+    for (const item of items) {
+      if (item.product_id) await trx.updateTable("products").set({ stock: sql`stock + ${item.quantity}` }).where("id", "=", item.product_id).execute();
+    }
+  });
+}
+
+/**
+ * The return from PayPal: finds the signed-in shopper's order by PayPal's reference, reserves its
+ * stock, captures (idempotently: a paid order answers success without calling PayPal), verifies
+ * status and amount, then marks it paid and confirmed and empties the cart. Any failure after
+ * the reservation gives the stock back.
+ */
+export async function completePayment(user: SessionUser, paypalOrderId: string, payerId: string): Promise<CaptureOutcome> {
+  const order: OrderRow | undefined = await db
+    .selectFrom("orders")
+    .select(["id", "total_cents", "payment_status", "stock_reserved", "payment_id"])
+    .where("payment_id", "=", paypalOrderId)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!order) return { ok: false, status: 404, message: "Order not found" };
+  if (order.payment_status === "paid") return { ok: true, orderId: order.id };
+  if (order.payment_status !== "pending") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
+
+  const reserved = await reserveStock(order.id);
+  if (!reserved.ok) {
+    await db.updateTable("orders").set({ payment_status: "failed", order_status: "rejected", order_update_date: now() }).where("id", "=", order.id).execute();
+    return { ok: false, status: 409, message: soldOut(reserved.title) };
+  }
+
+  let capture;
+  try {
+    capture = await capturePayPalOrder(paypalOrderId, order.id);
+  } catch (error) {
+    // The capture may have gone through even if its answer got lost: ask PayPal before giving up.
+    capture = await getPayPalOrder(paypalOrderId).catch(() => null);
+    if (!capture || capture.status !== "COMPLETED") {
+      console.error(`[shop] PayPal capture failed for order ${order.id}:`, error instanceof PayPalError ? error.message : error);
+      await releaseStock(order.id, "pending");
+      return { ok: false, status: 502, message: PAYMENT_PROBLEM };
+    }
+  }
+  const expected = (order.total_cents / 100).toFixed(2);
+  if (capture.status !== "COMPLETED" || capture.currency !== "USD" || capture.value !== expected) {
+    console.error(`[shop] PayPal capture for order ${order.id} does not match: ${JSON.stringify(capture)} expected USD ${expected}`);
+    await releaseStock(order.id, "failed");
+    return { ok: false, status: 502, message: PAYMENT_UNEXPECTED };
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("orders")
+      .set({ payment_status: "paid", order_status: "confirmed", payer_id: payerId.slice(0, 64), capture_id: capture.captureId ?? null, order_update_date: now() })
+      .where("id", "=", order.id)
+      .execute();
+    await trx
+      .deleteFrom("cart_items")
+      .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", user.id))
+      .execute();
+  });
+  return { ok: true, orderId: order.id };
+}
+
+/** A cancelled approval: the attempt is closed, the cart stays as it was. */
+export async function cancelPayment(user: SessionUser, paypalOrderId: string): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ payment_status: "cancelled", order_update_date: now() })
+    .where("payment_id", "=", paypalOrderId)
+    .where("user_id", "=", user.id)
+    .where("payment_status", "=", "pending")
+    .where("stock_reserved", "=", 0)
+    .execute();
+}

@@ -1,0 +1,63 @@
+import type { Selectable } from "kysely";
+import { centsToAmount } from "~/lib/money";
+import type { OrderItemsTable, OrdersTable } from "../../db/schema";
+import { db } from "./db.server";
+
+export type OrderItem = { productId: string | null; title: string; image: string; price: number; quantity: number };
+export type Order = {
+  _id: string;
+  userId: string;
+  cartId: string | null;
+  cartItems: OrderItem[];
+  addressInfo: { addressId: string | null; address: string; city: string; pincode: string; phone: string; notes: string };
+  orderStatus: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  totalAmount: number;
+  orderDate: string;
+  orderUpdateDate: string;
+  paymentId: string | null;
+  payerId: string | null;
+};
+export type OrderWithOwner = Order & { user: { userName: string; email: string } };
+
+export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    cartId: row.cart_id,
+    cartItems: items.map((i) => ({ productId: i.product_id, title: i.title, image: i.image, price: centsToAmount(i.unit_price_cents), quantity: i.quantity })),
+    addressInfo: { addressId: row.address_id, address: row.address, city: row.city, pincode: row.pincode, phone: row.phone, notes: row.notes },
+    orderStatus: row.order_status,
+    paymentMethod: row.payment_method,
+    paymentStatus: row.payment_status,
+    totalAmount: centsToAmount(row.total_cents),
+    orderDate: row.order_date,
+    orderUpdateDate: row.order_update_date,
+    paymentId: row.payment_id,
+    payerId: row.payer_id,
+  };
+}
+
+/** The shopper's orders, newest first (items included: order lists are short). */
+export async function listOrders(userId: string): Promise<Order[]> {
+  const rows = await db.selectFrom("orders").selectAll().where("user_id", "=", userId).orderBy("order_date", "desc").orderBy("id", "desc").execute();
+  if (!rows.length) return [];
+  const items = await db.selectFrom("order_items").selectAll().where("order_id", "in", rows.map((r) => r.id)).orderBy("id").execute();
+  return rows.map((r) => toOrder(r, items.filter((i) => i.order_id === r.id)));
+}
+
+/** One order; with `userId`, only if it belongs to that shopper (someone else's is not found). */
+export async function getOrder(orderId: string, userId?: string): Promise<OrderWithOwner | null> {
+  let query = db
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.user_id")
+    .selectAll("orders")
+    .select(["users.user_name", "users.email"])
+    .where("orders.id", "=", orderId);
+  if (userId) query = query.where("orders.user_id", "=", userId);
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+  return { ...toOrder(row, items), user: { userName: row.user_name, email: row.email } };
+}

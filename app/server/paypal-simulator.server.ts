@@ -1,0 +1,137 @@
+import { randomBytes } from "node:crypto";
+import { config } from "./config.server";
+import { db, now } from "./db.server";
+
+// A small stand-in for the PayPal Orders v2 REST API (the subset the SDK calls) plus an approval
+// page, so the demo, development and tests run the real SDK path offline. Orders live in the
+// shop's database so a restart loses nothing. Only served when PAYPAL_MODE=simulator.
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const ppError = (status: number, name: string, issue: string, description: string) =>
+  json({ name, message: description, debug_id: randomBytes(6).toString("hex"), details: [{ issue, description }] }, status);
+const ppId = (n = 17) => randomBytes(n).toString("base64url").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, n);
+
+export function simulatorEnabled(): boolean {
+  return config.paypalMode === "simulator";
+}
+
+export function notFound(): Response {
+  return new Response("Not found", { status: 404 });
+}
+
+export async function simToken(request: Request): Promise<Response> {
+  if (!request.headers.get("Authorization")?.startsWith("Basic ")) return json({ error: "invalid_client", error_description: "Client Authentication failed" }, 401);
+  return json({ access_token: `SIM-${ppId(24)}`, token_type: "Bearer", expires_in: 32400, app_id: "APP-SIMULATOR" });
+}
+
+function authorized(request: Request): boolean {
+  return !!request.headers.get("Authorization")?.startsWith("Bearer SIM-");
+}
+
+async function readJson(request: Request): Promise<Record<string, any>> {
+  const text = await request.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+type SimOrder = { id: string; status: string; currency: string; value: string; capture_id: string | null; payer_id: string | null };
+
+function orderBody(order: SimOrder) {
+  const body: Record<string, unknown> = {
+    id: order.id,
+    status: order.status,
+    links: [
+      { href: `${config.publicUrl}/paypal-sim/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" },
+      { href: `${config.publicUrl}/paypal-sim/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
+    ],
+  };
+  if (order.payer_id) body.payer = { payer_id: order.payer_id };
+  if (order.capture_id) {
+    body.purchase_units = [
+      { payments: { captures: [{ id: order.capture_id, status: "COMPLETED", amount: { currency_code: order.currency, value: order.value }, final_capture: true }] } },
+    ];
+  }
+  return body;
+}
+
+export async function simCreateOrder(request: Request): Promise<Response> {
+  if (!authorized(request)) return ppError(401, "AUTHENTICATION_FAILURE", "INVALID_TOKEN", "Authentication failed");
+  const requestId = request.headers.get("PayPal-Request-Id");
+  if (requestId) {
+    const existing = await db.selectFrom("paypal_sim_orders").selectAll().where("request_id", "=", requestId).executeTakeFirst();
+    if (existing) return json(orderBody(existing), 200);
+  }
+  const body = await readJson(request);
+  const amount = body.purchase_units?.[0]?.amount;
+  const context = body.payment_source?.paypal?.experience_context ?? body.application_context ?? {};
+  if (body.intent !== "CAPTURE" || !amount?.currency_code || !/^\d+(\.\d{2})?$/.test(String(amount.value ?? "")) || !context.return_url) {
+    return ppError(422, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE", "intent, amount and return_url are required");
+  }
+  const order = {
+    id: ppId(),
+    request_id: requestId,
+    status: "PAYER_ACTION_REQUIRED",
+    currency: String(amount.currency_code),
+    value: String(amount.value),
+    return_url: String(context.return_url),
+    cancel_url: String(context.cancel_url ?? context.return_url),
+    payer_id: null,
+    capture_id: null,
+    capture_request_id: null,
+    created_at: now(),
+  };
+  await db.insertInto("paypal_sim_orders").values(order).execute();
+  return json(orderBody(order), 201);
+}
+
+export async function simGetOrder(request: Request, id: string): Promise<Response> {
+  if (!authorized(request)) return ppError(401, "AUTHENTICATION_FAILURE", "INVALID_TOKEN", "Authentication failed");
+  const order = await db.selectFrom("paypal_sim_orders").selectAll().where("id", "=", id).executeTakeFirst();
+  return order ? json(orderBody(order)) : ppError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Order not found");
+}
+
+/** Captures an approved order once; the same PayPal-Request-Id gets the same answer again. */
+export async function simCaptureOrder(request: Request, id: string): Promise<Response> {
+  if (!authorized(request)) return ppError(401, "AUTHENTICATION_FAILURE", "INVALID_TOKEN", "Authentication failed");
+  const requestId = request.headers.get("PayPal-Request-Id");
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom("paypal_sim_orders").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!order) return ppError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Order not found");
+    if (order.status === "COMPLETED") {
+      if (requestId && requestId === order.capture_request_id) return json(orderBody(order), 201);
+      return ppError(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured");
+    }
+    if (order.status !== "APPROVED") return ppError(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment");
+    const captured = { status: "COMPLETED", capture_id: ppId(), capture_request_id: requestId };
+    await trx.updateTable("paypal_sim_orders").set(captured).where("id", "=", id).execute();
+    return json(orderBody({ ...order, ...captured }), 201);
+  });
+}
+
+export async function simOrderForApproval(id: string) {
+  return db.selectFrom("paypal_sim_orders").select(["id", "status", "currency", "value", "return_url", "cancel_url"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** The buyer's choice on the approval page: where the browser goes next (PayPal's return rules). */
+export async function simDecide(id: string, decision: "pay" | "cancel"): Promise<string | null> {
+  const order = await db.selectFrom("paypal_sim_orders").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!order) return null;
+  if (decision === "cancel") {
+    const url = new URL(order.cancel_url);
+    url.searchParams.set("token", order.id);
+    return url.toString();
+  }
+  const payerId = order.payer_id ?? ppId(13);
+  if (order.status === "PAYER_ACTION_REQUIRED") {
+    await db.updateTable("paypal_sim_orders").set({ status: "APPROVED", payer_id: payerId }).where("id", "=", id).execute();
+  }
+  const url = new URL(order.return_url);
+  url.searchParams.set("token", order.id);
+  url.searchParams.set("PayerID", payerId);
+  url.searchParams.set("paymentId", order.id); // the legacy parameter name
+  return url.toString();
+}

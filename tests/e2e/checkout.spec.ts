@@ -1,0 +1,147 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectToast, login, unique } from "./helpers";
+
+/** A fresh shopper for each journey, so tests do not share carts, addresses or orders. */
+async function newShopper(page: Page) {
+  const name = unique("buyer");
+  const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
+  const response = await page.request.post("/api/auth/register", { data: account });
+  expect((await response.json()).success).toBe(true);
+  await login(page, account);
+  await expect(page).toHaveURL(/\/shop\/home$/);
+  return account;
+}
+
+async function stockOf(request: APIRequestContext, title: string): Promise<{ id: string; stock: number }> {
+  const body = await (await request.get(`/api/shop/search/${encodeURIComponent(title)}`)).json();
+  const product = body.data.find((p: { title: string }) => p.title === title);
+  return { id: product._id, stock: product.totalStock };
+}
+
+async function addFromListing(page: Page, title: string) {
+  await page.goto(`/shop/search?${new URLSearchParams({ keyword: title })}`);
+  await page.locator("main article", { has: page.getByRole("heading", { name: title, exact: true }) }).getByRole("button", { name: "Add to cart" }).click();
+  await expectToast(page, "Product is added to cart");
+}
+
+async function addAddress(page: Page, street: string) {
+  await page.getByRole("link", { name: /Add your first address|Add New Address/ }).click();
+  await page.getByLabel("Address", { exact: true }).fill(street);
+  await page.getByLabel("City").fill("Springfield");
+  await page.getByLabel("Pincode").fill("12345");
+  await page.getByLabel("Phone").fill("555-0101");
+  await page.getByLabel("Notes").fill("Ring twice");
+  await page.getByRole("button", { name: "Add Address" }).click();
+  await expectToast(page, "Address added successfully");
+}
+
+test("the whole journey: cart, address, PayPal simulator, payment success, account", async ({ page, javaScriptEnabled }) => {
+  await newShopper(page);
+  const tee = await stockOf(page.request, "Essentials Cropped Tee");
+  const jeans = await stockOf(page.request, "511 Slim Fit Jeans");
+
+  await addFromListing(page, "Essentials Cropped Tee");
+  await addFromListing(page, "511 Slim Fit Jeans");
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  // Change a quantity in the cart sheet.
+  await page.locator("[data-cart-link]").click();
+  const sheet = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole("button", { name: "Increase quantity of Essentials Cropped Tee" }).click();
+  await expectToast(page, "Cart item is updated successfully");
+  await expect(page.getByRole("dialog", { name: "Your Cart" }).getByTestId("cart-quantity").first()).toHaveText("2");
+  await expect(page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Decrease quantity of 511 Slim Fit Jeans" })).toBeDisabled();
+  // 2 x $19.99 + 1 x $54.99
+  await expect(page.getByTestId("cart-total")).toHaveText("$94.97");
+  await page.getByRole("dialog", { name: "Your Cart" }).getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/shop\/checkout$/);
+
+  // Add an address at checkout and pay.
+  await expect(page.getByText("Please select a shipping address")).toBeVisible();
+  await addAddress(page, "1 Journey Road");
+  await page.getByText("Address: 1 Journey Road").click();
+  await expect(page.getByText("Please select a shipping address")).toBeHidden();
+  await expect(page.getByTestId("checkout-total")).toHaveText("$94.97");
+  await page.getByRole("button", { name: "Checkout with Paypal" }).click();
+
+  await expect(page.getByText("PayPal simulator: this is a test payment")).toBeVisible();
+  await expect(page.getByText("94.97 USD")).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+
+  await expect(page).toHaveURL(/\/shop\/payment-success\?order=[0-9a-f]{24}$/);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get("order")!;
+  if (javaScriptEnabled) expect(await page.evaluate(() => sessionStorage.getItem("currentOrderId"))).toBeNull();
+  await expect(page.getByTestId("cart-count")).toHaveText("0");
+
+  // Stock went down by what was bought.
+  expect((await stockOf(page.request, "Essentials Cropped Tee")).stock).toBe(tee.stock - 2);
+  expect((await stockOf(page.request, "511 Slim Fit Jeans")).stock).toBe(jeans.stock - 1);
+
+  await page.getByRole("link", { name: "View Order Details" }).click();
+  await expect(page).toHaveURL(/\/shop\/account$/);
+  const row = page.getByRole("row", { name: new RegExp(orderId) });
+  await expect(row).toContainText("confirmed");
+  await expect(row).toContainText("$94.97");
+  await row.getByRole("link", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: "Order Details" });
+  await expect(details).toContainText(orderId);
+  await expect(details).toContainText("paypal");
+  await expect(details).toContainText("paid");
+  await expect(details).toContainText("1 Journey Road");
+  await expect(details).toContainText("Essentials Cropped Tee");
+  await expect(details).toContainText("Your order will be delivered within 3-5 business days");
+});
+
+test("a cancelled payment returns to checkout with the cart intact", async ({ page }) => {
+  await newShopper(page);
+  await addFromListing(page, "Classic Logo Hoodie");
+  await page.goto("/shop/checkout");
+  await addAddress(page, "2 Cancel Street");
+  await page.getByText("Address: 2 Cancel Street").click();
+  await page.getByRole("button", { name: "Checkout with Paypal" }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/shop\/checkout$/);
+  await expectToast(page, "Payment cancelled");
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test("checkout without an address or with an empty cart is refused with SPEC's messages", async ({ page }) => {
+  await newShopper(page);
+  const empty = await page.request.post("/shop/checkout", { form: { intent: "checkout" } });
+  expect(empty.status()).toBe(400);
+  expect(await empty.text()).toContain("Your cart is empty. Please add items to proceed");
+  await addFromListing(page, "Classic Logo Hoodie");
+  const noAddress = await page.request.post("/shop/checkout", { form: { intent: "checkout", addressId: "ffffffffffffffffffffffff" } });
+  expect(noAddress.status()).toBe(400);
+  expect(await noAddress.text()).toContain("Please select one address to proceed.");
+});
+
+test("a fourth address is refused", async ({ page }) => {
+  await newShopper(page);
+  await page.goto("/shop/account?tab=addresses");
+  await expect(page.getByText("No addresses found")).toBeVisible();
+  for (const street of ["10 A Street", "11 B Street", "12 C Street"]) await addAddress(page, street);
+  await expect(page.getByRole("link", { name: "Add New Address" })).toHaveCount(0);
+  const response = await page.request.post("/shop/account?tab=addresses", {
+    form: { intent: "address-add", address: "13 D Street", city: "X", pincode: "1", phone: "555", notes: "n" },
+  });
+  expect(response.url()).toContain("/shop/account");
+  await page.reload();
+  await expect(page.getByText("Address: 13 D Street")).toHaveCount(0);
+  await expect(page.getByText(/Address: 1[012] [ABC] Street/)).toHaveCount(3);
+});
+
+test("address form errors show next to the fields", async ({ page }) => {
+  await newShopper(page);
+  await page.goto("/shop/account?tab=addresses&address=new");
+  await page.getByLabel("Address", { exact: true }).fill("   ");
+  await page.getByLabel("City").fill("Town");
+  await page.getByLabel("Pincode").fill("1");
+  await page.getByLabel("Phone").fill("not a phone!");
+  await page.getByLabel("Notes").fill("x");
+  await page.getByRole("button", { name: "Add Address" }).click();
+  await expect(page.getByText("Address is required")).toBeVisible();
+  await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+});

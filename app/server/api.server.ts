@@ -70,3 +70,8 @@ export async function requireApiAdmin(request: Request): Promise<SessionUser> {
   if (user.role !== "admin") throw apiError(403, "Admins only.");
   return user;
 }
+
+/** Every userId in an /api path or body must be the signed-in shopper's own. */
+export function assertOwnUserId(user: SessionUser, userId: unknown): void {
+  if (userId !== undefined && userId !== user.id) throw apiError(403, "You can only access your own data.");
+}

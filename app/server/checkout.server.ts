@@ -153,14 +153,14 @@ async function releaseStock(orderId: string, paymentStatus: "failed" | "pending"
  * status and amount, then marks it paid and confirmed and empties the cart. Any failure after
  * the reservation gives the stock back.
  */
-export async function completePayment(user: SessionUser, paypalOrderId: string, payerId: string): Promise<CaptureOutcome> {
+export async function completePayment(user: SessionUser, paypalOrderId: string, payerId: string, shopOrderId?: string): Promise<CaptureOutcome> {
   const order: OrderRow | undefined = await db
     .selectFrom("orders")
     .select(["id", "total_cents", "payment_status", "stock_reserved", "payment_id"])
     .where("payment_id", "=", paypalOrderId)
     .where("user_id", "=", user.id)
     .executeTakeFirst();
-  if (!order) return { ok: false, status: 404, message: "Order not found" };
+  if (!order || (shopOrderId !== undefined && shopOrderId !== order.id)) return { ok: false, status: 404, message: "Order not found" };
   if (order.payment_status === "paid") return { ok: true, orderId: order.id };
   if (order.payment_status !== "pending") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
 

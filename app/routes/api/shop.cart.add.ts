@@ -1,0 +1,18 @@
+import { AddToCartSchema } from "~/lib/schemas";
+import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
+import { cartJson } from "~/server/cart-api.server";
+import { addToCart } from "~/server/cart.server";
+import type { Route } from "./+types/shop.cart.add";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiShopper(request);
+  const body = await readBody(request);
+  assertOwnUserId(user, body.userId);
+  const parsed = AddToCartSchema.safeParse(body);
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  const result = await addToCart(user.id, parsed.data.productId, parsed.data.quantity);
+  return result.ok ? cartJson(user.id) : apiError(result.status, result.message);
+}

@@ -1,0 +1,16 @@
+import { IdSchema } from "~/lib/schemas";
+import { apiError, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/api.server";
+import { cartJson } from "~/server/cart-api.server";
+import { NOT_IN_CART, removeFromCart } from "~/server/cart.server";
+import type { Route } from "./+types/shop.cart.delete";
+
+export const loader = () => methodNotAllowed("DELETE");
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const user = await requireApiShopper(request);
+  assertOwnUserId(user, params.userId);
+  const id = IdSchema.safeParse(params.productId);
+  if (!id.success || !(await removeFromCart(user.id, id.data))) return apiError(404, NOT_IN_CART);
+  return cartJson(user.id);
+}

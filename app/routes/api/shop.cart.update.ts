@@ -1,0 +1,18 @@
+import { UpdateCartSchema } from "~/lib/schemas";
+import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
+import { cartJson } from "~/server/cart-api.server";
+import { updateCartQuantity } from "~/server/cart.server";
+import type { Route } from "./+types/shop.cart.update";
+
+export const loader = () => methodNotAllowed("PUT");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  const user = await requireApiShopper(request);
+  const body = await readBody(request);
+  assertOwnUserId(user, body.userId);
+  const parsed = UpdateCartSchema.safeParse(body);
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  const result = await updateCartQuantity(user.id, parsed.data.productId, parsed.data.quantity);
+  return result.ok ? cartJson(user.id) : apiError(result.status, result.message);
+}

@@ -1,0 +1,179 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { unique } from "./helpers";
+
+// Cart, address and order JSON routes (SPEC section 7) and the money rules behind them, over HTTP.
+test.describe.configure({ mode: "serial" });
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: run once");
+
+type Shopper = { api: APIRequestContext; user: { id: string; userName: string } };
+
+async function shopper(baseURL: string): Promise<Shopper> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const name = unique("api");
+  const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
+  await api.post("/api/auth/register", { data: account });
+  const login = await (await api.post("/api/auth/login", { data: account })).json();
+  return { api, user: login.user };
+}
+
+async function product(api: APIRequestContext, title: string) {
+  const body = await (await api.get(`/api/shop/search/${encodeURIComponent(title)}`)).json();
+  return body.data.find((p: { title: string }) => p.title === title) as { _id: string; totalStock: number; price: number; salePrice: number };
+}
+
+async function addAddress(s: Shopper): Promise<string> {
+  const response = await s.api.post("/api/shop/address/add", {
+    data: { userId: s.user.id, address: "5 Api Lane", city: "Testville", pincode: "9999", phone: "555-0199", notes: "Back door" },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).data._id;
+}
+
+/** Approves a PayPal order on the simulator's page and returns PayPal's return parameters. */
+async function approve(api: APIRequestContext, approvalURL: string) {
+  const token = new URL(approvalURL).searchParams.get("token")!;
+  const response = await api.post("/paypal-sim/checkoutnow", { form: { token, decision: "pay" }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  const back = new URL(response.headers()["location"]!);
+  return { paymentId: back.searchParams.get("token")!, payerId: back.searchParams.get("PayerID")! };
+}
+
+async function simulatorOrder(api: APIRequestContext, id: string) {
+  return (await api.get(`/paypal-sim/v2/checkout/orders/${id}`, { headers: { Authorization: "Bearer SIM-test" } })).json();
+}
+
+test("cart JSON: add, get, update, delete with SPEC's shapes and stock rules", async ({ baseURL }) => {
+  const s = await shopper(baseURL!);
+  const empty = await s.api.get(`/api/shop/cart/get/${s.user.id}`);
+  expect(await empty.json()).toEqual({ success: true, data: { _id: null, items: [] } });
+
+  const hoodie = await product(s.api, "Classic Logo Hoodie");
+  const added = await s.api.post("/api/shop/cart/add", { data: { userId: s.user.id, productId: hoodie._id, quantity: 1 } });
+  expect(await added.json()).toEqual({
+    success: true,
+    data: { _id: expect.any(String), items: [{ productId: hoodie._id, image: expect.any(String), title: "Classic Logo Hoodie", price: 60, salePrice: 0, quantity: 1 }] },
+  });
+  const tooMany = await s.api.put("/api/shop/cart/update-cart", { data: { userId: s.user.id, productId: hoodie._id, quantity: hoodie.totalStock + 1 } });
+  expect(tooMany.status()).toBe(409);
+  expect(await tooMany.json()).toEqual({ success: false, message: `Only ${hoodie.totalStock} quantity can be added for this item` });
+  for (const quantity of [0, -1, 1.5, "abc", 1e9]) {
+    const bad = await s.api.put("/api/shop/cart/update-cart", { data: { userId: s.user.id, productId: hoodie._id, quantity } });
+    expect(bad.status(), String(quantity)).toBe(400);
+  }
+  const updated = await s.api.put("/api/shop/cart/update-cart", { data: { userId: s.user.id, productId: hoodie._id, quantity: 3 } });
+  expect((await updated.json()).data.items[0].quantity).toBe(3);
+  const removed = await s.api.delete(`/api/shop/cart/${s.user.id}/${hoodie._id}`);
+  expect((await removed.json()).data.items).toEqual([]);
+  expect((await s.api.delete(`/api/shop/cart/${s.user.id}/${hoodie._id}`)).status()).toBe(404);
+});
+
+test("another shopper's cart, addresses and orders are unreachable; no session is 401", async ({ baseURL }) => {
+  const a = await shopper(baseURL!);
+  const b = await shopper(baseURL!);
+  const addressId = await addAddress(a);
+  const hoodie = await product(a.api, "Classic Logo Hoodie");
+  await a.api.post("/api/shop/cart/add", { data: { userId: a.user.id, productId: hoodie._id, quantity: 1 } });
+  const created = await (await a.api.post("/api/shop/order/create", { data: { userId: a.user.id, addressInfo: { addressId } } })).json();
+
+  const forbidden = [
+    b.api.get(`/api/shop/cart/get/${a.user.id}`),
+    b.api.post("/api/shop/cart/add", { data: { userId: a.user.id, productId: hoodie._id, quantity: 1 } }),
+    b.api.put("/api/shop/cart/update-cart", { data: { userId: a.user.id, productId: hoodie._id, quantity: 2 } }),
+    b.api.delete(`/api/shop/cart/${a.user.id}/${hoodie._id}`),
+    b.api.get(`/api/shop/address/get/${a.user.id}`),
+    b.api.post("/api/shop/address/add", { data: { userId: a.user.id, address: "x", city: "x", pincode: "1", phone: "555", notes: "x" } }),
+    b.api.put(`/api/shop/address/update/${a.user.id}/${addressId}`, { data: { address: "x", city: "x", pincode: "1", phone: "555", notes: "x" } }),
+    b.api.delete(`/api/shop/address/delete/${a.user.id}/${addressId}`),
+    b.api.get(`/api/shop/order/list/${a.user.id}`),
+    b.api.post("/api/shop/order/create", { data: { userId: a.user.id, addressInfo: { addressId } } }),
+  ];
+  for (const response of await Promise.all(forbidden)) {
+    expect(response.status(), response.url()).toBe(403);
+    expect((await response.json()).success).toBe(false);
+  }
+  // With their own id, b still cannot touch a's address or order: not found.
+  expect((await b.api.delete(`/api/shop/address/delete/${b.user.id}/${addressId}`)).status()).toBe(404);
+  expect((await b.api.get(`/api/shop/order/details/${created.orderId}`)).status()).toBe(404);
+  const paypal = await approve(b.api, created.approvalURL);
+  expect((await b.api.post("/api/shop/order/capture", { data: paypal })).status()).toBe(404);
+  const page = await b.api.get(`/shop/account?order=${created.orderId}`);
+  expect(page.status()).toBe(404);
+  expect(await page.text()).not.toContain("5 Api Lane");
+
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  for (const path of [`/api/shop/cart/get/${a.user.id}`, `/api/shop/address/get/${a.user.id}`, `/api/shop/order/list/${a.user.id}`]) {
+    expect((await anonymous.get(path)).status()).toBe(401);
+  }
+  // a's data is intact.
+  expect((await (await a.api.get(`/api/shop/address/get/${a.user.id}`)).json()).data).toHaveLength(1);
+  expect((await (await a.api.get(`/api/shop/cart/get/${a.user.id}`)).json()).data.items).toHaveLength(1);
+});
+
+test("order/create ignores client prices; a second capture changes nothing", async ({ baseURL }) => {
+  const s = await shopper(baseURL!);
+  const addressId = await addAddress(s);
+  const tee = await product(s.api, "Oversized Cotton Tee");
+  await s.api.post("/api/shop/cart/add", { data: { userId: s.user.id, productId: tee._id, quantity: 2 } });
+  const response = await s.api.post("/api/shop/order/create", {
+    data: {
+      userId: s.user.id,
+      cartItems: [{ productId: tee._id, title: "Oversized Cotton Tee", price: 0.01, quantity: 2 }],
+      addressInfo: { addressId },
+      totalAmount: 0.02,
+      orderStatus: "confirmed",
+      paymentStatus: "paid",
+    },
+  });
+  expect(response.status()).toBe(201);
+  const created = await response.json();
+  expect(created).toEqual({ success: true, approvalURL: expect.stringContaining("/paypal-sim/checkoutnow?token="), orderId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+  const details = (await (await s.api.get(`/api/shop/order/details/${created.orderId}`)).json()).data;
+  expect(details).toMatchObject({ totalAmount: 25.98, orderStatus: "pending", paymentStatus: "pending", paymentMethod: "paypal" });
+  expect(details.cartItems).toEqual([{ productId: tee._id, title: "Oversized Cotton Tee", image: expect.any(String), price: 12.99, quantity: 2 }]);
+
+  const paypal = await approve(s.api, created.approvalURL);
+  expect((await simulatorOrder(s.api, paypal.paymentId)).status).toBe("APPROVED");
+  const first = await s.api.post("/api/shop/order/capture", { data: { ...paypal, orderId: created.orderId } });
+  expect(first.status()).toBe(200);
+  const captured = await simulatorOrder(s.api, paypal.paymentId);
+  expect(captured.status).toBe("COMPLETED");
+  expect(captured.purchase_units[0].payments.captures[0].amount).toEqual({ currency_code: "USD", value: "25.98" });
+  const stockAfter = (await product(s.api, "Oversized Cotton Tee")).totalStock;
+  expect(stockAfter).toBe(tee.totalStock - 2);
+
+  // Reloading the return page and capturing again: still success, no second charge, stock unchanged.
+  const again = await s.api.post("/api/shop/order/capture", { data: paypal });
+  expect(again.status()).toBe(200);
+  const reload = await s.api.get(`/shop/paypal-return?token=${paypal.paymentId}&PayerID=${paypal.payerId}`, { maxRedirects: 0 });
+  expect(reload.status()).toBe(302);
+  expect(reload.headers()["location"]).toBe(`/shop/payment-success?order=${created.orderId}`);
+  expect((await product(s.api, "Oversized Cotton Tee")).totalStock).toBe(stockAfter);
+  const orders = (await (await s.api.get(`/api/shop/order/list/${s.user.id}`)).json()).data;
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ _id: created.orderId, paymentStatus: "paid", orderStatus: "confirmed", paymentId: paypal.paymentId, payerId: paypal.payerId });
+  expect((await (await s.api.get(`/api/shop/cart/get/${s.user.id}`)).json()).data.items).toEqual([]);
+});
+
+test("two shoppers racing for the last items: exactly one is charged", async ({ baseURL }) => {
+  const [a, b] = [await shopper(baseURL!), await shopper(baseURL!)];
+  const shoes = await product(a.api, "Air Force 1 '07");
+  expect(shoes.totalStock).toBeGreaterThan(0);
+  const approvals = [];
+  for (const s of [a, b]) {
+    const addressId = await addAddress(s);
+    expect((await s.api.post("/api/shop/cart/add", { data: { productId: shoes._id, quantity: shoes.totalStock } })).status()).toBe(200);
+    const created = await (await s.api.post("/api/shop/order/create", { data: { addressInfo: { addressId } } })).json();
+    approvals.push(await approve(s.api, created.approvalURL));
+  }
+  const [ra, rb] = await Promise.all([
+    a.api.post("/api/shop/order/capture", { data: approvals[0] }),
+    b.api.post("/api/shop/order/capture", { data: approvals[1] }),
+  ]);
+  const results = [ra, rb].map((r) => r.status()).sort();
+  expect(results).toEqual([200, 409]);
+  const loser = ra.status() === 409 ? ra : rb;
+  expect((await loser.json()).message).toContain("sold out while you were paying. You have not been charged.");
+  const statuses = await Promise.all(approvals.map((p) => simulatorOrder(a.api, p.paymentId).then((o) => o.status)));
+  expect(statuses.sort()).toEqual(["APPROVED", "COMPLETED"]);
+  expect((await product(a.api, "Air Force 1 '07")).totalStock).toBe(0);
+});

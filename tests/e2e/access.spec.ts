@@ -33,11 +33,16 @@ test.describe("a shopper", () => {
   });
 
   test("reaches every shop page of SPEC section 2", async ({ page }) => {
-    for (const path of ["/shop/home", "/shop/listing", "/shop/checkout", "/shop/account", "/shop/search", "/shop/payment-success", "/shop/paypal-return"]) {
+    for (const path of ["/shop/home", "/shop/listing", "/shop/checkout", "/shop/account", "/shop/search", "/shop/payment-success"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }
+    // Without PayPal's parameters the return page explains, with SPEC's message.
+    const response = await page.goto("/shop/paypal-return");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "Payment Processing Error" })).toBeVisible();
+    await expect(page.getByText("Missing payment information. Please try again.")).toBeVisible();
   });
 
   test("sees the shop layout: header with navigation, cart badge, user menu and the footer", async ({ page }) => {

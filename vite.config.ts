@@ -10,6 +10,6 @@ export default defineConfig({
   },
   ssr: {
     // Native addon: must stay a runtime require, never bundled.
-    external: ["better-sqlite3"],
+    external: ["better-sqlite3", "sharp"],
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BRAND_IDS, CATEGORY_IDS } from "./constants";
 
 // Schemas shared by the HTML forms (conform) and the /api routes.
 
@@ -77,3 +78,33 @@ export const AddressSchema = z.object({
   notes: addressField("Notes", 500),
 });
 export type AddressInput = z.infer<typeof AddressSchema>;
+
+const money = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .refine((v) => Number.isFinite(v), `${label} must be a number`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} can have at most 2 decimals`)
+    .refine((v) => v <= 1_000_000, `${label} must be at most 1,000,000`);
+
+/** The admin's product form (SPEC section 3) and /api/admin/products add|edit. */
+export const ProductSchema = z
+  .object({
+    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+    description: z
+      .string({ error: "Description is required" })
+      .trim()
+      .min(1, "Description is required")
+      .max(5000, "Description must be at most 5000 characters"),
+    category: z.enum(CATEGORY_IDS, { error: "Please choose a category" }),
+    brand: z.enum(BRAND_IDS, { error: "Please choose a brand" }),
+    price: money("Price").refine((v) => v > 0, "Price must be greater than 0"),
+    salePrice: z.preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), money("Sale price").refine((v) => v >= 0, "Sale price cannot be negative")),
+    totalStock: z.coerce
+      .number({ error: "Stock must be a whole number" })
+      .int("Stock must be a whole number")
+      .min(0, "Stock cannot be negative")
+      .max(1_000_000, "Stock must be at most 1,000,000"),
+    image: z.string().trim().max(500).optional(),
+  })
+  .refine((p) => p.salePrice < p.price, { path: ["salePrice"], message: "Sale price must be lower than the price" });
+export type ProductInput = z.infer<typeof ProductSchema>;

@@ -16,7 +16,7 @@ export function InputField({
   ...rest
 }: {
   label: string;
-  meta: FieldMetadata<string | number | undefined, any, string[]>;
+  meta: FieldMetadata<any, any, string[]>;
   type: InputType;
   className?: string;
 } & Omit<ComponentProps<"input">, "type" | "name" | "id" | "className">) {

@@ -1,14 +1,229 @@
-import { Placeholder } from "~/components/placeholder";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useLocation } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { ImageUpload } from "~/components/admin/image-upload";
+import { Pagination } from "~/components/shop/pagination";
+import { Price } from "~/components/shop/price";
+import { Button, buttonClass } from "~/components/ui/button";
+import { ErrorList, InputField, inputClass } from "~/components/ui/field";
+import { CloseLink, Modal } from "~/components/ui/modal";
+import { BRANDS, CATEGORIES, MAX_IMAGE_BYTES, brandLabel, categoryLabel } from "~/lib/constants";
+import { parseListingQuery } from "~/lib/listing";
+import type { Product } from "~/lib/product";
+import { IdSchema, ProductSchema } from "~/lib/schemas";
+import { withParam } from "~/lib/url";
+import { getProduct, listProducts } from "~/server/catalog.server";
+import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
 import { requireAdmin } from "~/server/session.server";
+import { FILE_TOO_LARGE, readLimitedFormData } from "~/server/uploads.server";
 import type { Route } from "./+types/products";
 
-export const meta: Route.MetaFunction = () => [{ title: "Products | Fashion Shop" }];
+export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const query = { ...parseListingQuery(params), sortBy: "title-atoz" as const };
+  const edit = params.get("edit");
+  const del = params.get("delete");
+  const lookup = async (id: string | null) => (id && IdSchema.safeParse(id).success ? getProduct(id) : null);
+  const [page, editing, deleting] = await Promise.all([listProducts(query), edit && edit !== "new" ? lookup(edit) : null, lookup(del)]);
+  return { page, edit: edit === "new" ? ("new" as const) : editing, deleting };
 }
 
-export default function Page() {
-  return <Placeholder title="Products" />;
+/** Bodies above this are refused before parsing: one 5 MB image plus the text fields. */
+const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const formData = await readLimitedFormData(request, MAX_FORM_BYTES);
+  url.searchParams.delete("edit");
+  url.searchParams.delete("delete");
+  const back = url.pathname + url.search;
+  if (!formData) return redirectWithError(back, `${FILE_TOO_LARGE}: Image size should be less than 5MB`);
+
+  const id = formData.get("id");
+  if (formData.get("intent") === "delete") {
+    const valid = IdSchema.safeParse(id);
+    return valid.success && (await deleteProduct(valid.data)) ? redirectWithSuccess(back, PRODUCT_DELETED) : redirectWithError(back, PRODUCT_NOT_FOUND);
+  }
+  const submission = parseWithZod(formData, { schema: ProductSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const file = formData.get("imageFile");
+  const productId = id ? IdSchema.safeParse(id) : null;
+  if (productId && !productId.success) return redirectWithError(back, PRODUCT_NOT_FOUND);
+  const result = await saveProduct(productId ? productId.data : null, submission.value, file instanceof File ? file : null);
+  if (!result.ok) {
+    if (result.status === 404) return redirectWithError(back, result.message);
+    return data(submission.reply({ fieldErrors: { image: [result.message] } }), { status: result.status });
+  }
+  return redirectWithSuccess(back, result.created ? PRODUCT_ADDED : PRODUCT_UPDATED);
+}
+
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, edit, deleting } = loaderData;
+  const location = useLocation();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold">Products ({page.total})</h1>
+        <Link to={withParam(location, "edit", "new")} preventScrollReset className={buttonClass()}>
+          Add New Product
+        </Link>
+      </div>
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+        {page.items.map((p) => (
+          <li key={p._id}>
+            <AdminProductCard product={p} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(n) => withParam({ pathname: location.pathname, search: "" }, "page", String(n))} />
+      {edit ? <ProductSheet product={edit === "new" ? null : edit} actionData={actionData} /> : null}
+      {deleting ? <DeleteDialog product={deleting} /> : null}
+    </div>
+  );
+}
+
+function AdminProductCard({ product }: { product: Product }) {
+  const location = useLocation();
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
+      <img src={product.image} alt={product.title} width={300} height={300} loading="lazy" className="aspect-square w-full bg-gray-100 object-cover" />
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h2 className="font-semibold">{product.title}</h2>
+        <p className="text-sm text-gray-600">
+          {brandLabel(product.brand)} · {categoryLabel(product.category)} · Stock {product.totalStock}
+        </p>
+        <Price price={product.price} salePrice={product.salePrice} className="mt-auto" />
+        <div className="mt-2 flex justify-between gap-2">
+          <Link to={withParam(location, "edit", product._id)} preventScrollReset className={buttonClass({ size: "sm" })} aria-label={`Edit ${product.title}`}>
+            Edit
+          </Link>
+          <Link
+            to={withParam(location, "delete", product._id)}
+            preventScrollReset
+            className={buttonClass({ variant: "destructive", size: "sm" })}
+            aria-label={`Delete ${product.title}`}
+          >
+            Delete
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function ProductSheet({ product, actionData }: { product: Product | null; actionData: Route.ComponentProps["actionData"] }) {
+  const location = useLocation();
+  const closeHref = withParam(location, "edit", null);
+  const [form, fields] = useForm({
+    id: `product-${product?._id ?? "new"}`,
+    lastResult: actionData,
+    defaultValue: product
+      ? {
+          title: product.title,
+          description: product.description,
+          category: product.category,
+          brand: product.brand,
+          price: String(product.price),
+          salePrice: product.salePrice ? String(product.salePrice) : "",
+          totalStock: String(product.totalStock),
+          image: product.image,
+        }
+      : undefined,
+    constraint: getZodConstraint(ProductSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSchema }),
+  });
+  return (
+    <Modal closeHref={closeHref} labelledBy="product-sheet-title" className="inset-y-0 left-auto right-0 m-0 h-full max-h-none w-full max-w-lg overflow-y-auto">
+      <div className="relative p-5">
+        <CloseLink to={closeHref} label="Close product form" />
+        <h2 id="product-sheet-title" className="mb-4 text-xl font-bold">
+          {product ? "Edit Product" : "Add New Product"}
+        </h2>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+          {product ? <input type="hidden" name="id" value={product._id} /> : null}
+          <ImageUpload name={fields.image.name} fileName="imageFile" initialUrl={product?.image ?? (fields.image.value as string | undefined)} errors={fields.image.errors} />
+          <InputField label="Title" meta={fields.title} type="text" placeholder="Enter product title" />
+          <div className="space-y-1">
+            <label htmlFor={fields.description.id} className="block text-sm font-medium text-gray-800">
+              Description
+            </label>
+            <textarea {...getTextareaProps(fields.description)} rows={4} placeholder="Enter product description" className={inputClass} />
+            <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <SelectField label="Category" meta={fields.category} options={CATEGORIES} />
+            <SelectField label="Brand" meta={fields.brand} options={BRANDS} />
+          </div>
+          <div className="grid grid-cols-3 gap-3">
+            <InputField label="Price" meta={fields.price} type="number" step="0.01" min="0.01" placeholder="0.00" />
+            <InputField label="Sale Price" meta={fields.salePrice} type="number" step="0.01" min="0" placeholder="Optional" />
+            <InputField label="Total Stock" meta={fields.totalStock} type="number" step="1" min="0" placeholder="0" />
+          </div>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Button type="submit" className="w-full">
+            {product ? "Save Changes" : "Add Product"}
+          </Button>
+        </Form>
+      </div>
+    </Modal>
+  );
+}
+
+function SelectField({
+  label,
+  meta,
+  options,
+}: {
+  label: string;
+  meta: Parameters<typeof getSelectProps>[0];
+  options: ReadonlyArray<{ id: string; label: string }>;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select {...getSelectProps(meta)} className={inputClass}>
+        <option value="">Select {label.toLowerCase()}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+function DeleteDialog({ product }: { product: Product }) {
+  const location = useLocation();
+  const closeHref = withParam(location, "delete", null);
+  return (
+    <Modal closeHref={closeHref} labelledBy="delete-title" className="inset-0 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl">
+      <div className="space-y-4 p-6">
+        <h2 id="delete-title" className="text-lg font-bold">
+          Delete {product.title}?
+        </h2>
+        <p className="text-sm text-gray-700">It disappears from the shop and from carts. Past orders keep their copy of it.</p>
+        <Form method="post" className="flex justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={product._id} />
+          <Link to={closeHref} preventScrollReset className={buttonClass({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" variant="destructive">
+            Delete
+          </Button>
+        </Form>
+      </div>
+    </Modal>
+  );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
@@ -33,13 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function PayPalReturn({ loaderData }: Route.ComponentProps) {
-  useEffect(() => {
-    try {
-      sessionStorage.removeItem("currentOrderId");
-    } catch {
-      // nothing to clean up
-    }
-  }, []);
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       {loaderData.error ? (

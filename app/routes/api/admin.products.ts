@@ -1,0 +1,48 @@
+import { parseListingQuery } from "~/lib/listing";
+import { IdSchema, ProductSchema } from "~/lib/schemas";
+import { MAX_IMAGE_BYTES } from "~/lib/constants";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
+import { listProducts } from "~/server/catalog.server";
+import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
+import { readLimitedFormData, storeImage } from "~/server/uploads.server";
+import type { Route } from "./+types/admin.products";
+
+// /api/admin/products/{upload-image | get | add | edit/:id | delete/:id}
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  const [op] = (params["*"] ?? "").split("/");
+  if (op !== "get") return op && ["upload-image", "add", "edit", "delete"].includes(op) ? methodNotAllowed(op === "edit" ? "PUT" : op === "delete" ? "DELETE" : "POST") : apiError(404, "Not found");
+  const search = new URL(request.url).searchParams;
+  const limit = Math.min(100, Math.max(1, Math.floor(Number(search.get("limit"))) || 100));
+  const page = await listProducts({ ...parseListingQuery(search), sortBy: "title-atoz" }, limit);
+  return json({ success: true, data: page.items, total: page.total, page: page.page, pageCount: page.pageCount });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireApiAdmin(request);
+  const [op, rawId] = (params["*"] ?? "").split("/");
+
+  if (op === "upload-image" && request.method === "POST") {
+    const form = await readLimitedFormData(request, MAX_IMAGE_BYTES + 64 * 1024);
+    if (!form) return apiError(413, "File too large");
+    const file = form.get("my_file");
+    if (!(file instanceof File) || file.size === 0) return apiError(400, "Please choose an image file in the field my_file");
+    const stored = await storeImage(new Uint8Array(await file.arrayBuffer()));
+    return stored.ok ? json({ success: true, result: { url: stored.url } }) : apiError(stored.status, stored.message);
+  }
+  if ((op === "add" && request.method === "POST") || (op === "edit" && request.method === "PUT")) {
+    const id = op === "edit" ? IdSchema.safeParse(rawId) : null;
+    if (id && !id.success) return apiError(404, PRODUCT_NOT_FOUND);
+    const parsed = ProductSchema.safeParse(await readBody(request));
+    if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+    const result = await saveProduct(id ? id.data! : null, parsed.data, null);
+    if (!result.ok) return apiError(result.status, result.message);
+    return json({ success: true, message: result.created ? PRODUCT_ADDED : PRODUCT_UPDATED, data: result.product }, { status: result.created ? 201 : 200 });
+  }
+  if (op === "delete" && request.method === "DELETE") {
+    const id = IdSchema.safeParse(rawId);
+    if (!id.success || !(await deleteProduct(id.data))) return apiError(404, PRODUCT_NOT_FOUND);
+    return json({ success: true, message: PRODUCT_DELETED });
+  }
+  return op && ["upload-image", "add", "edit", "delete", "get"].includes(op) ? apiError(405, "Method not allowed") : apiError(404, "Not found");
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BRAND_IDS, CATEGORY_IDS } from "./constants";
+import { ADMIN_ORDER_STATUSES, BRAND_IDS, CATEGORY_IDS } from "./constants";
 
 // Schemas shared by the HTML forms (conform) and the /api routes.
 
@@ -108,3 +108,25 @@ export const ProductSchema = z
   })
   .refine((p) => p.salePrice < p.price, { path: ["salePrice"], message: "Sale price must be lower than the price" });
 export type ProductInput = z.infer<typeof ProductSchema>;
+
+export const OrderStatusSchema = z.object({
+  orderStatus: z.enum(ADMIN_ORDER_STATUSES, { error: "Please choose a valid order status" }),
+});
+
+/** A banner by URL: non-blank after trimming, http or https only (SPEC: 'Please enter an image URL'). */
+export const BannerUrlSchema = z.object({
+  image: z
+    .string({ error: "Please enter an image URL" })
+    .trim()
+    .min(1, "Please enter an image URL")
+    .max(2000, "The image URL is too long")
+    .refine((v) => {
+      if (v.startsWith("/uploads/")) return /^\/uploads\/[0-9a-f]{32}\.webp$/.test(v);
+      try {
+        const url = new URL(v);
+        return url.protocol === "http:" || url.protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, "Please enter an image URL"),
+});

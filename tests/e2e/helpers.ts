@@ -17,3 +17,9 @@ export async function login(page: Page, account: { email: string; password: stri
 export async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.getByTestId("toast")).toContainText(text);
 }
+
+/** Signs in and waits until the app has left the login page. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await login(page, account);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}

@@ -8,7 +8,17 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { OrderWithOwner } from "~/server/orders.server";
 
 /** Order details dialog (`?order=<id>`), for the shopper's account and the admin's orders. */
-export function OrderDetailsDialog({ order, closeHref, children }: { order: OrderWithOwner | null; closeHref: string; children?: React.ReactNode }) {
+export function OrderDetailsDialog({
+  order,
+  closeHref,
+  children,
+  shopLinks = true,
+}: {
+  order: OrderWithOwner | null;
+  closeHref: string;
+  children?: React.ReactNode;
+  shopLinks?: boolean;
+}) {
   const hydrated = useHydrated();
   return (
     <Modal closeHref={closeHref} labelledBy="order-title" className="receipt inset-0 m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl">
@@ -68,6 +78,7 @@ export function OrderDetailsDialog({ order, closeHref, children }: { order: Orde
                 Shipping Info
               </h3>
               <p>{order.user.userName}</p>
+              {shopLinks ? null : <p>{order.user.email}</p>}
               <p>{order.addressInfo.address}</p>
               <p>
                 {order.addressInfo.city} {order.addressInfo.pincode}
@@ -79,9 +90,11 @@ export function OrderDetailsDialog({ order, closeHref, children }: { order: Orde
             {children}
             <div className="flex flex-wrap gap-2 print:hidden">
               {hydrated ? <Button onClick={() => window.print()}>Print Receipt</Button> : null}
-              <ButtonLink to="/shop/home" variant="outline">
-                Continue Shopping
-              </ButtonLink>
+              {shopLinks ? (
+                <ButtonLink to="/shop/home" variant="outline">
+                  Continue Shopping
+                </ButtonLink>
+              ) : null}
             </div>
           </>
         ) : (

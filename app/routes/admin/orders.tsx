@@ -1,14 +1,116 @@
-import { Placeholder } from "~/components/placeholder";
+import { data, Form, Link, useLocation } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { OrderDetailsDialog } from "~/components/shop/order-details";
+import { Pagination } from "~/components/shop/pagination";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
+import { formatMoney } from "~/lib/money";
+import { formatDate } from "~/lib/orders";
+import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
+import { withParam } from "~/lib/url";
+import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
+import { getOrder, listAllOrders, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/orders.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = () => [{ title: "All Orders | Fashion Shop" }];
+export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const orderParam = params.get("order");
+  const [orders, order] = await Promise.all([
+    listAllOrders(Math.floor(Number(params.get("page"))) || 1),
+    orderParam ? (IdSchema.safeParse(orderParam).success ? getOrder(orderParam) : null) : undefined,
+  ]);
+  return data({ orders, order }, { status: order === null ? 404 : 200 });
 }
 
-export default function Page() {
-  return <Placeholder title="All Orders" />;
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const id = IdSchema.safeParse(form.get("orderId"));
+  const status = OrderStatusSchema.safeParse({ orderStatus: form.get("orderStatus") });
+  if (!status.success) return redirectWithError(back, status.error.issues[0]!.message);
+  if (!id.success || !(await updateOrderStatus(id.data, status.data.orderStatus))) return redirectWithError(back, "Order not found");
+  return redirectWithSuccess(back, ORDER_STATUS_UPDATED);
+}
+
+/** Admin list badge: confirmed green, rejected red, anything else yellow (SPEC section 4). */
+function adminBadge(status: string): string {
+  if (status === "confirmed") return "bg-green-600 text-white";
+  if (status === "rejected") return "bg-red-600 text-white";
+  return "bg-yellow-400 text-gray-900";
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { orders, order } = loaderData;
+  const location = useLocation();
+  return (
+    <section aria-labelledby="orders-title" className="rounded-lg border border-gray-200 bg-white">
+      <h1 id="orders-title" className="border-b border-gray-200 p-4 text-xl font-bold">
+        All Orders
+      </h1>
+      {orders.items.length ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-gray-50">
+              <tr>
+                <th scope="col" className="p-3">Order ID</th>
+                <th scope="col" className="p-3">Order Date</th>
+                <th scope="col" className="p-3">Order Status</th>
+                <th scope="col" className="p-3">Order Price</th>
+                <th scope="col" className="p-3"><span className="sr-only">Details</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.items.map((o) => (
+                <tr key={o._id} className="border-t border-gray-100">
+                  <td className="p-3 font-mono text-xs">{o._id}</td>
+                  <td className="p-3">{formatDate(o.orderDate)}</td>
+                  <td className="p-3">
+                    <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", adminBadge(o.orderStatus))}>{o.orderStatus}</span>
+                  </td>
+                  <td className="p-3">{formatMoney(Math.round(o.totalAmount * 100))}</td>
+                  <td className="p-3">
+                    <Link to={withParam(location, "order", o._id)} preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
+                      View Details
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="p-8 text-center text-gray-600">No orders yet.</p>
+      )}
+      <Pagination page={orders.page} pageCount={orders.pageCount} hrefFor={(n) => `/admin/orders?page=${n}`} />
+      {order !== undefined ? (
+        <OrderDetailsDialog order={order} closeHref={withParam(location, "order", null)} shopLinks={false}>
+          {order ? (
+            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2 print:hidden">
+              <input type="hidden" name="orderId" value={order._id} />
+              <div className="flex-1 space-y-1">
+                <label htmlFor="orderStatus" className="block text-sm font-medium">
+                  Order Status
+                </label>
+                <select id="orderStatus" name="orderStatus" defaultValue={order.orderStatus} key={order.orderStatus} className={inputClass}>
+                  {ADMIN_ORDER_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit">Update Order Status</Button>
+            </Form>
+          ) : null}
+        </OrderDetailsDialog>
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,14 @@
+import { BannerUrlSchema } from "~/lib/schemas";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
+import { addBanner, BANNER_ADDED } from "~/server/banners.server";
+import type { Route } from "./+types/common.feature.add";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  await requireApiAdmin(request);
+  const parsed = BannerUrlSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  return json({ success: true, message: BANNER_ADDED, data: await addBanner(parsed.data.image) }, { status: 201 });
+}

@@ -1,5 +1,7 @@
 import { PassThrough } from "node:stream";
 import "./server/boot.server";
+import { db } from "./server/db.server";
+import { log } from "./server/log.server";
 
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -78,7 +80,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            log("error", "render error", { error });
           }
         },
       },
@@ -89,5 +91,11 @@ export default function handleRequest(
 /** Logs unexpected loader/action errors once; thrown Responses (redirects, 404s) are not errors. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(`[shop] error on ${request.method} ${new URL(request.url).pathname}:`, error);
+  log("error", "unhandled error", { method: request.method, path: new URL(request.url).pathname, requestId: request.headers.get("X-Request-Id"), error });
+}
+
+// Used by server.mjs: the same logger, and a clean close of the database on shutdown.
+export { log };
+export async function shutdown(): Promise<void> {
+  await db.destroy();
 }

@@ -52,6 +52,7 @@ export default [
   route("api/common/feature/add", "routes/api/common.feature.add.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("uploads/:name", "routes/uploads.ts"),
+  route("healthz", "routes/healthz.ts"),
   route("paypal-sim/checkoutnow", "routes/paypal-sim/checkoutnow.tsx"),
   route("paypal-sim/*", "routes/paypal-sim/api.ts"),
   route("*", "routes/not-found.tsx"),

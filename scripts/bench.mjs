@@ -45,9 +45,9 @@ for (const size of sizes) {
   if (seeded.status !== 0) throw new Error(seeded.stderr);
   console.log(`\n${size} products: ${seeded.stdout.trim().split("\n").pop()}`);
 
-  const server = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [path.join(root, "build/server/index.js")], {
+  const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
     cwd: root,
-    env: { ...env, NODE_ENV: "production", DEMO_MODE: "1", HOST: "127.0.0.1", PORT: String(port) },
+    env: { ...env, NODE_ENV: "production", DEMO_MODE: "1", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
   try {

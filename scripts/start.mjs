@@ -1,12 +1,13 @@
-// `npm start`: builds the app when the build is missing or older than the sources, then serves it.
-// Without NODE_ENV=production this is the demo: optimised build, demo data, demo accounts.
-import { spawn, spawnSync } from "node:child_process";
+// `npm start`: builds the app when the build is missing or older than the sources, then runs
+// server.mjs. Without NODE_ENV=production (from the environment or .env) this is the demo:
+// optimised build, demo data, demo accounts.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 const serverBuild = path.join(root, "build/server/index.js");
-const bin = (name) => path.join(root, "node_modules/.bin", name);
 
 function newestMtime(entry) {
   let stat;
@@ -25,17 +26,12 @@ const sources = ["app", "db", "public", "package.json", "vite.config.ts", "react
 const built = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
 if (!built || Math.max(...sources.map(newestMtime)) > built) {
   console.log("[shop] building the app (first start or sources changed)...");
-  const result = spawnSync(bin("react-router"), ["build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const production = process.env.NODE_ENV === "production";
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  DEMO_MODE: production ? process.env.DEMO_MODE ?? "0" : "1",
-  PORT: process.env.PORT ?? "3000",
-};
-const child = spawn(bin("react-router-serve"), [serverBuild], { cwd: root, stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.env.DEMO_MODE = production ? (process.env.DEMO_MODE ?? "0") : "1";
+process.env.NODE_ENV = "production";
+process.env.PORT ??= "3000";
+await import(path.join(root, "server.mjs"));

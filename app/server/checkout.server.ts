@@ -4,7 +4,8 @@ import { amountToCents, unitPriceCents } from "~/lib/money";
 import { getAddress } from "./addresses.server";
 import { getCart } from "./cart.server";
 import { db, newId, now } from "./db.server";
-import { capturePayPalOrder, createPayPalOrder, getPayPalOrder, PayPalError } from "./paypal.server";
+import { log } from "./log.server";
+import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "./paypal.server";
 
 export const CART_EMPTY = "Your cart is empty. Please add items to proceed";
 export const SELECT_ADDRESS = "Please select one address to proceed.";
@@ -87,7 +88,7 @@ export async function startCheckout(user: SessionUser, addressId: string | null)
     await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
     return { ok: true, orderId, approvalUrl: paypal.approvalUrl };
   } catch (error) {
-    console.error(`[shop] PayPal create failed for order ${orderId}:`, error instanceof Error ? error.message : error);
+    log("error", "PayPal order creation failed", { orderId, error });
     await db.updateTable("orders").set({ payment_status: "failed", order_update_date: now() }).where("id", "=", orderId).execute();
     return { ok: false, status: 502, message: PAYPAL_UNAVAILABLE };
   }
@@ -177,14 +178,14 @@ export async function completePayment(user: SessionUser, paypalOrderId: string, 
     // The capture may have gone through even if its answer got lost: ask PayPal before giving up.
     capture = await getPayPalOrder(paypalOrderId).catch(() => null);
     if (!capture || capture.status !== "COMPLETED") {
-      console.error(`[shop] PayPal capture failed for order ${order.id}:`, error instanceof PayPalError ? error.message : error);
+      log("error", "PayPal capture failed", { orderId: order.id, error });
       await releaseStock(order.id, "pending");
       return { ok: false, status: 502, message: PAYMENT_PROBLEM };
     }
   }
   const expected = (order.total_cents / 100).toFixed(2);
   if (capture.status !== "COMPLETED" || capture.currency !== "USD" || capture.value !== expected) {
-    console.error(`[shop] PayPal capture for order ${order.id} does not match: ${JSON.stringify(capture)} expected USD ${expected}`);
+    log("error", "PayPal capture does not match the order", { orderId: order.id, capture, expected: `USD ${expected}` });
     await releaseStock(order.id, "failed");
     return { ok: false, status: 502, message: PAYMENT_UNEXPECTED };
   }

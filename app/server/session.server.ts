@@ -19,6 +19,9 @@ function sessionSecrets(): string[] {
   if (config.isProduction) {
     if (!fromEnv) refuseToStart("SESSION_SECRET is required when NODE_ENV=production (use 32+ random characters, e.g. `openssl rand -hex 32`).");
     if (fromEnv.length < MIN_SECRET_LENGTH) refuseToStart(`SESSION_SECRET is too short: use at least ${MIN_SECRET_LENGTH} random characters.`);
+    if (/change|example|secret|replace/i.test(fromEnv) || new Set(fromEnv).size < 8) {
+      refuseToStart("SESSION_SECRET looks like a placeholder: generate a random one (`openssl rand -hex 32`).");
+    }
   }
   if (fromEnv) return fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
   const file = path.join(config.dataDir, "session-secret");

@@ -7,7 +7,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
-const child = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [path.join(root, "build/server/index.js")], {
+const child = spawn(process.execPath, [path.join(root, "server.mjs")], {
   cwd: root,
   stdio: "inherit",
   env: {

@@ -1,44 +1,139 @@
 import { expect, test } from "@playwright/test";
-import { spawn } from "node:child_process";
+import Database from "better-sqlite3";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
+const SECRET = "9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddccbbaa99887766554433221100";
 
-/** Starts the built server with `env` and resolves with its exit code and output (or kills it after `ms`). */
-function runServer(env: Record<string, string>, ms = 15_000): Promise<{ code: number | null; output: string }> {
+type Server = { child: ChildProcess; output: () => string; dataDir: string; exited: Promise<number | null> };
+
+function startServer(env: Record<string, string>, port: number): Server {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-start-"));
-  return new Promise((resolve) => {
-    const child = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [path.join(root, "build/server/index.js")], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "3299", DATA_DIR: dataDir, ...env },
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), ms);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      resolve({ code, output });
-    });
+  const child = spawn(process.execPath, [path.join(root, "server.mjs")], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
   });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, dataDir, exited };
+}
+
+/** Starts the server and expects it to refuse: resolves with its exit code and output. */
+async function refusal(env: Record<string, string>) {
+  const server = startServer({ NODE_ENV: "production", ...env }, 3299);
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), 15_000);
+  const code = await server.exited;
+  clearTimeout(timer);
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+  return { code, output: server.output() };
+}
+
+async function waitForHealth(url: string, server: Server) {
+  for (let i = 0; i < 100; i++) {
+    if (server.child.exitCode !== null) throw new Error(server.output());
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${server.output()}`);
 }
 
 test.describe("production start", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server-only check, run once");
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server-only checks, run once");
 
-  test("refuses to start without SESSION_SECRET and says why", async () => {
-    const { code, output } = await runServer({ NODE_ENV: "production" });
-    expect(code).toBe(1);
-    expect(output).toContain("SESSION_SECRET is required when NODE_ENV=production");
-    expect(output).not.toMatch(/\n\s+at /); // one line, no stack trace
+  const valid = { SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example.com" };
+
+  for (const [name, env, message] of [
+    ["without SESSION_SECRET", { PUBLIC_URL: "https://shop.example.com", ALLOW_PAYMENT_SIMULATOR: "1" }, "SESSION_SECRET is required when NODE_ENV=production"],
+    ["with a short SESSION_SECRET", { ...valid, SESSION_SECRET: "too-short", ALLOW_PAYMENT_SIMULATOR: "1" }, "SESSION_SECRET is too short"],
+    ["with a placeholder SESSION_SECRET", { ...valid, SESSION_SECRET: "replace-with-at-least-32-random-characters", ALLOW_PAYMENT_SIMULATOR: "1" }, "looks like a placeholder"],
+    ["without PUBLIC_URL", { SESSION_SECRET: SECRET, ALLOW_PAYMENT_SIMULATOR: "1" }, "PUBLIC_URL is required in production"],
+    ["on the PayPal simulator", valid, "payments would use the PayPal simulator"],
+    ["with PAYPAL_MODE=live and no credentials", { ...valid, PAYPAL_MODE: "live" }, "PAYPAL_MODE=live needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET"],
+  ] as const) {
+    test(`refuses to start ${name}, saying why in one line`, async () => {
+      const { code, output } = await refusal(env);
+      expect(code).toBe(1);
+      expect(output).toContain(message);
+      expect(output.trim().split("\n")).toHaveLength(1);
+    });
+  }
+
+  test("starts with the simulator allowed, seeds nothing, logs JSON lines without secrets, and stops cleanly", async () => {
+    const server = startServer({ NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1", LOG_LEVEL: "info" }, 3298);
+    const url = "http://127.0.0.1:3298";
+    try {
+      await waitForHealth(url, server);
+      const health = await fetch(`${url}/healthz`, { headers: { "X-Request-Id": "check-123" } });
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "ok" });
+      expect(health.headers.get("x-request-id")).toBe("check-123");
+
+      // No demo accounts in production.
+      const demo = await fetch(`${url}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: "__session=abc" },
+        body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
+      });
+      expect((await demo.json()).success).toBe(false);
+      const products = new Database(path.join(server.dataDir, "shop.db"), { readonly: true }).prepare("select count(*) n from products").get() as { n: number };
+      expect(products.n).toBe(0);
+
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = server.output().trim().split("\n").map((l) => JSON.parse(l));
+      const request = lines.find((l) => l.msg === "request" && l.requestId === "check-123");
+      expect(request).toEqual({
+        time: expect.any(String),
+        level: "info",
+        msg: "request",
+        method: "GET",
+        path: "/healthz",
+        status: 200,
+        durationMs: expect.any(Number),
+        requestId: "check-123",
+        ip: "127.0.0.1",
+      });
+      expect(lines.some((l) => l.msg === "request" && l.path === "/api/auth/login" && l.status === 200)).toBe(true);
+      expect(server.output()).not.toContain("shopper-demo-123");
+      expect(server.output()).not.toContain("__session");
+      expect(server.output()).not.toContain(SECRET);
+    } finally {
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('"msg":"stopped"');
+      expect(fs.existsSync(path.join(server.dataDir, "server.pid"))).toBe(false);
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
   });
 
-  test("refuses a short SESSION_SECRET", async () => {
-    const { code, output } = await runServer({ NODE_ENV: "production", SESSION_SECRET: "too-short" });
-    expect(code).toBe(1);
-    expect(output).toContain("SESSION_SECRET is too short");
+  test("/healthz answers 503 while the database cannot be written, 200 again after", async () => {
+    const server = startServer({ NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1" }, 3297);
+    const url = "http://127.0.0.1:3297";
+    try {
+      await waitForHealth(url, server);
+      // Another process holds the write lock (as a stuck backup or a second server would).
+      const locker = new Database(path.join(server.dataDir, "shop.db"));
+      locker.exec("BEGIN IMMEDIATE");
+      const response = await fetch(`${url}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "error", message: "database unavailable" });
+      expect(server.output()).toContain('"msg":"health check failed"');
+      locker.exec("ROLLBACK");
+      locker.close();
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
 import { cancelPayment, completePayment, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/server/checkout.server";
+import { log } from "~/server/log.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/paypal-return";
 
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     outcome = await completePayment(user, reference, payerId);
   } catch (error) {
-    console.error("[shop] payment completion failed:", error);
+    log("error", "payment completion failed", { error });
     return data({ error: PAYMENT_UNEXPECTED }, { status: 502 });
   }
   if (outcome.ok) throw redirect(`/shop/payment-success?order=${outcome.orderId}`);

@@ -1,0 +1,25 @@
+import { sql } from "kysely";
+import { db } from "~/server/db.server";
+import { log } from "~/server/log.server";
+
+// For uptime checks and the reverse proxy; no session needed. 200 when the database can be read
+// and written (a write lock is taken and released at once), 503 otherwise.
+export async function loader() {
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    await db.connection().execute(async (conn) => {
+      await sql`select count(*) from users`.execute(conn);
+      await sql`pragma busy_timeout = 250`.execute(conn);
+      try {
+        await sql`begin immediate`.execute(conn);
+        await sql`rollback`.execute(conn);
+      } finally {
+        await sql`pragma busy_timeout = 5000`.execute(conn);
+      }
+    });
+    return Response.json({ status: "ok" }, { headers });
+  } catch (error) {
+    log("error", "health check failed", { error });
+    return Response.json({ status: "error", message: "database unavailable" }, { status: 503, headers });
+  }
+}

@@ -1,3 +1,4 @@
+import "./load-env";
 // npm run seed -- [--products N]
 // Without options: the demo catalog and demo accounts (when missing). With --products N: adds N
 // generated products in one transaction, for benchmarks.

@@ -1,3 +1,4 @@
+import "./load-env";
 // npm run user:admin -- email@example.com
 // Promotes an existing account to admin, or creates an admin account with a random password.
 // Only someone with a shell on the server can run this: there is no public way to become admin.

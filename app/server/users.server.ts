@@ -137,3 +137,11 @@ export async function ensureAccount(account: {
 export const REGISTERED = "Registration successful. Please sign in.";
 export const LOGGED_IN = "Logged in successfully";
 export const LOGGED_OUT = "Logged out successfully";
+
+/** Server-shell only (npm run user:password): replaces an account's password. */
+export async function setPassword(email: string, password: string): Promise<SessionUser | null> {
+  const user = await findUserByEmail(email);
+  if (!user) return null;
+  await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", user.id).execute();
+  return user;
+}

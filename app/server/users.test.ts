@@ -69,3 +69,13 @@ describe("createOrPromoteAdmin", () => {
     expect(await verifyLogin({ email: "owner@shop.example", password: "generated-password-1" })).toMatchObject({ role: "admin" });
   });
 });
+
+describe("setPassword", () => {
+  it("replaces the password of an existing account only", async () => {
+    const { setPassword } = await import("./users.server");
+    expect(await setPassword("alice@example.com", "brand-new-password")).toMatchObject({ email: "alice@example.com" });
+    expect(await verifyLogin({ email: "alice@example.com", password: "brand-new-password" })).not.toBeNull();
+    expect(await verifyLogin({ email: "alice@example.com", password: "correct horse" })).toBeNull();
+    expect(await setPassword("nobody@example.com", "whatever-123")).toBeNull();
+  });
+});

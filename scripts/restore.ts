@@ -1,0 +1,18 @@
+// npm run restore -- <dir>   Puts a backup back into DATA_DIR (refuses while the shop runs).
+import "./load-env";
+import { restore } from "~/server/backup.server";
+import { config } from "~/server/config.server";
+
+const source = process.argv[2];
+if (!source) {
+  console.error("Usage: npm run restore -- /path/to/backup-folder");
+  process.exit(2);
+}
+try {
+  const summary = restore(source, config.dataDir);
+  console.log(`restored into ${summary.dir}: ${summary.orders} orders, ${summary.products} products, ${summary.users} users, ${summary.uploads} images`);
+  if (summary.previous) console.log(`the database it replaced is kept in ${summary.previous}`);
+} catch (error) {
+  console.error(`restore refused: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -46,6 +46,12 @@ export function newId(): string {
   return randomBytes(12).toString("hex");
 }
 
+let lastStamp = 0;
+/**
+ * The current time as an ISO string, strictly increasing within the process, so rows written in
+ * the same millisecond still sort in the order they were written (cart items, addresses, orders).
+ */
 export function now(): string {
-  return new Date().toISOString();
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
 }

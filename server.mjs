@@ -42,10 +42,74 @@ app.use((req, res, next) => {
   next();
 });
 
+// Security headers on every response; HSTS only where the request came over https.
+app.use((req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+  res.setHeader("X-Frame-Options", "DENY");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
+
+// Cross-site requests: a browser sends Origin (or at least Referer) with every POST; when it
+// names another site the request is refused. TRUSTED_ORIGINS lists extra allowed origins
+// (a separately hosted client). Requests with neither header are not from a browser page.
+const trustedOrigins = new Set(
+  [process.env.PUBLIC_URL, ...(process.env.TRUSTED_ORIGINS ?? "").split(",")]
+    .map((value) => originOf(value?.trim()))
+    .filter(Boolean),
+);
+function originOf(value) {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("Origin") ?? originOf(req.get("Referer"));
+  if (!origin || origin === `${req.protocol}://${req.get("host")}` || trustedOrigins.has(origin)) return next();
+  log("warn", "cross-site request refused", { method: req.method, path: req.path, origin });
+  res.status(403).json({ success: false, message: "Cross-site request refused." });
+});
+
+// Request bodies are bounded: 8 MB where images are uploaded (the app then applies the exact
+// 5 MB image rule with its own message), 256 KB everywhere else.
+const UPLOAD_PATHS = new Set(["/admin/products", "/admin/dashboard", "/admin/features", "/api/admin/products/upload-image"]);
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const limit = UPLOAD_PATHS.has(req.path) ? 8 * 1024 * 1024 : 256 * 1024;
+  const length = req.get("Content-Length");
+  if (length === undefined && req.get("Transfer-Encoding")) {
+    return res.status(411).json({ success: false, message: "Send the request with a Content-Length." });
+  }
+  if (Number(length ?? 0) > limit) {
+    res.setHeader("Connection", "close");
+    return res.status(413).json({ success: false, message: `Request too large: at most ${Math.round(limit / 1024)} KB here.` });
+  }
+  next();
+});
+
 const client = path.join(root, "build/client");
 app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(client, { maxAge: "1h" }));
-app.all("*", createRequestHandler({ build }));
+
+// Pages and JSON depend on the session: never cached by browsers or proxies unless a route says so.
+app.use((req, res, next) => {
+  res.setHeader("Cache-Control", "private, no-store");
+  next();
+});
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    // The client address (per TRUST_PROXY) for rate limits, and the request id for error logs.
+    getLoadContext: (req) => ({ ip: req.ip ?? "unknown", requestId: req.get("X-Request-Id") }),
+  }),
+);
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;

@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ProgressBar } from "./components/ui/progress-bar";
 import { Toaster } from "./components/ui/toaster";
+import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -25,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -37,8 +39,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ProgressBar />
         {children}
         <Toaster toast={rootData?.toast} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,14 +1,18 @@
 import { LoginSchema } from "~/lib/schemas";
-import { json, methodNotAllowed, readBody } from "~/server/api.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/server/api.server";
+import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { createUserSession } from "~/server/session.server";
 import { INVALID_LOGIN, LOGGED_IN, verifyLogin } from "~/server/users.server";
 import type { Route } from "./+types/auth.login";
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const parsed = LoginSchema.safeParse(await readBody(request));
+  const body = await readBody(request);
+  const limit = limitAuthAttempt("login", clientIp(context), body.email);
+  if (!limit.ok) return apiError(429, tooManyAttemptsMessage(limit.retryAfterSeconds), { "Retry-After": String(limit.retryAfterSeconds) });
+  const parsed = LoginSchema.safeParse(body);
   const user = parsed.success ? await verifyLogin(parsed.data) : null;
   if (!user) return json({ success: false, message: INVALID_LOGIN });
   return json(

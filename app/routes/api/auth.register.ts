@@ -1,14 +1,18 @@
 import { RegisterSchema } from "~/lib/schemas";
-import { firstIssue, json, methodNotAllowed, readBody } from "~/server/api.server";
+import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/api.server";
+import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { registerUser, REGISTERED } from "~/server/users.server";
 import type { Route } from "./+types/auth.register";
 
 export const loader = () => methodNotAllowed("POST");
 
 // A refused registration answers 200 with success false, as the legacy client expects.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const parsed = RegisterSchema.safeParse(await readBody(request));
+  const body = await readBody(request);
+  const limit = limitAuthAttempt("register", clientIp(context), body.email);
+  if (!limit.ok) return apiError(429, tooManyAttemptsMessage(limit.retryAfterSeconds), { "Retry-After": String(limit.retryAfterSeconds) });
+  const parsed = RegisterSchema.safeParse(body);
   if (!parsed.success) return json({ success: false, message: firstIssue(parsed.error) });
   const result = await registerUser(parsed.data);
   if (!result.ok) return json({ success: false, message: result.message });

@@ -9,6 +9,7 @@ import { homeFor, safeRedirectTo } from "~/lib/access";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
 import { authenticator, LoginError } from "~/server/auth.server";
+import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { createUserSession, guard } from "~/server/session.server";
 import { LOGGED_IN } from "~/server/users.server";
 import type { Route } from "./+types/login";
@@ -20,11 +21,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await guard(request);
   // remix-auth reads the body itself, so validate a copy first.
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
+  const limit = limitAuthAttempt("login", clientIp(context), formData.get("email"));
+  if (!limit.ok) {
+    return data(submission.reply({ formErrors: [tooManyAttemptsMessage(limit.retryAfterSeconds)], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

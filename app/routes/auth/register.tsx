@@ -7,9 +7,12 @@ import { AuthHeading } from "~/components/auth-card";
 import { ErrorList, InputField } from "~/components/ui/field";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
+import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { guard } from "~/server/session.server";
 import { registerUser, REGISTERED } from "~/server/users.server";
 import type { Route } from "./+types/register";
+
+const HONEYPOT = "website";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create account | Fashion Shop" }];
 
@@ -18,10 +21,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await guard(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RegisterSchema });
+  // Honeypot: people never see this field; a bot that fills it is told "done" and nothing is stored.
+  if (formData.get(HONEYPOT)) return redirectWithSuccess("/auth/login", REGISTERED);
+  const limit = limitAuthAttempt("register", clientIp(context), formData.get("email"));
+  if (!limit.ok) {
+    return data(submission.reply({ formErrors: [tooManyAttemptsMessage(limit.retryAfterSeconds)], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -51,6 +63,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <InputField label="User Name" meta={fields.userName} type="text" autoComplete="username" placeholder="Enter your user name" />
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
         <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor={HONEYPOT}>Leave this field empty</label>
+          <input id={HONEYPOT} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
         <div role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>

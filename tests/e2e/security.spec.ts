@@ -1,0 +1,118 @@
+import { expect, test } from "@playwright/test";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SHOPPER, signIn, unique } from "./helpers";
+
+test("with JavaScript the pages run under the nonce CSP without violations", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "needs JavaScript");
+  const violations: string[] = [];
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await signIn(page, SHOPPER);
+  await page.goto("/shop/listing?category=men");
+  await page.locator("main article a").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  // Escape closing the dialog proves the page hydrated: the scripts ran.
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await page.goto("/shop/checkout");
+  expect(violations).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test.describe("HTTP edge", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: run once");
+
+  test("HTML has a nonce CSP that every script carries, and the protective headers", async ({ request }) => {
+    const response = await request.get("/auth/login");
+    const headers = response.headers();
+    const csp = headers["content-security-policy"]!;
+    const nonce = csp.match(/'nonce-([^']+)'/)![1]!;
+    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", `script-src 'self' 'nonce-${nonce}'`]) {
+      expect(csp).toContain(directive);
+    }
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("camera=()");
+    expect(headers["cache-control"]).toBe("private, no-store");
+    expect(headers["strict-transport-security"]).toBeUndefined(); // plain http here
+    const again = (await request.get("/auth/login")).headers()["content-security-policy"];
+    expect(again).not.toBe(csp);
+
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)![0];
+    expect((await request.get(asset)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("a POST from another site is refused with 403; same-site and non-browser posts pass", async ({ request, baseURL }) => {
+    const data = { email: SHOPPER.email, password: SHOPPER.password };
+    const evil = await request.post("/api/auth/login", { data, headers: { Origin: "https://evil.example" } });
+    expect(evil.status()).toBe(403);
+    expect(await evil.json()).toEqual({ success: false, message: "Cross-site request refused." });
+    const evilReferer = await request.post("/auth/login", { form: data, headers: { Referer: "https://evil.example/page" }, maxRedirects: 0 });
+    expect(evilReferer.status()).toBe(403);
+    const form = await request.post("/shop/cart", { form: { intent: "add" }, headers: { Origin: "null" }, maxRedirects: 0 });
+    expect(form.status()).toBe(403);
+    expect((await request.post("/api/auth/login", { data, headers: { Origin: new URL(baseURL!).origin } })).status()).toBe(200);
+    expect((await request.post("/api/auth/login", { data })).status()).toBe(200);
+  });
+
+  test("bodies are bounded: 413 above the limit", async ({ request }) => {
+    const response = await request.post("/api/auth/login", { data: { email: "x".repeat(300 * 1024), password: "y" } });
+    expect(response.status()).toBe(413);
+    expect((await response.json()).success).toBe(false);
+  });
+
+  test("login and register are limited to 10 tries a minute, then 429 says when to retry; the honeypot stores nothing", async () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-limit-"));
+    const child = spawn(process.execPath, [path.join(root, "server.mjs")], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DEMO_MODE: "1", HOST: "127.0.0.1", PORT: "3296", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    });
+    const url = "http://127.0.0.1:3296";
+    try {
+      for (let i = 0; i < 100; i++) {
+        if ((await fetch(`${url}/healthz`).catch(() => null))?.ok) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const attempt = () =>
+        fetch(`${url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: SHOPPER.email, password: "wrong-password" }) });
+      for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(200);
+      const limited = await attempt();
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await limited.json()).message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+      const page = await fetch(`${url}/auth/login`, { method: "POST", body: new URLSearchParams({ email: "someone@example.com", password: "x" }) });
+      expect(page.status).toBe(429);
+      expect(await page.text()).toContain("Too many attempts.");
+
+      const name = unique("bot");
+      const bot = await fetch(`${url}/auth/register`, {
+        method: "POST",
+        body: new URLSearchParams({ userName: name, email: `${name}@example.com`, password: "a-good-password", website: "https://spam.example" }),
+        redirect: "manual",
+      });
+      expect(bot.status).toBe(302);
+      expect(bot.headers.get("location")).toBe("/auth/login");
+      const check = await fetch(`${url}/api/auth/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ userName: name, email: `${name}@example.com`, password: "a-good-password" }),
+      });
+      expect((await check.json()).success).toBe(true); // the bot's account was never created
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -16,7 +16,7 @@ export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(is
 
 /** Order list badge: confirmed green, rejected red, the known statuses yellow, anything else grey. */
 export function listStatusClass(status: string): string {
-  if (status === "confirmed") return "bg-green-600 text-white";
+  if (status === "confirmed") return "bg-green-700 text-white";
   if (status === "rejected") return "bg-red-600 text-white";
   if (["pending", "delivered", "inProcess", "inShipping"].includes(status)) return "bg-yellow-400 text-gray-900";
   return "bg-gray-500 text-white";
@@ -24,7 +24,7 @@ export function listStatusClass(status: string): string {
 
 /** Details dialog badge: confirmed and delivered green, rejected red, pending yellow, inProcess blue, inShipping indigo. */
 export function detailStatusClass(status: string): string {
-  if (status === "confirmed" || status === "delivered") return "bg-green-600 text-white";
+  if (status === "confirmed" || status === "delivered") return "bg-green-700 text-white";
   if (status === "rejected") return "bg-red-600 text-white";
   if (status === "inProcess") return "bg-blue-600 text-white";
   if (status === "inShipping") return "bg-indigo-600 text-white";
@@ -32,7 +32,7 @@ export function detailStatusClass(status: string): string {
 }
 
 export function paymentStatusClass(status: string): string {
-  return status === "paid" || status === "completed" ? "bg-green-600 text-white" : "bg-yellow-400 text-gray-900";
+  return status === "paid" || status === "completed" ? "bg-green-700 text-white" : "bg-yellow-400 text-gray-900";
 }
 
 export function estimatedDelivery(status: string): string {

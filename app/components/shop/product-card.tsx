@@ -39,15 +39,21 @@ export function ProductCard({ product }: { product: Product }) {
   );
 }
 
-/** Product grid: 2 columns on phones, 3 on medium screens, 4 on large ones (SPEC section 9). */
-export function ProductGrid({ products }: { products: Product[] }) {
+/**
+ * Product grid: 2 columns on phones, 3 on medium screens, 4 on large ones (SPEC section 9).
+ * `heading` adds a screen-reader heading where the page has none right above the cards (h3).
+ */
+export function ProductGrid({ products, heading }: { products: Product[]; heading?: string }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+    <>
+      {heading ? <h2 className="sr-only">{heading}</h2> : null}
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((p) => (
         <li key={p._id} className="flex [&>article]:w-full">
           <ProductCard product={p} />
         </li>
       ))}
-    </ul>
+      </ul>
+    </>
   );
 }

@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Admin list badge: confirmed green, rejected red, anything else yellow (SPEC section 4). */
 function adminBadge(status: string): string {
-  if (status === "confirmed") return "bg-green-600 text-white";
+  if (status === "confirmed") return "bg-green-700 text-white";
   if (status === "rejected") return "bg-red-600 text-white";
   return "bg-yellow-400 text-gray-900";
 }

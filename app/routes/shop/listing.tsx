@@ -106,7 +106,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </div>
         {page.items.length ? (
           <>
-            <ProductGrid products={page.items} />
+            <ProductGrid products={page.items} heading="Products" />
             <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(p) => `/shop/listing${listingSearch({ ...query, page: p })}`} />
           </>
         ) : (

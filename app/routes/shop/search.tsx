@@ -71,7 +71,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
           {results.items.length ? (
             <>
-              <ProductGrid products={results.items} />
+              <ProductGrid products={results.items} heading="Search results" />
               <Pagination
                 page={results.page}
                 pageCount={results.pageCount}

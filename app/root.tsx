@@ -55,7 +55,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
     detail = error.statusText || `${error.status}`;
-    if (typeof error.data === "string" && error.data) detail = `${error.status} ${error.statusText || error.data}`;
+    // A 4xx thrown with a message (an unreadable form, say) shows that message.
+    if (typeof error.data === "string" && error.data) detail = `${error.status} ${error.data}`;
   } else if (error instanceof Error) {
     detail = error.message;
     if (import.meta.env.DEV) stack = error.stack;

@@ -3,6 +3,20 @@ import { ADMIN_ORDER_STATUSES, BRAND_IDS, CATEGORY_IDS } from "./constants";
 
 // Schemas shared by the HTML forms (conform) and the /api routes.
 
+/**
+ * A number from JSON (a number) or from a form (a decimal string). Unlike z.coerce it refuses
+ * true, null, [] and [5], which Number() would quietly turn into 1, 0, 0 and 5.
+ */
+const numeric = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(v) ? Number(v) : v),
+    z.number({ error: message }).refine((v) => Number.isFinite(v), message),
+  );
+
+/** Control characters other than tab and line breaks never belong in text people type. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const withoutControlChars = (v: string) => !CONTROL_CHARS.test(v);
+
 const email = z
   .string({ error: "Email is required" })
   .trim()
@@ -40,22 +54,21 @@ export const ReviewSchema = z.object({
     .string({ error: "Please write a review message" })
     .trim()
     .min(1, "Please write a review message")
-    .max(2000, "A review can be at most 2000 characters"),
-  reviewValue: z.coerce
-    .number({ error: "Please choose a rating from 1 to 5 stars" })
-    .int("Please choose a rating from 1 to 5 stars")
-    .min(1, "Please choose a rating from 1 to 5 stars")
-    .max(5, "Please choose a rating from 1 to 5 stars"),
+    .max(2000, "A review can be at most 2000 characters")
+    .refine(withoutControlChars, "The review contains invalid characters"),
+  reviewValue: numeric("Please choose a rating from 1 to 5 stars").refine(
+    (v) => Number.isInteger(v) && v >= 1 && v <= 5,
+    "Please choose a rating from 1 to 5 stars",
+  ),
 });
 export type ReviewInput = z.infer<typeof ReviewSchema>;
 
 export const IdSchema = id;
 
-const quantity = z.coerce
-  .number({ error: "Quantity must be a whole number from 1 to 999" })
-  .int("Quantity must be a whole number from 1 to 999")
-  .min(1, "Quantity must be a whole number from 1 to 999")
-  .max(999, "Quantity must be a whole number from 1 to 999");
+const quantity = numeric("Quantity must be a whole number from 1 to 999").refine(
+  (v) => Number.isInteger(v) && v >= 1 && v <= 999,
+  "Quantity must be a whole number from 1 to 999",
+);
 
 export const AddToCartSchema = z.object({ productId: id, quantity: quantity.default(1) });
 export const UpdateCartSchema = z.object({ productId: id, quantity });
@@ -67,7 +80,7 @@ const addressField = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), `${label} contains invalid characters`);
+    .refine(withoutControlChars, `${label} contains invalid characters`);
 
 /** SPEC: all five fields are required after trimming (notes included). */
 export const AddressSchema = z.object({
@@ -80,30 +93,28 @@ export const AddressSchema = z.object({
 export type AddressInput = z.infer<typeof AddressSchema>;
 
 const money = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .refine((v) => Number.isFinite(v), `${label} must be a number`)
+  numeric(`${label} must be a number`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} can have at most 2 decimals`)
     .refine((v) => v <= 1_000_000, `${label} must be at most 1,000,000`);
 
 /** The admin's product form (SPEC section 3) and /api/admin/products add|edit. */
 export const ProductSchema = z
   .object({
-    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters").refine(withoutControlChars, "Title contains invalid characters"),
     description: z
       .string({ error: "Description is required" })
       .trim()
       .min(1, "Description is required")
-      .max(5000, "Description must be at most 5000 characters"),
+      .max(5000, "Description must be at most 5000 characters")
+      .refine(withoutControlChars, "Description contains invalid characters"),
     category: z.enum(CATEGORY_IDS, { error: "Please choose a category" }),
     brand: z.enum(BRAND_IDS, { error: "Please choose a brand" }),
     price: money("Price").refine((v) => v > 0, "Price must be greater than 0"),
     salePrice: z.preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), money("Sale price").refine((v) => v >= 0, "Sale price cannot be negative")),
-    totalStock: z.coerce
-      .number({ error: "Stock must be a whole number" })
-      .int("Stock must be a whole number")
-      .min(0, "Stock cannot be negative")
-      .max(1_000_000, "Stock must be at most 1,000,000"),
+    totalStock: numeric("Stock must be a whole number")
+      .refine((v) => Number.isInteger(v), "Stock must be a whole number")
+      .refine((v) => v >= 0, "Stock cannot be negative")
+      .refine((v) => v <= 1_000_000, "Stock must be at most 1,000,000"),
     image: z.string().trim().max(500).optional(),
   })
   .refine((p) => p.salePrice < p.price, { path: ["salePrice"], message: "Sale price must be lower than the price" });

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { redirectWithInfo } from "remix-toast";
 import { safeRedirectTo } from "~/lib/access";
 import { requireShopper } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 import type { Route } from "./+types/newsletter";
 
 // SPEC: submitting the newsletter form does nothing. We store nothing and say so honestly.
@@ -11,7 +12,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireShopper(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirectTo(form.get("returnTo")) ?? "/shop/home";
   return redirectWithInfo(back, "Thanks! Newsletter sign-up is not open yet, so nothing was stored.");
 }

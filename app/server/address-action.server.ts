@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseFormWith } from "./form.server";
 import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
@@ -32,7 +32,7 @@ export async function handleAddressIntent(request: Request, user: SessionUser, f
     return redirectWithSuccess(back, ADDRESS_DELETED);
   }
 
-  const submission = parseWithZod(formData, { schema: AddressSchema });
+  const submission = parseFormWith(formData, AddressSchema);
   if (submission.status !== "success") return data({ address: submission.reply() }, { status: 400 });
 
   if (intent === "address-update") {

@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/lib/access";
+import { parseFormBody, UnreadableBody } from "./form.server";
 import { getSessionUser } from "./session.server";
 
 /** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
@@ -36,9 +37,10 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
     try {
-      return Object.fromEntries(await request.formData());
-    } catch {
-      throw apiError(400, "The form data could not be read.");
+      return Object.fromEntries(await parseFormBody(request));
+    } catch (error) {
+      if (error instanceof UnreadableBody) throw apiError(error.status, error.message);
+      throw error;
     }
   }
   if (!type && request.headers.get("Content-Length") === "0") return {};

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
@@ -7,6 +6,7 @@ import { IdSchema, ReviewSchema } from "~/lib/schemas";
 import { getProduct } from "./catalog.server";
 import { addReview, listReviews, REVIEW_ADDED, reviewEligibility, type ReviewEligibility } from "./reviews.server";
 import { requireShopper } from "./session.server";
+import { parseFormWith, readForm } from "./form.server";
 
 export type ProductDialogData = {
   id: string;
@@ -32,11 +32,11 @@ export async function loadProductDialog(request: Request, user: SessionUser): Pr
  */
 export async function productDialogAction(request: Request) {
   const user = await requireShopper(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "review") {
     return data({ review: null, message: "Unknown action" }, { status: 400 });
   }
-  const submission = parseWithZod(formData, { schema: ReviewSchema });
+  const submission = parseFormWith(formData, ReviewSchema);
   if (submission.status !== "success") {
     return data({ review: submission.reply(), message: null }, { status: 400 });
   }

@@ -34,11 +34,17 @@ export async function storeImage(bytes: Uint8Array, { maxWidth = 1600, maxHeight
   if (!format || !ACCEPTED.has(format)) {
     return { ok: false, status: 400, message: INVALID_FILE_TYPE, detail: "Please select an image file (JPEG, PNG, etc.)" };
   }
-  const output = await sharp(bytes, { limitInputPixels: 40_000_000 })
-    .rotate()
-    .resize({ width: maxWidth, height: maxHeight, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer();
+  let output: Buffer;
+  try {
+    output = await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: maxWidth, height: maxHeight, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // A valid header over broken or truncated data.
+    return { ok: false, status: 400, message: INVALID_FILE_TYPE, detail: "The image could not be read" };
+  }
   const name = `${randomBytes(16).toString("hex")}.webp`;
   await fs.mkdir(uploadsDir(), { recursive: true });
   await fs.writeFile(path.join(uploadsDir(), name), output, { flag: "wx" });
@@ -55,32 +61,3 @@ export async function readUpload(name: string): Promise<Buffer | null> {
   }
 }
 
-/**
- * Reads a multipart body without trusting Content-Length: more than `maxBytes` in total is
- * refused before it is parsed. Returns null when the body is too large.
- */
-export async function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData | null> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) return null;
-  if (!request.body) return request.formData();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
-}

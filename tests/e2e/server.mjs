@@ -6,7 +6,11 @@ import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+// One folder per port, so a spec can open the database read-only to prove a refused request
+// changed nothing (see dataDir() in helpers.ts).
+const dataDir = path.join(os.tmpdir(), `shop-e2e-${process.env.E2E_PORT ?? "3210"}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
 const child = spawn(process.execPath, [path.join(root, "server.mjs")], {
   cwd: root,
   stdio: "inherit",

@@ -10,7 +10,8 @@ import { FALLBACK_BANNERS, MAX_IMAGE_BYTES } from "~/lib/constants";
 import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
 import { addBanner, BANNER_ADDED, BANNER_DELETED, BANNER_FAILED, deleteBanner, listBanners } from "~/server/banners.server";
 import { requireAdmin } from "~/server/session.server";
-import { readLimitedFormData, storeImage } from "~/server/uploads.server";
+import { parseFormWith, readUploadForm } from "~/server/form.server";
+import { storeImage } from "~/server/uploads.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
@@ -25,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  const formData = await readLimitedFormData(request, MAX_IMAGE_BYTES + 64 * 1024);
+  const formData = await readUploadForm(request, MAX_IMAGE_BYTES + 64 * 1024);
   if (!formData) return redirectWithError(back, "File too large: Image size should be less than 5MB");
   const intent = formData.get("intent");
   if (intent === "delete") {
@@ -40,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     await addBanner(stored.url);
     return redirectWithSuccess(back, BANNER_ADDED);
   }
-  const submission = parseWithZod(formData, { schema: BannerUrlSchema });
+  const submission = parseFormWith(formData, BannerUrlSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await addBanner(submission.value.image);
   return redirectWithSuccess(back, BANNER_ADDED);
@@ -92,7 +93,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <label htmlFor="bannerFile" className="text-sm font-medium">
               Banner image
             </label>
-            <input id="bannerFile" name="bannerFile" type="file" accept="image/*" required className="text-sm" />
+            <input id="bannerFile" name="bannerFile" type="file" accept="image/*" required className="w-full min-w-0 max-w-xs text-sm" />
             <Button type="submit" name="intent" value="upload">
               Upload Banner
             </Button>

@@ -12,6 +12,7 @@ import { withParam } from "~/lib/url";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
 import { getOrder, listAllOrders, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/orders.server";
 import { requireAdmin } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   const id = IdSchema.safeParse(form.get("orderId"));
@@ -55,7 +56,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         All Orders
       </h1>
       {orders.items.length ? (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="bg-gray-50">
               <tr>

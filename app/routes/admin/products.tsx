@@ -16,7 +16,8 @@ import { withParam } from "~/lib/url";
 import { getProduct, listProducts } from "~/server/catalog.server";
 import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
 import { requireAdmin } from "~/server/session.server";
-import { FILE_TOO_LARGE, readLimitedFormData } from "~/server/uploads.server";
+import { parseFormWith, readUploadForm } from "~/server/form.server";
+import { FILE_TOO_LARGE } from "~/server/uploads.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
@@ -38,7 +39,7 @@ const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const formData = await readLimitedFormData(request, MAX_FORM_BYTES);
+  const formData = await readUploadForm(request, MAX_FORM_BYTES);
   url.searchParams.delete("edit");
   url.searchParams.delete("delete");
   const back = url.pathname + url.search;
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     const valid = IdSchema.safeParse(id);
     return valid.success && (await deleteProduct(valid.data)) ? redirectWithSuccess(back, PRODUCT_DELETED) : redirectWithError(back, PRODUCT_NOT_FOUND);
   }
-  const submission = parseWithZod(formData, { schema: ProductSchema });
+  const submission = parseFormWith(formData, ProductSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const file = formData.get("imageFile");
   const productId = id ? IdSchema.safeParse(id) : null;

@@ -4,7 +4,8 @@ import { MAX_IMAGE_BYTES } from "~/lib/constants";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
 import { listProducts } from "~/server/catalog.server";
 import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
-import { readLimitedFormData, storeImage } from "~/server/uploads.server";
+import { parseFormBody, UnreadableBody } from "~/server/form.server";
+import { storeImage } from "~/server/uploads.server";
 import type { Route } from "./+types/admin.products";
 
 // /api/admin/products/{upload-image | get | add | edit/:id | delete/:id}
@@ -23,8 +24,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const [op, rawId] = (params["*"] ?? "").split("/");
 
   if (op === "upload-image" && request.method === "POST") {
-    const form = await readLimitedFormData(request, MAX_IMAGE_BYTES + 64 * 1024);
-    if (!form) return apiError(413, "File too large");
+    let form: FormData;
+    try {
+      form = await parseFormBody(request, MAX_IMAGE_BYTES + 64 * 1024);
+    } catch (error) {
+      if (!(error instanceof UnreadableBody)) throw error;
+      return apiError(error.status, error.status === 413 ? "File too large" : error.message);
+    }
     const file = form.get("my_file");
     if (!(file instanceof File) || file.size === 0) return apiError(400, "Please choose an image file in the field my_file");
     const stored = await storeImage(new Uint8Array(await file.arrayBuffer()));

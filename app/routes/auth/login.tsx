@@ -12,6 +12,7 @@ import { authenticator, LoginError } from "~/server/auth.server";
 import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { createUserSession, guard } from "~/server/session.server";
 import { LOGGED_IN } from "~/server/users.server";
+import { readForm, parseFormWith } from "~/server/form.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Fashion Shop" }];
@@ -24,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await guard(request);
   // remix-auth reads the body itself, so validate a copy first.
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const formData = await readForm(request.clone());
+  const submission = parseFormWith(formData, LoginSchema);
   const limit = limitAuthAttempt("login", clientIp(context), formData.get("email"));
   if (!limit.ok) {
     return data(submission.reply({ formErrors: [tooManyAttemptsMessage(limit.retryAfterSeconds)], hideFields: ["password"] }), {

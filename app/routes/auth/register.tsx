@@ -10,6 +10,7 @@ import { RegisterSchema } from "~/lib/schemas";
 import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { guard } from "~/server/session.server";
 import { registerUser, REGISTERED } from "~/server/users.server";
+import { readForm, parseFormWith } from "~/server/form.server";
 import type { Route } from "./+types/register";
 
 const HONEYPOT = "website";
@@ -23,8 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await guard(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  const formData = await readForm(request);
+  const submission = parseFormWith(formData, RegisterSchema);
   // Honeypot: people never see this field; a bot that fills it is told "done" and nothing is stored.
   if (formData.get(HONEYPOT)) return redirectWithSuccess("/auth/login", REGISTERED);
   const limit = limitAuthAttempt("register", clientIp(context), formData.get("email"));

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { simDecide, simOrderForApproval, simulatorEnabled } from "~/server/paypal-simulator.server";
+import { readForm } from "~/server/form.server";
 import type { Route } from "./+types/checkoutnow";
 
 // The simulator's approval page: stands where PayPal's login and approval screens would be.
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   if (!simulatorEnabled()) throw data("Not found", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const decision = form.get("decision") === "pay" ? "pay" : "cancel";
   const next = await simDecide(String(form.get("token") ?? ""), decision);
   if (!next) throw data("Unknown payment", { status: 404 });

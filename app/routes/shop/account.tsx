@@ -11,6 +11,7 @@ import { handleAddressIntent } from "~/server/address-action.server";
 import { listAddresses } from "~/server/addresses.server";
 import { getOrder, listOrders } from "~/server/orders.server";
 import { requireShopper } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Fashion Shop" }];
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireShopper(request);
-  return handleAddressIntent(request, user, await request.formData());
+  return handleAddressIntent(request, user, await readForm(request));
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
@@ -69,7 +70,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               <span className="rounded-full bg-gray-900 px-2 text-sm font-semibold text-white">{orders.length}</span>
             </div>
             {orders.length ? (
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto">
                 <table className="w-full text-left text-sm">
                   <thead className="bg-gray-50 text-gray-700">
                     <tr>

@@ -12,6 +12,7 @@ import {
   updateCartQuantity,
 } from "~/server/cart.server";
 import { requireShopper } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 import type { Route } from "./+types/cart";
 
 // The one cart action: every cart form (add, update, remove) posts here with an intent and is
@@ -22,7 +23,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireShopper(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectTo(form.returnTo) ?? "/shop/home?cart=open";
   const fail = (message: string) => redirectWithError(back, message);
 

@@ -9,6 +9,7 @@ import { listAddresses } from "~/server/addresses.server";
 import { getCart } from "~/server/cart.server";
 import { startCheckout } from "~/server/checkout.server";
 import { requireShopper } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Fashion Shop" }];
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireShopper(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData);
   if (intent !== "checkout") return data({ error: "Unknown action" }, { status: 400 });

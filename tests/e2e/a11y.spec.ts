@@ -1,6 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, SHOPPER, signIn } from "./helpers";
+import { ADMIN, SHOPPER, signIn, unique } from "./helpers";
+
+/** A new shopper with one address, so tests that fill a cart leave the demo shopper alone. */
+async function newShopper(page: Page) {
+  const name = unique("a11y");
+  const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
+  expect((await (await page.request.post("/api/auth/register", { data: account })).json()).success).toBe(true);
+  await signIn(page, account);
+  const address = { address: "1 Keyboard Way", city: "Tabville", pincode: "1234", phone: "555-0100", notes: "Front door" };
+  expect((await page.request.post("/api/shop/address/add", { data: address })).status()).toBe(201);
+}
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -11,6 +21,8 @@ async function expectNoViolations(page: Page, label: string) {
 // axe runs inside the page, so these run in the JavaScript project; the markup it checks is the
 // server-rendered HTML that the no-JS project gets too.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
+// Each test visits many pages and axe takes a second or two on each.
+test.describe.configure({ timeout: 120_000 });
 
 test("auth pages have no axe violations", async ({ page }) => {
   for (const path of ["/auth/login", "/auth/register"]) {
@@ -21,7 +33,22 @@ test("auth pages have no axe violations", async ({ page }) => {
 
 test("shop pages, with their dialogs and sheets open, have no axe violations", async ({ page }) => {
   await signIn(page, SHOPPER);
-  for (const path of ["/shop/home", "/shop/listing", "/shop/search?keyword=jeans", "/shop/checkout", "/shop/account", "/shop/account?tab=addresses&address=new", "/shop/home?cart=open"]) {
+  for (const path of [
+    "/shop/home",
+    "/shop/listing",
+    "/shop/listing?category=kids&brand=zara",
+    "/shop/search?keyword=jeans",
+    "/shop/search?keyword=nothingmatchesthis",
+    "/shop/checkout",
+    "/shop/account",
+    "/shop/account?tab=addresses",
+    "/shop/account?tab=addresses&address=new",
+    "/shop/home?cart=open",
+    "/shop/payment-success",
+    "/shop/paypal-return?token=UNKNOWN&PayerID=X",
+    "/shop/no-such-page",
+    "/unauth-page",
+  ]) {
     await page.goto(path);
     await expectNoViolations(page, path);
   }
@@ -29,6 +56,11 @@ test("shop pages, with their dialogs and sheets open, have no axe violations", a
   await page.locator("main article a").first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoViolations(page, "product dialog");
+  // The demo shopper bought the Classic Logo Hoodie: its dialog carries the review form.
+  await page.goto("/shop/search?keyword=hoodie");
+  await page.getByRole("link", { name: /Classic Logo Hoodie/ }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "product dialog with reviews");
   await page.goto("/shop/account");
   await page.getByRole("link", { name: "View Details" }).first().click();
   await expect(page.getByRole("dialog", { name: "Order Details" })).toBeVisible();
@@ -37,12 +69,133 @@ test("shop pages, with their dialogs and sheets open, have no axe violations", a
 
 test("admin pages, with the product sheet open, have no axe violations", async ({ page }) => {
   await signIn(page, ADMIN);
-  for (const path of ["/admin/dashboard", "/admin/products", "/admin/products?edit=new", "/admin/orders"]) {
+  for (const path of ["/admin/dashboard", "/admin/dashboard?tab=local", "/admin/products", "/admin/products?edit=new", "/admin/orders"]) {
     await page.goto(path);
     await expectNoViolations(page, path);
   }
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await expect(page.getByRole("dialog", { name: "Edit Product" })).toBeVisible();
+  await expectNoViolations(page, "edit product sheet");
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: /^Delete / }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "delete confirmation");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/admin/products");
+  await page.getByLabel("Open admin menu").click();
+  await expectNoViolations(page, "admin drawer on a phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/admin/orders");
   await page.getByRole("link", { name: "View Details" }).first().click();
   await expect(page.getByRole("dialog", { name: "Order Details" })).toBeVisible();
   await expectNoViolations(page, "admin order dialog");
+});
+
+test("the PayPal simulator's approval page has no axe violations", async ({ page }) => {
+  await newShopper(page);
+  await page.goto("/shop/listing?category=men");
+  await page.locator("main article").filter({ hasNot: page.getByText("Out Of Stock") }).getByRole("button", { name: /add to cart/i }).first().click();
+  await expect(page.getByTestId("cart-count")).not.toHaveText("0");
+  await page.goto("/shop/checkout");
+  await page.locator("input[name=addressId]").first().check();
+  await page.getByRole("button", { name: /Checkout with PayPal/i }).click();
+  await expect(page).toHaveURL(/paypal-sim\/checkoutnow/);
+  await expectNoViolations(page, "PayPal simulator");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/shop\/checkout/);
+});
+
+/** Everything the keyboard reaches on a page must show where focus is. */
+async function tabThrough(page: Page, stops: number) {
+  const seen: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press("Tab");
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const visible = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+      return { label: `${el.tagName.toLowerCase()} ${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}`, visible };
+    });
+    if (!focus) continue;
+    expect(focus.visible, `focus ring on ${focus.label}`).toBe(true);
+    seen.push(focus.label);
+  }
+  return seen;
+}
+
+test("keyboard: every stop shows focus, and a shopper can open a product, add it and open the cart without a mouse", async ({ page }) => {
+  await newShopper(page);
+  await page.goto("/shop/listing?category=men");
+  const stops = await tabThrough(page, 30);
+  expect(stops.some((s) => s.startsWith("a ") && /Skip to content/.test(s))).toBe(true);
+
+  // Open a product card with Enter, add it with Enter, close with Escape, open the cart with Enter.
+  const card = page.locator("main article a").first();
+  await card.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  const before = Number(await page.getByTestId("cart-count").textContent().catch(() => "0")) || 0;
+  await dialog.getByRole("button", { name: /add to cart/i }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("toast")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeFocused();
+  await page.getByRole("link", { name: /^Cart/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible();
+  expect(Number(await page.getByTestId("cart-count").textContent())).toBeGreaterThanOrEqual(before);
+  await tabThrough(page, 8);
+});
+
+test("keyboard: the admin reaches every sidebar link and the product sheet's fields with a visible focus", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto("/admin/products?edit=new");
+  const stops = await tabThrough(page, 25);
+  expect(stops.length).toBeGreaterThan(10);
+});
+
+test("every page fits a 320 px wide screen without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const fits = async (label: string) => {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${label} is ${width}px wide`).toBeLessThanOrEqual(320);
+  };
+  for (const path of ["/auth/login", "/auth/register"]) {
+    await page.goto(path);
+    await fits(path);
+  }
+  await signIn(page, SHOPPER);
+  for (const path of [
+    "/shop/home",
+    "/shop/listing",
+    "/shop/search?keyword=jeans",
+    "/shop/home?cart=open",
+    "/shop/checkout",
+    "/shop/account",
+    "/shop/account?tab=addresses&address=new",
+    "/shop/payment-success",
+    "/shop/paypal-return?token=UNKNOWN&PayerID=X",
+  ]) {
+    await page.goto(path);
+    await fits(path);
+  }
+  await page.goto("/shop/listing");
+  await page.locator("main article a").first().click();
+  await fits("product dialog");
+  await page.goto("/shop/account");
+  await page.getByRole("link", { name: "View Details" }).first().click();
+  await fits("order details");
+  await page.context().clearCookies();
+  await signIn(page, ADMIN);
+  for (const path of ["/admin/dashboard", "/admin/products", "/admin/products?edit=new", "/admin/orders"]) {
+    await page.goto(path);
+    await fits(path);
+  }
+  await page.goto("/admin/orders");
+  await page.getByRole("link", { name: "View Details" }).first().click();
+  await fits("admin order details");
 });

@@ -33,6 +33,8 @@ async function addAddress(page: Page, street: string) {
   await page.getByLabel("Notes").fill("Ring twice");
   await page.getByRole("button", { name: "Add Address" }).click();
   await expectToast(page, "Address added successfully");
+  // The form closes and the cards move up: wait, so the next click lands where it aims.
+  await expect(page.getByRole("button", { name: "Add Address" })).toBeHidden();
 }
 
 test("the whole journey: cart, address, PayPal simulator, payment success, account", async ({ page, javaScriptEnabled }) => {

@@ -9,5 +9,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ShopNotFound() {
-  return <NotFound message="page doesn't exists" home="/shop/home" />;
+  return <NotFound message="page doesn't exists" home="/shop/home" inLayout />;
 }

@@ -13,7 +13,7 @@ if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, 
 process.env.NODE_ENV ??= "production";
 
 const build = await import(path.join(root, "build/server/index.js"));
-const { log, shutdown } = build.entry.module;
+const { log, shutdown, startPaymentRecovery } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -49,6 +49,27 @@ app.use((req, res, next) => {
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   res.setHeader("X-Frame-Options", "DENY");
   if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
+
+// A graceful stop lets the requests in flight finish before the listener closes, and answers new
+// ones 503 meanwhile. The PayPal simulator's API stays served: in simulator mode a payment in
+// flight calls it over HTTP on this same port.
+let stopping = false;
+let inFlight = 0;
+let onDrained = null;
+const SIMULATOR_API = /^\/paypal-sim\/v\d\//;
+app.use((req, res, next) => {
+  if (stopping && !SIMULATOR_API.test(req.path)) {
+    res.setHeader("Connection", "close");
+    res.setHeader("Retry-After", "5");
+    return res.status(503).json({ success: false, message: "The shop is restarting. Please try again in a moment." });
+  }
+  inFlight++;
+  res.once("close", () => {
+    inFlight--;
+    if (inFlight === 0) onDrained?.();
+  });
   next();
 });
 
@@ -119,10 +140,11 @@ const pidFile = path.join(dataDir, "server.pid");
 const server = app.listen(port, host, () => {
   fs.writeFileSync(pidFile, String(process.pid));
   log("info", "listening", { url: `http://${host ?? "localhost"}:${port}`, pid: process.pid });
+  // Payments a crash left half-way are settled with PayPal (reachable now, simulator included).
+  startPaymentRecovery();
 });
 
-// SIGTERM/SIGINT: stop taking connections, let requests in flight finish, close the database.
-let stopping = false;
+// SIGTERM/SIGINT: refuse new requests, let those in flight finish, stop listening, close the database.
 function stop(signal) {
   if (stopping) return;
   stopping = true;
@@ -132,13 +154,16 @@ function stop(signal) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  server.close(async () => {
-    await shutdown();
-    fs.rmSync(pidFile, { force: true });
-    log("info", "stopped");
-    process.exit(0);
+  const drained = inFlight === 0 ? Promise.resolve() : new Promise((resolve) => (onDrained = resolve));
+  drained.then(() => {
+    server.close(async () => {
+      await shutdown();
+      fs.rmSync(pidFile, { force: true });
+      log("info", "stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections?.();
   });
-  server.closeIdleConnections?.();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

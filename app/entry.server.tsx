@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
 import "./server/boot.server";
 import { NonceContext } from "./lib/nonce";
+import { startPaymentRecovery, stopPaymentRecovery } from "./server/checkout.server";
 import { db } from "./server/db.server";
 import { log } from "./server/log.server";
 
@@ -103,9 +104,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   log("error", "unhandled error", { method: request.method, path: new URL(request.url).pathname, requestId: request.headers.get("X-Request-Id"), error });
 }
 
-// Used by server.mjs: the same logger, and a clean close of the database on shutdown.
-export { log };
+// Used by server.mjs: the same logger, settling payments a crash interrupted once it listens, and
+// a clean close of the database on shutdown.
+export { log, startPaymentRecovery };
 export async function shutdown(): Promise<void> {
+  await stopPaymentRecovery();
   await db.destroy();
 }
 

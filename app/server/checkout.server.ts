@@ -5,7 +5,7 @@ import { getAddress } from "./addresses.server";
 import { getCart } from "./cart.server";
 import { db, newId, now } from "./db.server";
 import { log } from "./log.server";
-import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "./paypal.server";
+import { capturePayPalOrder, createPayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
 
 export const CART_EMPTY = "Your cart is empty. Please add items to proceed";
 export const SELECT_ADDRESS = "Please select one address to proceed.";
@@ -96,7 +96,7 @@ export async function startCheckout(user: SessionUser, addressId: string | null)
 
 export type CaptureOutcome = { ok: true; orderId: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
-type OrderRow = { id: string; total_cents: number; payment_status: string; stock_reserved: number; payment_id: string | null };
+type OrderRow = { id: string; user_id: string; total_cents: number; payment_status: string; stock_reserved: number; payment_id: string | null };
 
 /** Takes the order's quantities from stock, all or nothing. Returns the title that ran out, if any. */
 async function reserveStock(orderId: string): Promise<{ ok: true } | { ok: false; title: string }> {
@@ -149,19 +149,64 @@ async function releaseStock(orderId: string, paymentStatus: "failed" | "pending"
 }
 
 /**
+ * Payment work on one order runs one call at a time (in this process, the only one writing the
+ * database): a capture, a reload of the return page and the recovery below never interleave
+ * between "stock reserved" and "paid or released".
+ */
+const orderQueues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+  const run = (orderQueues.get(orderId) ?? Promise.resolve()).then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  orderQueues.set(orderId, settled);
+  void settled.then(() => {
+    if (orderQueues.get(orderId) === settled) orderQueues.delete(orderId);
+  });
+  return run;
+}
+
+const selectOrder = (id: string): Promise<OrderRow | undefined> =>
+  db.selectFrom("orders").select(["id", "user_id", "total_cents", "payment_status", "stock_reserved", "payment_id"]).where("id", "=", id).executeTakeFirst();
+
+const captureMatches = (capture: CaptureResult, order: OrderRow) =>
+  capture.status === "COMPLETED" && capture.currency === "USD" && capture.value === (order.total_cents / 100).toFixed(2);
+
+/**
+ * Marks the order paid and confirmed and takes the bought goods out of the shopper's cart: the
+ * whole cart when the shopper is paying now, only the order's products when recovering later
+ * (the shopper may have filled the cart again since).
+ */
+async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: string | undefined, cart: "all" | "order's products"): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("orders")
+      .set({ payment_status: "paid", order_status: "confirmed", payer_id: payerId?.slice(0, 64) ?? null, capture_id: capture.captureId ?? null, order_update_date: now() })
+      .where("id", "=", order.id)
+      .execute();
+    let items = trx.deleteFrom("cart_items").where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", order.user_id));
+    if (cart !== "all") items = items.where("product_id", "in", (eb) => eb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id));
+    await items.execute();
+  });
+}
+
+/**
  * The return from PayPal: finds the signed-in shopper's order by PayPal's reference, reserves its
  * stock, captures (idempotently: a paid order answers success without calling PayPal), verifies
- * status and amount, then marks it paid and confirmed and empties the cart. Any failure after
- * the reservation gives the stock back.
+ * status and amount, then marks it paid and confirmed and empties the cart. A capture PayPal
+ * refused gives the stock back; a capture whose outcome is unknown (no answer, and PayPal cannot
+ * be asked) keeps it, for a retry or settleInterruptedPayments to finish.
  */
 export async function completePayment(user: SessionUser, paypalOrderId: string, payerId: string, shopOrderId?: string): Promise<CaptureOutcome> {
-  const order: OrderRow | undefined = await db
-    .selectFrom("orders")
-    .select(["id", "total_cents", "payment_status", "stock_reserved", "payment_id"])
-    .where("payment_id", "=", paypalOrderId)
-    .where("user_id", "=", user.id)
-    .executeTakeFirst();
-  if (!order || (shopOrderId !== undefined && shopOrderId !== order.id)) return { ok: false, status: 404, message: "Order not found" };
+  const found = await db.selectFrom("orders").select("id").where("payment_id", "=", paypalOrderId).where("user_id", "=", user.id).executeTakeFirst();
+  if (!found || (shopOrderId !== undefined && shopOrderId !== found.id)) return { ok: false, status: 404, message: "Order not found" };
+  return oneAtATime(found.id, () => payOrder(found.id, paypalOrderId, payerId));
+}
+
+async function payOrder(orderId: string, paypalOrderId: string, payerId: string): Promise<CaptureOutcome> {
+  const order = await selectOrder(orderId);
+  if (!order) return { ok: false, status: 404, message: "Order not found" };
   if (order.payment_status === "paid") return { ok: true, orderId: order.id };
   if (order.payment_status !== "pending") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
 
@@ -171,37 +216,96 @@ export async function completePayment(user: SessionUser, paypalOrderId: string, 
     return { ok: false, status: 409, message: soldOut(reserved.title) };
   }
 
-  let capture;
+  let capture: CaptureResult;
   try {
     capture = await capturePayPalOrder(paypalOrderId, order.id);
   } catch (error) {
     // The capture may have gone through even if its answer got lost: ask PayPal before giving up.
-    capture = await getPayPalOrder(paypalOrderId).catch(() => null);
-    if (!capture || capture.status !== "COMPLETED") {
+    const status = await getPayPalOrder(paypalOrderId).catch(() => null);
+    if (!status) {
+      log("error", "PayPal capture outcome unknown; the stock stays reserved until PayPal can be asked", { orderId: order.id, error });
+      return { ok: false, status: 502, message: PAYMENT_PROBLEM };
+    }
+    if (status.status !== "COMPLETED") {
       log("error", "PayPal capture failed", { orderId: order.id, error });
       await releaseStock(order.id, "pending");
       return { ok: false, status: 502, message: PAYMENT_PROBLEM };
     }
+    capture = status;
   }
-  const expected = (order.total_cents / 100).toFixed(2);
-  if (capture.status !== "COMPLETED" || capture.currency !== "USD" || capture.value !== expected) {
-    log("error", "PayPal capture does not match the order", { orderId: order.id, capture, expected: `USD ${expected}` });
+  if (!captureMatches(capture, order)) {
+    log("error", "PayPal capture does not match the order", { orderId: order.id, capture, expected: `USD ${(order.total_cents / 100).toFixed(2)}` });
     await releaseStock(order.id, "failed");
     return { ok: false, status: 502, message: PAYMENT_UNEXPECTED };
   }
-
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("orders")
-      .set({ payment_status: "paid", order_status: "confirmed", payer_id: payerId.slice(0, 64), capture_id: capture.captureId ?? null, order_update_date: now() })
-      .where("id", "=", order.id)
-      .execute();
-    await trx
-      .deleteFrom("cart_items")
-      .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", user.id))
-      .execute();
-  });
+  await recordPayment(order, capture, payerId, "all");
   return { ok: true, orderId: order.id };
+}
+
+export type RecoverySummary = { paid: number; released: number; failed: number; unresolved: number };
+
+/**
+ * Settles payments left half-way: pending orders still holding reserved stock that no capture in
+ * this process is working on. That is what a crash (or a lost PayPal answer) between reserving
+ * the stock and recording the outcome leaves. PayPal says whether the money was taken: if so the
+ * order is recorded paid; if not, the stock goes back and the order stays pending (the shopper
+ * can still pay from the return page). Orders PayPal cannot be asked about now stay for the next
+ * round. See docs/decisions/0012-interrupted-payments.md.
+ */
+export async function settleInterruptedPayments(): Promise<RecoverySummary> {
+  const summary: RecoverySummary = { paid: 0, released: 0, failed: 0, unresolved: 0 };
+  const held = await db.selectFrom("orders").select("id").where("payment_status", "=", "pending").where("stock_reserved", "=", 1).execute();
+  for (const { id } of held) {
+    await oneAtATime(id, async () => {
+      const order = await selectOrder(id);
+      if (!order || order.payment_status !== "pending" || !order.stock_reserved) return;
+      const paypal = order.payment_id ? await getPayPalOrder(order.payment_id).catch((error) => (log("warn", "interrupted payment: PayPal not reachable", { orderId: id, error }), null)) : null;
+      if (order.payment_id && !paypal) {
+        summary.unresolved++;
+      } else if (paypal?.status !== "COMPLETED") {
+        await releaseStock(id, "pending");
+        summary.released++;
+        log("warn", "interrupted payment: not captured, stock released", { orderId: id, paypalStatus: paypal?.status ?? null });
+      } else if (!captureMatches(paypal, order)) {
+        log("error", "interrupted payment: PayPal capture does not match the order", { orderId: id, capture: paypal, expected: `USD ${(order.total_cents / 100).toFixed(2)}` });
+        await releaseStock(id, "failed");
+        summary.failed++;
+      } else {
+        await recordPayment(order, paypal, paypal.payerId, "order's products");
+        summary.paid++;
+        log("warn", "interrupted payment: captured at PayPal, recorded as paid", { orderId: id });
+      }
+    });
+  }
+  return summary;
+}
+
+let recovery: Promise<unknown> | undefined;
+let recoveryTimer: ReturnType<typeof setInterval> | undefined;
+
+function runRecovery(): void {
+  recovery ??= settleInterruptedPayments()
+    .catch((error) => log("error", "settling interrupted payments failed", { error }))
+    .finally(() => {
+      recovery = undefined;
+    });
+}
+
+/**
+ * Called by server.mjs once it listens (in simulator mode PayPal is served on that port): settles
+ * what a crash left, then looks again every few minutes for captures whose outcome was unknown.
+ */
+export function startPaymentRecovery(intervalMs = 5 * 60_000): void {
+  runRecovery();
+  recoveryTimer ??= setInterval(runRecovery, intervalMs);
+  recoveryTimer.unref();
+}
+
+/** Before the database closes: no new rounds, and the one running finishes. */
+export async function stopPaymentRecovery(): Promise<void> {
+  clearInterval(recoveryTimer);
+  recoveryTimer = undefined;
+  await recovery;
 }
 
 /** A cancelled approval: the attempt is closed, the cart stays as it was. */

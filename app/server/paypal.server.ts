@@ -121,11 +121,17 @@ export async function createPayPalOrder(shopOrderId: string, lines: PayPalLine[]
   return { id: result.id, approvalUrl };
 }
 
-export type CaptureResult = { status: string; captureId?: string; currency?: string; value?: string };
+export type CaptureResult = { status: string; captureId?: string; currency?: string; value?: string; payerId?: string };
 
 function captureOf(order: Order): CaptureResult {
   const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
-  return { status: order.status ?? "", captureId: capture?.id, currency: capture?.amount?.currencyCode, value: capture?.amount?.value };
+  return {
+    status: order.status ?? "",
+    captureId: capture?.id,
+    currency: capture?.amount?.currencyCode,
+    value: capture?.amount?.value,
+    payerId: order.paymentSource?.paypal?.accountId ?? order.payer?.payerId,
+  };
 }
 
 /** Captures an approved PayPal order; the request id makes a repeated call safe. */

@@ -102,6 +102,7 @@ test("the PayPal simulator's approval page has no axe violations", async ({ page
   await page.getByRole("button", { name: /Checkout with PayPal/i }).click();
   await expect(page).toHaveURL(/paypal-sim\/checkoutnow/);
   await expectNoViolations(page, "PayPal simulator");
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/shop\/checkout/);
 });

@@ -103,6 +103,9 @@ test("a cancelled payment returns to checkout with the cart intact", async ({ pa
   await addAddress(page, "2 Cancel Street");
   await page.getByText("Address: 2 Cancel Street").click();
   await page.getByRole("button", { name: "Checkout with Paypal" }).click();
+  // A click while React is still hydrating the simulator page can be lost (seen under load).
+  await expect(page).toHaveURL(/paypal-sim\/checkoutnow/);
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/shop\/checkout$/);
   await expectToast(page, "Payment cancelled");

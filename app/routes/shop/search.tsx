@@ -3,7 +3,7 @@ import { Form, useNavigate } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
 import { ProductGrid } from "~/components/shop/product-card";
 import { ProductDetailsDialog } from "~/components/shop/product-dialog";
-import { inputClass } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/input-class";
 import { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH } from "~/lib/constants";
 import { searchProducts } from "~/server/catalog.server";
 import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";

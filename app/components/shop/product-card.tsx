@@ -3,6 +3,7 @@ import { brandLabel, categoryLabel } from "~/lib/constants";
 import { productBadge, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 import { AddToCartForm } from "./add-to-cart-form";
+import { ProductDialogOverlay } from "./overlays";
 import { Price } from "./price";
 
 export function ProductCard({ product }: { product: Product }) {
@@ -14,6 +15,8 @@ export function ProductCard({ product }: { product: Product }) {
         to={withParam(location, "product", product._id)}
         preventScrollReset
         data-product-link={product._id}
+        onPointerEnter={ProductDialogOverlay.preload}
+        onFocus={ProductDialogOverlay.preload}
         className="group flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
       >
         <div className="relative">

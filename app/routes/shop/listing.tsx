@@ -1,7 +1,7 @@
 import { Form, redirect, useNavigate } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
 import { ProductGrid } from "~/components/shop/product-card";
-import { ProductDetailsDialog } from "~/components/shop/product-dialog";
+import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { Button } from "~/components/ui/button";
 import { BRANDS, CATEGORIES, SORT_OPTIONS, type BrandId, type CategoryId } from "~/lib/constants";
 import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } from "~/lib/listing";
@@ -116,7 +116,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-      {dialog ? <ProductDetailsDialog data={dialog} /> : null}
+      {dialog ? <ProductDialogOverlay data={dialog} /> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
 import { ProductGrid } from "~/components/shop/product-card";
-import { ProductDetailsDialog } from "~/components/shop/product-dialog";
+import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { inputClass } from "~/components/ui/input-class";
 import { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH } from "~/lib/constants";
 import { searchProducts } from "~/server/catalog.server";
@@ -88,7 +88,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
         </>
       ) : null}
-      {dialog ? <ProductDetailsDialog data={dialog} /> : null}
+      {dialog ? <ProductDialogOverlay data={dialog} /> : null}
     </div>
   );
 }

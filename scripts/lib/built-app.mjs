@@ -27,8 +27,8 @@ export function ensureBuild() {
   const built = outputs.every((f) => fs.existsSync(f)) ? Math.min(...outputs.map((f) => fs.statSync(f).mtimeMs)) : 0;
   if (built > Math.max(...sources.filter((f) => fs.existsSync(f)).map(newestMtime))) return;
   console.log("building the app first (react-router build)...");
-  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-  if (result.status !== 0) throw new Error("react-router build failed");
+  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stdout}${result.stderr}`);
 }
 
 /** Starts server.mjs in production mode with demo data on 127.0.0.1:port; resolves once /healthz answers. */

@@ -6,10 +6,12 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 const FRAMEWORK_MODULE = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
-// Small helpers and UI primitives used on most pages. One file instead of a dozen tiny ones costs
-// less gzip (each chunk repeats its imports and compresses alone). The form helpers stay apart:
-// the shop pages load them only with a form.
-const COMMON_MODULE = /\/app\/(lib|components\/ui)\//;
+// Small helpers and UI primitives used on most pages (price and pagination too: shop and admin).
+// One file instead of a dozen tiny ones costs less gzip (each chunk repeats its imports and
+// compresses alone) and fewer requests. The form helpers stay apart: the shop pages load them
+// only with a form. (Shop components that import overlays.ts must stay out of manual chunks:
+// Rollup would pull the overlays' modules in with them, and they would no longer load on demand.)
+const COMMON_MODULE = /\/app\/(lib|components\/ui)\/|\/app\/components\/shop\/(price|pagination)\.tsx$/;
 const NOT_COMMON = /\/(form|form-fields|field|use-clear-on-result|orders)\.tsx?$/;
 
 /**

@@ -71,7 +71,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
           {results.items.length ? (
             <>
-              <ProductGrid products={results.items} heading="Search results" />
+              <ProductGrid products={results.items} heading="Search results" atTop />
               <Pagination
                 page={results.page}
                 pageCount={results.pageCount}

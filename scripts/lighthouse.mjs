@@ -108,14 +108,16 @@ for (const { name, lhr, benchmark } of rows) {
 
 console.log("(CPU index: Lighthouse's benchmarkIndex of this machine during the run; lower means busier or slower, and TBT grows.)");
 
-// What costs points, for each page and category under 100 (goals or not): failing audits by weight.
+// What costs points, for each page and category under 100 (goals or not): the failing audits that
+// count (a weight in the category, or estimated savings on a performance metric), heaviest first.
+const savesTime = (audit) => Object.values(audit.metricSavings ?? {}).some((value) => value > 0);
 for (const { name, lhr, scores } of rows) {
   for (const [id] of CATEGORIES) {
     if (scores[id] >= 100) continue;
     const failing = lhr.categories[id].auditRefs
-      .filter((ref) => ref.weight > 0 || id === "performance")
       .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
       .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable")
+      .filter(({ ref, audit }) => ref.weight > 0 || savesTime(audit))
       .sort((a, b) => b.ref.weight - a.ref.weight);
     if (!failing.length) continue;
     console.log(`\n${name}, ${id} ${scores[id]}:`);

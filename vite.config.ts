@@ -1,10 +1,72 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const FRAMEWORK_MODULE = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
+// Small helpers and UI primitives used on most pages (price and pagination too: shop and admin).
+// One file instead of a dozen tiny ones costs less gzip (each chunk repeats its imports and
+// compresses alone) and fewer requests. The form helpers stay apart: the shop pages load them
+// only with a form. (Shop components that import overlays.ts must stay out of manual chunks:
+// Rollup would pull the overlays' modules in with them, and they would no longer load on demand.)
+const COMMON_MODULE = /\/app\/(lib|components\/ui)\/|\/app\/components\/shop\/(price|pagination)\.tsx$/;
+const NOT_COMMON = /\/(form|form-fields|field|use-clear-on-result|orders)\.tsx?$/;
+
+/**
+ * Browser chunks: React, React DOM and React Router in one `framework` chunk (the floor every page
+ * pays, cached across deploys of our code), the common helpers in one `common` chunk, and the rest
+ * split by route as Vite does.
+ */
+function clientChunks(): Plugin {
+  return {
+    name: "client-chunks",
+    apply: "build",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return {
+        build: {
+          rollupOptions: {
+            output: {
+              manualChunks(id: string) {
+                if (FRAMEWORK_MODULE.test(id)) return "framework";
+                if (COMMON_MODULE.test(id) && !NOT_COMMON.test(id)) return "common";
+                return undefined;
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Writes build/client-chunks.json: for each browser chunk, the modules in it and their rendered
+ * size, so `npm run weight` can tell the framework runtime from our own code. Kept outside
+ * build/client, so it is never served.
+ */
+function clientChunkReport(): Plugin {
+  return {
+    name: "client-chunk-report",
+    apply: "build",
+    writeBundle(options, bundle) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        chunks[output.fileName] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, m]) => [path.relative(process.cwd(), id.replace(/\0/g, "")), m.renderedLength]),
+        );
+      }
+      fs.writeFileSync(path.join(options.dir, "..", "client-chunks.json"), JSON.stringify(chunks, null, 1));
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), clientChunks(), clientChunkReport()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

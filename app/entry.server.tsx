@@ -58,6 +58,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Keep finished Suspense boundaries (the URL-opened overlays, see lib/lazy-overlay.tsx) in
+        // place in the HTML. Past this many bytes React would send them after the shell, hidden, for
+        // an inline script to reveal, which a browser without JavaScript never runs.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

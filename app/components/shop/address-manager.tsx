@@ -1,10 +1,9 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ErrorList, InputField, inputClass } from "~/components/ui/field";
+import { InputField, TextareaField } from "~/components/ui/field";
 import { MAX_ADDRESSES } from "~/lib/constants";
-import { AddressSchema } from "~/lib/schemas";
+import { formProps, useServerForm, type FormResult } from "~/lib/form";
+import { ADDRESS_FIELDS } from "~/lib/form-fields";
 import { withParam } from "~/lib/url";
 import type { Address } from "~/server/addresses.server";
 
@@ -94,35 +93,26 @@ export function AddressManager({
 }
 
 function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: string; returnTo: string }) {
-  const actionData = useActionData() as { address?: SubmissionResult<string[]> } | undefined;
-  const [form, fields] = useForm({
+  const actionData = useActionData() as { address?: FormResult } | undefined;
+  const [form, fields] = useServerForm({
     id: `address-form-${address?._id ?? "new"}`,
+    fields: ADDRESS_FIELDS,
     lastResult: actionData?.address,
     defaultValue: address ? { address: address.address, city: address.city, pincode: address.pincode, phone: address.phone, notes: address.notes } : undefined,
-    constraint: getZodConstraint(AddressSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressSchema }),
   });
   return (
     <section aria-labelledby="address-form-title" className="rounded-lg border border-gray-200 bg-white p-4">
       <h3 id="address-form-title" className="mb-3 text-lg font-bold">
         {address ? "Edit Address" : "Add New Address"}
       </h3>
-      <Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+      <Form method="post" preventScrollReset {...formProps(form)} className="grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value={address ? "address-update" : "address-add"} />
         {address ? <input type="hidden" name="addressId" value={address._id} /> : null}
         <InputField label="Address" meta={fields.address} type="text" placeholder="Enter your address" autoComplete="street-address" className="sm:col-span-2" />
         <InputField label="City" meta={fields.city} type="text" placeholder="Enter your city" autoComplete="address-level2" />
         <InputField label="Pincode" meta={fields.pincode} type="text" placeholder="Enter your pincode" autoComplete="postal-code" />
         <InputField label="Phone" meta={fields.phone} type="tel" placeholder="Enter your phone number" autoComplete="tel" />
-        <div className="space-y-1 sm:col-span-2">
-          <label htmlFor={fields.notes.id} className="block text-sm font-medium text-gray-800">
-            Notes
-          </label>
-          <textarea {...getTextareaProps(fields.notes)} rows={2} placeholder="Enter any additional notes" className={inputClass} />
-          <ErrorList id={fields.notes.errorId} errors={fields.notes.errors} />
-        </div>
+        <TextareaField label="Notes" meta={fields.notes} rows={2} placeholder="Enter any additional notes" className="sm:col-span-2" />
         <div className="flex gap-2 sm:col-span-2">
           <Button type="submit">{address ? "Save Changes" : "Add Address"}</Button>
           {address ? null : (

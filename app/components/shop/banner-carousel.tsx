@@ -72,6 +72,7 @@ export function BannerCarousel({ slides, label = "Featured banners", idPrefix = 
               width={1920}
               height={600}
               loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
               className="h-56 w-full object-cover sm:h-80 lg:h-[28rem]"
             />
             {slide.title ? (
@@ -111,16 +112,19 @@ export function BannerCarousel({ slides, label = "Featured banners", idPrefix = 
         ))}
       </div>
       {count > 1 ? (
-        <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 gap-2">
+        <div className="absolute bottom-2 left-1/2 flex -translate-x-1/2 gap-1">
           {slides.map((_, i) => (
+            // A 24 px target (WCAG 2.5.8) around the 12 px dot.
             <a
               key={i}
               href={`#${idPrefix}-${i + 1}`}
               onClick={onControl(i)}
               aria-label={`Go to slide ${i + 1}`}
               aria-current={i === current ? "true" : undefined}
-              className={cn("h-3 w-3 rounded-full border border-white focus-visible:outline-2 focus-visible:outline-white", i === current ? "bg-white" : "bg-white/40")}
-            />
+              className="flex h-6 w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
+            >
+              <span aria-hidden="true" className={cn("h-3 w-3 rounded-full border border-white", i === current ? "bg-white" : "bg-white/40")} />
+            </a>
           ))}
         </div>
       ) : null}

@@ -1,23 +1,11 @@
-import { useFetcher, useFetchers, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { formatMoney, linesTotalCents } from "~/lib/money";
 import { withParam } from "~/lib/url";
 import type { Cart, CartItem } from "~/server/cart.server";
+import { usePendingCart } from "./cart-pending";
 import { Price } from "./price";
-
-/** Cart form submissions still in flight, for optimistic quantities and badge. */
-export function usePendingCart() {
-  const fetchers = useFetchers();
-  const pending = fetchers.filter((f) => f.formAction === "/shop/cart" && f.formData);
-  return {
-    added: new Set(pending.filter((f) => f.formData!.get("intent") === "add").map((f) => String(f.formData!.get("productId")))),
-    removed: new Set(pending.filter((f) => f.formData!.get("intent") === "remove").map((f) => String(f.formData!.get("productId")))),
-    quantity: new Map(
-      pending.filter((f) => f.formData!.get("intent") === "update").map((f) => [String(f.formData!.get("productId")), Number(f.formData!.get("quantity"))]),
-    ),
-  };
-}
 
 /** The cart sheet 'Your Cart', opened by `?cart=open` on any shop page. */
 export function CartSheet({ cart }: { cart: Cart }) {

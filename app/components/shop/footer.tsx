@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 import { CATEGORIES } from "~/lib/constants";
-import { inputClass } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/input-class";
 import { buttonClass } from "~/components/ui/button";
 
 export function ShopFooter() {

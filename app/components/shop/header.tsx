@@ -3,7 +3,8 @@ import type { SessionUser } from "~/lib/access";
 import { CATEGORIES } from "~/lib/constants";
 import { cn } from "~/lib/cn";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
-import { usePendingCart } from "./cart-sheet";
+import { usePendingCart } from "./cart-pending";
+import { CartSheetOverlay } from "./overlays";
 
 export const SHOP_NAV = [
   { label: "Home", to: "/shop/home" },
@@ -72,6 +73,8 @@ export function ShopHeader({ user, cartProductIds }: { user: SessionUser; cartPr
             to={`${location.pathname}?${cartParams}`}
             preventScrollReset
             data-cart-link
+            onPointerEnter={CartSheetOverlay.preload}
+            onFocus={CartSheetOverlay.preload}
             className="relative flex h-10 w-10 items-center justify-center rounded-md border border-gray-300 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600"
             aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
           >

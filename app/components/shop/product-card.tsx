@@ -3,9 +3,11 @@ import { brandLabel, categoryLabel } from "~/lib/constants";
 import { productBadge, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 import { AddToCartForm } from "./add-to-cart-form";
+import { ProductDialogOverlay } from "./overlays";
 import { Price } from "./price";
 
-export function ProductCard({ product }: { product: Product }) {
+/** `load`: how the image loads; the first cards of a results page are the likely largest paint. */
+export function ProductCard({ product, load = "lazy" }: { product: Product; load?: "lazy" | "eager" | "high" }) {
   const location = useLocation();
   const badge = productBadge(product);
   return (
@@ -14,10 +16,19 @@ export function ProductCard({ product }: { product: Product }) {
         to={withParam(location, "product", product._id)}
         preventScrollReset
         data-product-link={product._id}
+        onPointerEnter={ProductDialogOverlay.preload}
+        onFocus={ProductDialogOverlay.preload}
         className="group flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
       >
         <div className="relative">
-          <img src={product.image} alt={product.title} width={400} height={400} loading="lazy" className="aspect-square w-full bg-gray-100 object-cover" />
+          <img
+            src={product.image}
+            alt={product.title}
+            width={400}
+            height={400}
+            loading={load === "lazy" ? "lazy" : "eager"}
+            fetchPriority={load === "high" ? "high" : undefined}
+            className="aspect-square w-full bg-gray-100 object-cover" />
           {badge ? (
             <span
               className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Sale" ? "bg-red-600 text-white" : "bg-gray-900 text-white"}`}
@@ -42,15 +53,17 @@ export function ProductCard({ product }: { product: Product }) {
 /**
  * Product grid: 2 columns on phones, 3 on medium screens, 4 on large ones (SPEC section 9).
  * `heading` adds a screen-reader heading where the page has none right above the cards (h3).
+ * `atTop`: the grid starts near the top of the page, so its first row loads at once (the first
+ * row on a phone with high priority) instead of lazily.
  */
-export function ProductGrid({ products, heading }: { products: Product[]; heading?: string }) {
+export function ProductGrid({ products, heading, atTop = false }: { products: Product[]; heading?: string; atTop?: boolean }) {
   return (
     <>
       {heading ? <h2 className="sr-only">{heading}</h2> : null}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-      {products.map((p) => (
+      {products.map((p, i) => (
         <li key={p._id} className="flex [&>article]:w-full">
-          <ProductCard product={p} />
+          <ProductCard product={p} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
         </li>
       ))}
       </ul>

@@ -1,13 +1,13 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
-import { ErrorList, inputClass } from "~/components/ui/field";
+import { ErrorList, TextareaField } from "~/components/ui/field";
 import { brandLabel, categoryLabel, LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { cn } from "~/lib/cn";
 import type { Product } from "~/lib/product";
-import { ReviewSchema } from "~/lib/schemas";
+import { formProps, useServerForm, type FormResult } from "~/lib/form";
+import { REVIEW_FIELDS } from "~/lib/form-fields";
 import { withParam } from "~/lib/url";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ProductDialogData } from "~/server/product-dialog.server";
@@ -15,7 +15,7 @@ import { AddToCartForm } from "./add-to-cart-form";
 import { Price } from "./price";
 import { Stars } from "./stars";
 
-type DialogActionData = { review: SubmissionResult<string[]> | null; message: string | null } | undefined;
+type DialogActionData = { review: FormResult | null; message: string | null } | undefined;
 
 /** Product details, opened by `?product=<id>` (see Modal); focus returns to the card that opened it. */
 export function ProductDetailsDialog({ data }: { data: ProductDialogData }) {
@@ -108,14 +108,13 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
   const actionData = useActionData() as DialogActionData;
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: `review-${productId}`,
+    fields: REVIEW_FIELDS,
     lastResult: navigation.state === "idle" ? actionData?.review : undefined,
-    constraint: getZodConstraint(ReviewSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
   });
+  // SPEC: Submit stays disabled until there is a message and a rating (with JS; the server checks anyway).
+  const [entered, setEntered] = useState(() => ({ message: fields.reviewMessage.initialValue ?? "", rating: Number(fields.reviewValue.initialValue ?? 0) }));
 
   if (eligibility !== "allowed") {
     return (
@@ -132,14 +131,21 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
     );
   }
 
-  const message = String(fields.reviewMessage.value ?? "");
-  const rating = Number(fields.reviewValue.value ?? 0);
-  const incomplete = !message.trim() || rating < 1;
+  const incomplete = !entered.message.trim() || entered.rating < 1;
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+    <Form
+      method="post"
+      preventScrollReset
+      {...formProps(form)}
+      onChange={(event) => {
+        const data = new FormData(event.currentTarget);
+        setEntered({ message: String(data.get("reviewMessage") ?? ""), rating: Number(data.get("reviewValue") ?? 0) });
+      }}
+      className="space-y-3"
+    >
       <input type="hidden" name="intent" value="review" />
       <input type="hidden" name="productId" value={productId} />
-      <fieldset className="space-y-1">
+      <fieldset className="space-y-1" aria-describedby={fields.reviewValue.errors ? fields.reviewValue.errorId : undefined}>
         <legend className="text-sm font-medium text-gray-800">Your rating</legend>
         <div className="flex flex-wrap gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
@@ -157,13 +163,7 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
         </div>
         <ErrorList id={fields.reviewValue.errorId} errors={fields.reviewValue.errors} />
       </fieldset>
-      <div className="space-y-1">
-        <label htmlFor={fields.reviewMessage.id} className="block text-sm font-medium text-gray-800">
-          Write a review
-        </label>
-        <textarea {...getTextareaProps(fields.reviewMessage)} rows={3} placeholder="Write a review..." className={inputClass} />
-        <ErrorList id={fields.reviewMessage.errorId} errors={fields.reviewMessage.errors} />
-      </div>
+      <TextareaField label="Write a review" meta={fields.reviewMessage} rows={3} placeholder="Write a review..." />
       <div role="alert">
         <ErrorList id={form.errorId} errors={form.errors} />
       </div>

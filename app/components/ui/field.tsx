@@ -1,13 +1,13 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
+import { controlProps, type FieldMeta } from "~/lib/form";
+import { inputClass } from "./input-class";
 
-export const inputClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-xs placeholder:text-gray-400 focus-visible:border-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600";
+export { inputClass };
 
 type InputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search";
 
-/** A labelled conform input with its errors under it (ids and aria attributes from conform). */
+/** A labelled input with the server's errors for it underneath (linked by aria-describedby). */
 export function InputField({
   label,
   meta,
@@ -16,17 +16,38 @@ export function InputField({
   ...rest
 }: {
   label: string;
-  meta: FieldMetadata<any, any, string[]>;
+  meta: FieldMeta;
   type: InputType;
   className?: string;
-} & Omit<ComponentProps<"input">, "type" | "name" | "id" | "className">) {
-  const { key, ...inputProps } = getInputProps(meta, { type });
+} & Omit<ComponentProps<"input">, "type" | "name" | "id" | "className" | "defaultValue">) {
   return (
     <div className={cn("space-y-1", className)}>
       <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input key={key} {...inputProps} {...rest} className={inputClass} />
+      <input type={type} {...controlProps(meta)} {...rest} className={inputClass} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A labelled textarea, like InputField. */
+export function TextareaField({
+  label,
+  meta,
+  className,
+  ...rest
+}: {
+  label: string;
+  meta: FieldMeta;
+  className?: string;
+} & Omit<ComponentProps<"textarea">, "name" | "id" | "className" | "defaultValue">) {
+  return (
+    <div className={cn("space-y-1", className)}>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <textarea {...controlProps(meta)} {...rest} className={inputClass} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );

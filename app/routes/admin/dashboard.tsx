@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { BannerCarousel } from "~/components/shop/banner-carousel";
@@ -7,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { FALLBACK_BANNERS, MAX_IMAGE_BYTES } from "~/lib/constants";
+import { controlProps, formProps, useServerForm } from "~/lib/form";
+import { BANNER_URL_FIELDS } from "~/lib/form-fields";
 import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
 import { addBanner, BANNER_ADDED, BANNER_DELETED, BANNER_FAILED, deleteBanner, listBanners } from "~/server/banners.server";
 import { requireAdmin } from "~/server/session.server";
@@ -50,12 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { banners, tab } = loaderData;
   const location = useLocation();
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    constraint: getZodConstraint(BannerUrlSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BannerUrlSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm({ fields: BANNER_URL_FIELDS, lastResult: actionData });
   const slides = banners.length ? banners.map((b) => ({ image: b.image })) : FALLBACK_BANNERS.map((b) => ({ ...b }));
   return (
     <div className="space-y-6">
@@ -64,12 +59,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <h2 id="add-banner" className="text-lg font-bold">
           Add a banner
         </h2>
-        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
+        <Form method="post" {...formProps(form)} className="flex flex-wrap items-start gap-2">
           <div className="min-w-0 flex-1 space-y-1">
             <label htmlFor={fields.image.id} className="sr-only">
               Image URL
             </label>
-            <input {...getInputProps(fields.image, { type: "url" })} placeholder="https://example.com/banner.jpg" className={inputClass} />
+            <input type="url" {...controlProps(fields.image)} placeholder="https://example.com/banner.jpg" className={inputClass} />
             <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
           </div>
           <Button type="submit" name="intent" value="url">

@@ -3,7 +3,7 @@ import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
 import { Pagination } from "~/components/shop/pagination";
 import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/input-class";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { formatDate } from "~/lib/orders";

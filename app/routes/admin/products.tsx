@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pagination } from "~/components/shop/pagination";
 import { Price } from "~/components/shop/price";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ErrorList, InputField, inputClass } from "~/components/ui/field";
+import { ErrorList, InputField, TextareaField, inputClass } from "~/components/ui/field";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { BRANDS, CATEGORIES, MAX_IMAGE_BYTES, brandLabel, categoryLabel } from "~/lib/constants";
+import { controlProps, formProps, useServerForm, type FieldMeta } from "~/lib/form";
+import { PRODUCT_FIELDS } from "~/lib/form-fields";
 import { parseListingQuery } from "~/lib/listing";
 import type { Product } from "~/lib/product";
 import { IdSchema, ProductSchema } from "~/lib/schemas";
@@ -120,8 +120,9 @@ function AdminProductCard({ product }: { product: Product }) {
 function ProductSheet({ product, actionData }: { product: Product | null; actionData: Route.ComponentProps["actionData"] }) {
   const location = useLocation();
   const closeHref = withParam(location, "edit", null);
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: `product-${product?._id ?? "new"}`,
+    fields: PRODUCT_FIELDS,
     lastResult: actionData,
     defaultValue: product
       ? {
@@ -135,10 +136,6 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
           image: product.image,
         }
       : undefined,
-    constraint: getZodConstraint(ProductSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSchema }),
   });
   return (
     <Modal closeHref={closeHref} labelledBy="product-sheet-title" className="inset-y-0 left-auto right-0 m-0 h-full max-h-none w-full max-w-lg overflow-y-auto">
@@ -147,17 +144,11 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
         <h2 id="product-sheet-title" className="mb-4 text-xl font-bold">
           {product ? "Edit Product" : "Add New Product"}
         </h2>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" encType="multipart/form-data" {...formProps(form)} className="space-y-4">
           {product ? <input type="hidden" name="id" value={product._id} /> : null}
-          <ImageUpload name={fields.image.name} fileName="imageFile" initialUrl={product?.image ?? (fields.image.value as string | undefined)} errors={fields.image.errors} />
+          <ImageUpload name={fields.image.name} fileName="imageFile" initialUrl={fields.image.initialValue} errors={fields.image.errors} />
           <InputField label="Title" meta={fields.title} type="text" placeholder="Enter product title" />
-          <div className="space-y-1">
-            <label htmlFor={fields.description.id} className="block text-sm font-medium text-gray-800">
-              Description
-            </label>
-            <textarea {...getTextareaProps(fields.description)} rows={4} placeholder="Enter product description" className={inputClass} />
-            <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-          </div>
+          <TextareaField label="Description" meta={fields.description} rows={4} placeholder="Enter product description" />
           <div className="grid grid-cols-2 gap-3">
             <SelectField label="Category" meta={fields.category} options={CATEGORIES} />
             <SelectField label="Brand" meta={fields.brand} options={BRANDS} />
@@ -183,7 +174,7 @@ function SelectField({
   options,
 }: {
   label: string;
-  meta: Parameters<typeof getSelectProps>[0];
+  meta: FieldMeta;
   options: ReadonlyArray<{ id: string; label: string }>;
 }) {
   return (
@@ -191,7 +182,7 @@ function SelectField({
       <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <select {...getSelectProps(meta)} className={inputClass}>
+      <select {...controlProps(meta)} className={inputClass}>
         <option value="">Select {label.toLowerCase()}</option>
         {options.map((o) => (
           <option key={o.id} value={o.id}>

@@ -1,18 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
 import { AuthHeading } from "~/components/auth-card";
 import { ErrorList, InputField } from "~/components/ui/field";
 import { homeFor, safeRedirectTo } from "~/lib/access";
+import { formProps, useServerForm } from "~/lib/form";
+import { LOGIN_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
 import { authenticator, LoginError } from "~/server/auth.server";
 import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { createUserSession, guard } from "~/server/session.server";
 import { LOGGED_IN } from "~/server/users.server";
-import { readForm, parseFormWith } from "~/server/form.server";
+import { parseFormWith, readForm } from "~/server/form.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Fashion Shop" }];
@@ -54,19 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  const [form, fields] = useServerForm({ fields: LOGIN_FIELDS, lastResult: actionData });
   useClearOnResult(actionData, fields.password.id);
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <div className="space-y-6">
       <AuthHeading title="Sign in to your account" prompt="Don't have an account" linkText="Register" to="/auth/register" />
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...formProps(form)} className="space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
         <InputField label="Password" meta={fields.password} type="password" autoComplete="current-password" placeholder="Enter your password" />

@@ -1,16 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
 import { AuthHeading } from "~/components/auth-card";
 import { ErrorList, InputField } from "~/components/ui/field";
+import { formProps, useServerForm } from "~/lib/form";
+import { REGISTER_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
 import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { guard } from "~/server/session.server";
 import { registerUser, REGISTERED } from "~/server/users.server";
-import { readForm, parseFormWith } from "~/server/form.server";
+import { parseFormWith, readForm } from "~/server/form.server";
 import type { Route } from "./+types/register";
 
 const HONEYPOT = "website";
@@ -49,18 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    constraint: getZodConstraint(RegisterSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-  });
+  const [form, fields] = useServerForm({ fields: REGISTER_FIELDS, lastResult: actionData });
   useClearOnResult(actionData, fields.password.id);
   return (
     <div className="space-y-6">
       <AuthHeading title="Create new account" prompt="Already have an account" linkText="Login" to="/auth/login" />
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...formProps(form)} className="space-y-4">
         <InputField label="User Name" meta={fields.userName} type="text" autoComplete="username" placeholder="Enter your user name" />
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
         <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />

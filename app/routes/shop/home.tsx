@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BannerCarousel } from "~/components/shop/banner-carousel";
-import { ProductDetailsDialog } from "~/components/shop/product-dialog";
+import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { ProductGrid } from "~/components/shop/product-card";
 import { BRANDS, CATEGORIES, FALLBACK_BANNERS } from "~/lib/constants";
 import { rememberFilters, type ListingFilters } from "~/lib/listing";
@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       </div>
-      {loaderData.dialog ? <ProductDetailsDialog data={loaderData.dialog} /> : null}
+      {loaderData.dialog ? <ProductDialogOverlay data={loaderData.dialog} /> : null}
     </>
   );
 }

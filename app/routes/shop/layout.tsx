@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
-import { CartSheet } from "~/components/shop/cart-sheet";
+import { CartSheetOverlay } from "~/components/shop/overlays";
 import { cartProductIds, getCart } from "~/server/cart.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/layout";
@@ -24,7 +24,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <ShopFooter />
-      {loaderData.cart ? <CartSheet cart={loaderData.cart} /> : null}
+      {loaderData.cart ? <CartSheetOverlay cart={loaderData.cart} /> : null}
     </div>
   );
 }

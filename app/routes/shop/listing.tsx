@@ -1,7 +1,7 @@
 import { Form, redirect, useNavigate } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
 import { ProductGrid } from "~/components/shop/product-card";
-import { ProductDetailsDialog } from "~/components/shop/product-dialog";
+import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { Button } from "~/components/ui/button";
 import { BRANDS, CATEGORIES, SORT_OPTIONS, type BrandId, type CategoryId } from "~/lib/constants";
 import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } from "~/lib/listing";
@@ -66,11 +66,10 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             selected={query.brand}
             onToggle={hydrated ? (id, checked) => toggle("brand", id as BrandId, checked) : undefined}
           />
-          {hydrated ? null : (
-            <Button type="submit" className="w-full">
-              Apply
-            </Button>
-          )}
+          {/* Kept with JavaScript too (changes then apply at once): removing it would shift the page. */}
+          <Button type="submit" className="w-full">
+            Apply
+          </Button>
         </Form>
       </aside>
       <section aria-labelledby="listing-heading" className="min-w-0">
@@ -97,16 +96,14 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </select>
-            {hydrated ? null : (
-              <Button type="submit" form="listing-filters" variant="outline">
-                Apply
-              </Button>
-            )}
+            <Button type="submit" form="listing-filters" variant="outline">
+              Apply
+            </Button>
           </div>
         </div>
         {page.items.length ? (
           <>
-            <ProductGrid products={page.items} heading="Products" />
+            <ProductGrid products={page.items} heading="Products" atTop />
             <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(p) => `/shop/listing${listingSearch({ ...query, page: p })}`} />
           </>
         ) : (
@@ -116,7 +113,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-      {dialog ? <ProductDetailsDialog data={dialog} /> : null}
+      {dialog ? <ProductDialogOverlay data={dialog} /> : null}
     </div>
   );
 }

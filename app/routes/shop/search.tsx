@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
 import { ProductGrid } from "~/components/shop/product-card";
-import { ProductDetailsDialog } from "~/components/shop/product-dialog";
-import { inputClass } from "~/components/ui/field";
+import { ProductDialogOverlay } from "~/components/shop/overlays";
+import { inputClass } from "~/components/ui/input-class";
 import { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH } from "~/lib/constants";
 import { searchProducts } from "~/server/catalog.server";
 import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";
@@ -71,7 +71,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
           {results.items.length ? (
             <>
-              <ProductGrid products={results.items} heading="Search results" />
+              <ProductGrid products={results.items} heading="Search results" atTop />
               <Pagination
                 page={results.page}
                 pageCount={results.pageCount}
@@ -88,7 +88,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
         </>
       ) : null}
-      {dialog ? <ProductDetailsDialog data={dialog} /> : null}
+      {dialog ? <ProductDialogOverlay data={dialog} /> : null}
     </div>
   );
 }

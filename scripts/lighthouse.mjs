@@ -1,0 +1,128 @@
+// npm run lighthouse: Lighthouse (the npm package, default mobile settings with simulated
+// throttling) on the shop pages, in the system Chromium, against the built server on temporary demo
+// data with the demo shopper signed in. Prints the four category scores per page and, for a page
+// below the goals, the audits that cost it. A measurement: it exits 0 either way. Offline: the
+// browser runs without background networking and the pages load nothing from other hosts.
+import * as chromeLauncher from "chrome-launcher";
+import fs from "node:fs";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { ensureBuild, signIn, startServer } from "./lib/built-app.mjs";
+
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3330);
+// LIGHTHOUSE_REPORTS=some/dir also writes each page's full report (<page>.report.json) there.
+const reportDir = process.env.LIGHTHOUSE_REPORTS;
+// Performance varies from run to run (more so on a busy machine): each page runs this many times
+// and the run with the median performance score is reported.
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const GOALS = { performance: 95, accessibility: 100 };
+const CATEGORIES = [
+  ["performance", "perf"],
+  ["accessibility", "a11y"],
+  ["best-practices", "best pr."],
+  ["seo", "SEO"],
+];
+// Goals apply to the first three; the others are reported for information.
+const pages = [
+  ["home", "/shop/home", true],
+  ["listing", "/shop/listing?category=men,women&sortBy=price-hightolow", true],
+  ["search", "/shop/search?keyword=jeans", true],
+  ["checkout", "/shop/checkout", false],
+  ["account", "/shop/account", false],
+];
+
+ensureBuild();
+const { base, stop } = await startServer(port);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+  logLevel: "silent",
+});
+
+const rows = [];
+try {
+  const cookie = await signIn(base, "shopper");
+  for (const [name, pagePath, withGoal] of pages) {
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(
+        base + pagePath,
+        { port: chrome.port, output: "json", logLevel: "error", extraHeaders: { Cookie: cookie } },
+        // Lighthouse's default config: mobile form factor and screen, simulated throttling.
+        undefined,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${pagePath}`);
+      if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(base + pagePath).pathname) {
+        throw new Error(`${pagePath} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
+      }
+      results.push(lhr);
+    }
+    results.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = results[Math.floor((results.length - 1) / 2)];
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      fs.writeFileSync(path.join(reportDir, `${name}.report.json`), JSON.stringify(lhr, null, 1));
+    }
+    const scores = Object.fromEntries(CATEGORIES.map(([id]) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+    const perfRange = results.map((r) => Math.round(r.categories.performance.score * 100));
+    const benchmark = lhr.environment.benchmarkIndex;
+    rows.push({ name, path: pagePath, withGoal, scores, lhr, perfRange, benchmark });
+  }
+} finally {
+  await chrome.kill();
+  await stop();
+}
+
+const cell = (text, width) => String(text).padStart(width);
+console.log(`Lighthouse ${rows[0]?.lhr.lighthouseVersion ?? ""}, mobile, simulated throttling; ${base} with the demo shopper signed in`);
+console.log(`Median of ${runs} run(s) per page by performance score ("perf runs" lists them all).`);
+console.log(
+  `${"page".padEnd(10)}${CATEGORIES.map(([, label]) => cell(label, 10)).join("")}${cell("perf runs", 14)}   goal (perf ${GOALS.performance}+, a11y ${GOALS.accessibility})`,
+);
+for (const { name, withGoal, scores, perfRange } of rows) {
+  const below = Object.entries(GOALS).filter(([id, goal]) => scores[id] < goal);
+  const verdict = !withGoal ? "-" : below.length ? `below goal (${below.map(([id]) => id).join(", ")})` : "met";
+  console.log(`${name.padEnd(10)}${CATEGORIES.map(([id]) => cell(scores[id], 10)).join("")}${cell(perfRange.join(" "), 14)}   ${verdict}`);
+}
+
+// Metrics, so a performance score can be read against its causes.
+console.log(`\n${"page".padEnd(10)}${["FCP", "LCP", "TBT", "CLS", "SI"].map((m) => cell(m, 9)).join("")}${cell("CPU index", 11)}`);
+for (const { name, lhr, benchmark } of rows) {
+  const value = (id) => lhr.audits[id]?.displayValue ?? "?";
+  console.log(
+    `${name.padEnd(10)}${["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
+      .map((id) => cell(value(id), 9))
+      .join("")}${cell(Math.round(benchmark), 11)}`,
+  );
+}
+
+console.log("(CPU index: Lighthouse's benchmarkIndex of this machine during the run; lower means busier or slower, and TBT grows.)");
+
+// What costs points, for each page and category under 100 (goals or not): the failing audits that
+// count (a weight in the category, or estimated savings on a performance metric), heaviest first.
+const savesTime = (audit) => Object.values(audit.metricSavings ?? {}).some((value) => value > 0);
+for (const { name, lhr, scores } of rows) {
+  for (const [id] of CATEGORIES) {
+    if (scores[id] >= 100) continue;
+    const failing = lhr.categories[id].auditRefs
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+      .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable")
+      .filter(({ ref, audit }) => ref.weight > 0 || savesTime(audit))
+      .sort((a, b) => b.ref.weight - a.ref.weight);
+    if (!failing.length) continue;
+    console.log(`\n${name}, ${id} ${scores[id]}:`);
+    for (const { audit } of failing.slice(0, 8)) {
+      console.log(`  - ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""} [${audit.id}, score ${Math.round(audit.score * 100)}]`);
+    }
+  }
+}

@@ -22,6 +22,13 @@ export function listStatusClass(status: string): string {
   return "bg-gray-500 text-white";
 }
 
+/** Admin list badge: confirmed green, rejected red, anything else yellow (SPEC section 4). */
+export function adminListStatusClass(status: string): string {
+  if (status === "confirmed") return "bg-green-700 text-white";
+  if (status === "rejected") return "bg-red-600 text-white";
+  return "bg-yellow-400 text-gray-900";
+}
+
 /** Details dialog badge: confirmed and delivered green, rejected red, pending yellow, inProcess blue, inShipping indigo. */
 export function detailStatusClass(status: string): string {
   if (status === "confirmed" || status === "delivered") return "bg-green-700 text-white";

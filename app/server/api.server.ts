@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/lib/access";
-import { parseFormBody, UnreadableBody } from "./form.server";
+import { mediaType, parseFormBody, UnreadableBody } from "./form.server";
 import { getSessionUser } from "./session.server";
 
 /** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
@@ -24,7 +24,7 @@ export const methodNotAllowed = (allowed: string) =>
  * Response for a body it cannot read.
  */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const type = mediaType(request);
   if (type === "application/json") {
     let body: unknown;
     try {

@@ -31,16 +31,21 @@ function authAttemptsPerMinute(): number {
  * Login and register: at most 10 tries a minute per client address and per account (e-mail), so
  * neither one address nor many addresses against one account can guess passwords quickly.
  */
-export function limitAuthAttempt(kind: "login" | "register", ip: string, email: unknown): RateLimitResult {
+export type AuthAttempt = { ok: true } | { ok: false; retryAfterSeconds: number; message: string; headers: { "Retry-After": string } };
+
+export function limitAuthAttempt(kind: "login" | "register", ip: string, email: unknown): AuthAttempt {
   const limit = authAttemptsPerMinute();
   const byIp = hit(`${kind}:ip:${ip}`, limit, 60_000);
   const account = typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
   const byAccount = account ? hit(`${kind}:account:${account}`, limit, 60_000) : ({ ok: true } as const);
-  if (!byIp.ok) return byIp;
-  return byAccount;
+  const refused = !byIp.ok ? byIp : byAccount;
+  if (refused.ok) return refused;
+  // What the 429 of the form and of /api both say.
+  const { retryAfterSeconds } = refused;
+  return { ok: false, retryAfterSeconds, message: tooManyAttemptsMessage(retryAfterSeconds), headers: { "Retry-After": String(retryAfterSeconds) } };
 }
 
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`;
 }
 

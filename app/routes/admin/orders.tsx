@@ -1,12 +1,11 @@
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
+import { OrdersTable } from "~/components/shop/orders-table";
 import { Pagination } from "~/components/shop/pagination";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input-class";
-import { cn } from "~/lib/cn";
-import { formatMoney } from "~/lib/money";
-import { formatDate } from "~/lib/orders";
+import { adminListStatusClass } from "~/lib/orders";
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
@@ -40,13 +39,6 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithSuccess(back, ORDER_STATUS_UPDATED);
 }
 
-/** Admin list badge: confirmed green, rejected red, anything else yellow (SPEC section 4). */
-function adminBadge(status: string): string {
-  if (status === "confirmed") return "bg-green-700 text-white";
-  if (status === "rejected") return "bg-red-600 text-white";
-  return "bg-yellow-400 text-gray-900";
-}
-
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, order } = loaderData;
   const location = useLocation();
@@ -56,36 +48,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         All Orders
       </h1>
       {orders.items.length ? (
-        <div className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className="p-3">Order ID</th>
-                <th scope="col" className="p-3">Order Date</th>
-                <th scope="col" className="p-3">Order Status</th>
-                <th scope="col" className="p-3">Order Price</th>
-                <th scope="col" className="p-3"><span className="sr-only">Details</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.items.map((o) => (
-                <tr key={o._id} className="border-t border-gray-100">
-                  <td className="p-3 font-mono text-xs">{o._id}</td>
-                  <td className="p-3">{formatDate(o.orderDate)}</td>
-                  <td className="p-3">
-                    <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", adminBadge(o.orderStatus))}>{o.orderStatus}</span>
-                  </td>
-                  <td className="p-3">{formatMoney(Math.round(o.totalAmount * 100))}</td>
-                  <td className="p-3">
-                    <Link to={withParam(location, "order", o._id)} preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
-                      View Details
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrdersTable orders={orders.items} headings={["Order ID", "Order Date", "Order Status", "Order Price"]} badgeClass={adminListStatusClass} />
       ) : (
         <p className="p-8 text-center text-gray-600">No orders yet.</p>
       )}

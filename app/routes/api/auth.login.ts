@@ -1,6 +1,6 @@
 import { LoginSchema } from "~/lib/schemas";
 import { apiError, json, methodNotAllowed, readBody } from "~/server/api.server";
-import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIp, limitAuthAttempt } from "~/server/rate-limit.server";
 import { createUserSession } from "~/server/session.server";
 import { INVALID_LOGIN, LOGGED_IN, verifyLogin } from "~/server/users.server";
 import type { Route } from "./+types/auth.login";
@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readBody(request);
   const limit = limitAuthAttempt("login", clientIp(context), body.email);
-  if (!limit.ok) return apiError(429, tooManyAttemptsMessage(limit.retryAfterSeconds), { "Retry-After": String(limit.retryAfterSeconds) });
+  if (!limit.ok) return apiError(429, limit.message, limit.headers);
   const parsed = LoginSchema.safeParse(body);
   const user = parsed.success ? await verifyLogin(parsed.data) : null;
   if (!user) return json({ success: false, message: INVALID_LOGIN });

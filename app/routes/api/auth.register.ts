@@ -1,6 +1,6 @@
 import { RegisterSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/api.server";
-import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIp, limitAuthAttempt } from "~/server/rate-limit.server";
 import { registerUser, REGISTERED } from "~/server/users.server";
 import type { Route } from "./+types/auth.register";
 
@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readBody(request);
   const limit = limitAuthAttempt("register", clientIp(context), body.email);
-  if (!limit.ok) return apiError(429, tooManyAttemptsMessage(limit.retryAfterSeconds), { "Retry-After": String(limit.retryAfterSeconds) });
+  if (!limit.ok) return apiError(429, limit.message, limit.headers);
   const parsed = RegisterSchema.safeParse(body);
   if (!parsed.success) return json({ success: false, message: firstIssue(parsed.error) });
   const result = await registerUser(parsed.data);

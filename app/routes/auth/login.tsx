@@ -9,7 +9,7 @@ import { LOGIN_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
 import { authenticator, LoginError } from "~/server/auth.server";
-import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIp, limitAuthAttempt } from "~/server/rate-limit.server";
 import { createUserSession, guard } from "~/server/session.server";
 import { LOGGED_IN } from "~/server/users.server";
 import { parseFormWith, readForm } from "~/server/form.server";
@@ -29,10 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseFormWith(formData, LoginSchema);
   const limit = limitAuthAttempt("login", clientIp(context), formData.get("email"));
   if (!limit.ok) {
-    return data(submission.reply({ formErrors: [tooManyAttemptsMessage(limit.retryAfterSeconds)], hideFields: ["password"] }), {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    });
+    return data(submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), { status: 429, headers: limit.headers });
   }
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

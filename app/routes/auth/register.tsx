@@ -7,7 +7,7 @@ import { formProps, useServerForm } from "~/lib/form";
 import { REGISTER_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
-import { clientIp, limitAuthAttempt, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIp, limitAuthAttempt } from "~/server/rate-limit.server";
 import { guard } from "~/server/session.server";
 import { registerUser, REGISTERED } from "~/server/users.server";
 import { parseFormWith, readForm } from "~/server/form.server";
@@ -30,10 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get(HONEYPOT)) return redirectWithSuccess("/auth/login", REGISTERED);
   const limit = limitAuthAttempt("register", clientIp(context), formData.get("email"));
   if (!limit.ok) {
-    return data(submission.reply({ formErrors: [tooManyAttemptsMessage(limit.retryAfterSeconds)], hideFields: ["password"] }), {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    });
+    return data(submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), { status: 429, headers: limit.headers });
   }
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

@@ -1,10 +1,10 @@
 import { data, Link, useLocation } from "react-router";
 import { AddressManager } from "~/components/shop/address-manager";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { OrdersTable } from "~/components/shop/orders-table";
+import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { formatMoney } from "~/lib/money";
-import { formatDate, listStatusClass } from "~/lib/orders";
+import { listStatusClass } from "~/lib/orders";
 import { IdSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { handleAddressIntent } from "~/server/address-action.server";
@@ -70,36 +70,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               <span className="rounded-full bg-gray-900 px-2 text-sm font-semibold text-white">{orders.length}</span>
             </div>
             {orders.length ? (
-              <div className="relative overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-gray-50 text-gray-700">
-                    <tr>
-                      <th scope="col" className="p-3">Order ID</th>
-                      <th scope="col" className="p-3">Date</th>
-                      <th scope="col" className="p-3">Status</th>
-                      <th scope="col" className="p-3">Amount</th>
-                      <th scope="col" className="p-3"><span className="sr-only">Details</span></th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {orders.map((o) => (
-                      <tr key={o._id} className="border-t border-gray-100">
-                        <td className="p-3 font-mono text-xs">{o._id}</td>
-                        <td className="p-3">{formatDate(o.orderDate)}</td>
-                        <td className="p-3">
-                          <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", listStatusClass(o.orderStatus))}>{o.orderStatus}</span>
-                        </td>
-                        <td className="p-3">{formatMoney(Math.round(o.totalAmount * 100))}</td>
-                        <td className="p-3">
-                          <Link to={withParam(location, "order", o._id)} preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })} data-order-link={o._id}>
-                            View Details
-                          </Link>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <OrdersTable orders={orders} headings={["Order ID", "Date", "Status", "Amount"]} badgeClass={listStatusClass} />
             ) : (
               <div className="p-10 text-center">
                 <p className="text-lg font-semibold">No orders found</p>

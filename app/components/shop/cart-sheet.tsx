@@ -12,9 +12,8 @@ export function CartSheet({ cart }: { cart: Cart }) {
   const location = useLocation();
   const closeHref = withParam(location, "cart", null);
   const pending = usePendingCart();
-  const items = cart.items
-    .filter((i) => !pending.removed.has(i.productId))
-    .map((i) => ({ ...i, quantity: pending.quantity.get(i.productId) ?? i.quantity }));
+  const lines = cart.items.map((i) => ({ ...i, quantity: pending.quantity.get(i.productId) ?? i.quantity, removing: pending.removed.has(i.productId) }));
+  const items = lines.filter((i) => !i.removing);
   return (
     <Modal
       closeHref={closeHref}
@@ -27,13 +26,15 @@ export function CartSheet({ cart }: { cart: Cart }) {
         <h2 id="cart-title" className="mb-5 text-xl font-bold">
           Your Cart
         </h2>
+        {/* A line being removed is hidden, not unmounted: its fetcher must live until the server
+            answers, or React Router drops the answer's redirect (and with it the toast). */}
+        <ul className="flex flex-col gap-5" hidden={!items.length}>
+          {lines.map((item) => (
+            <CartLine key={item.productId} item={item} hidden={item.removing} />
+          ))}
+        </ul>
         {items.length ? (
           <>
-            <ul className="space-y-5">
-              {items.map((item) => (
-                <CartLine key={item.productId} item={item} />
-              ))}
-            </ul>
             <div className="mt-6 space-y-2 border-t border-gray-200 pt-4">
               <p className="flex justify-between font-bold">
                 <span>Total</span>
@@ -59,14 +60,14 @@ export function CartSheet({ cart }: { cart: Cart }) {
   );
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, hidden }: { item: CartItem; hidden: boolean }) {
   const location = useLocation();
   const update = useFetcher();
   const remove = useFetcher();
   const returnTo = location.pathname + location.search;
   const line = formatMoney(linesTotalCents([item]));
   return (
-    <li className="flex gap-3" data-testid="cart-line">
+    <li className="flex gap-3" data-testid="cart-line" hidden={hidden}>
       <img src={item.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-md bg-gray-100 object-cover" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{item.title}</p>

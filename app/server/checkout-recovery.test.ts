@@ -77,6 +77,31 @@ async function approvedOrder(productId: string, quantity: number) {
   return { user, orderId: started.orderId, paypalId };
 }
 
+describe("the cart after paying", () => {
+  it("loses only what was paid for: lines and quantities added after checkout started stay", async () => {
+    const [a, b, c] = [products[5]!, products[6]!, products[7]!];
+    const { user, orderId, paypalId } = await approvedOrder(a.id, 2);
+    // While the shopper is at PayPal, another tab adds one more A, and B.
+    await addToCart(user.id, a.id, 1);
+    await addToCart(user.id, b.id, 1);
+    expect(await completePayment(user, paypalId, "PAYER123")).toEqual({ ok: true, orderId });
+    const cart = await getCart(user.id);
+    expect(cart.items.map((i) => [i.productId, i.quantity])).toEqual([
+      [a.id, 1],
+      [b.id, 1],
+    ]);
+    // The order charged and took A x2 only.
+    expect(await stockOf(a.id)).toBe(a.stock - 2);
+    expect(await stockOf(b.id)).toBe(b.stock);
+
+    // A line with exactly the paid quantity goes entirely; the other lines are untouched.
+    const second = await approvedOrder(c.id, 1);
+    await addToCart(second.user.id, b.id, 2);
+    expect(await completePayment(second.user, second.paypalId, "PAYER123")).toEqual({ ok: true, orderId: second.orderId });
+    expect((await getCart(second.user.id)).items.map((i) => [i.productId, i.quantity])).toEqual([[b.id, 2]]);
+  });
+});
+
 describe("payments interrupted between reserving stock and recording the outcome", () => {
   it("captured at PayPal but not recorded: the outcome is unknown, the stock stays held, recovery records the payment", async () => {
     const [product, other] = [products[0]!, products[1]!];

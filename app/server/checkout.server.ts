@@ -174,27 +174,39 @@ const captureMatches = (capture: CaptureResult, order: OrderRow) =>
   capture.status === "COMPLETED" && capture.currency === "USD" && capture.value === (order.total_cents / 100).toFixed(2);
 
 /**
- * Marks the order paid and confirmed and takes the bought goods out of the shopper's cart: the
- * whole cart when the shopper is paying now, only the order's products when recovering later
- * (the shopper may have filled the cart again since).
+ * Marks the order paid and confirmed and takes what was bought out of the shopper's cart: each
+ * paid product's quantity, no more. Whatever the shopper added after checkout started (in another
+ * tab, or while paying) stays in the cart.
  */
-async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: string | undefined, cart: "all" | "order's products"): Promise<void> {
+async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: string | undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("orders")
       .set({ payment_status: "paid", order_status: "confirmed", payer_id: payerId?.slice(0, 64) ?? null, capture_id: capture.captureId ?? null, order_update_date: now() })
       .where("id", "=", order.id)
       .execute();
-    let items = trx.deleteFrom("cart_items").where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", order.user_id));
-    if (cart !== "all") items = items.where("product_id", "in", (eb) => eb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id));
-    await items.execute();
+    const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
+    if (!cart) return;
+    const bought = await trx.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", order.id).execute();
+    for (const item of bought) {
+      if (!item.product_id) continue;
+      // One of the two matches: the line goes, or keeps what was added beyond the paid quantity.
+      await trx.deleteFrom("cart_items").where("cart_id", "=", cart.id).where("product_id", "=", item.product_id).where("quantity", "<=", item.quantity).execute();
+      await trx
+        .updateTable("cart_items")
+        .set({ quantity: sql`quantity - ${item.quantity}` })
+        .where("cart_id", "=", cart.id)
+        .where("product_id", "=", item.product_id)
+        .where("quantity", ">", item.quantity)
+        .execute();
+    }
   });
 }
 
 /**
  * The return from PayPal: finds the signed-in shopper's order by PayPal's reference, reserves its
  * stock, captures (idempotently: a paid order answers success without calling PayPal), verifies
- * status and amount, then marks it paid and confirmed and empties the cart. A capture PayPal
+ * status and amount, then marks it paid and confirmed and takes the bought quantities out of the cart. A capture PayPal
  * refused gives the stock back; a capture whose outcome is unknown (no answer, and PayPal cannot
  * be asked) keeps it, for a retry or settleInterruptedPayments to finish.
  */
@@ -238,7 +250,7 @@ async function payOrder(orderId: string, paypalOrderId: string, payerId: string)
     await releaseStock(order.id, "failed");
     return { ok: false, status: 502, message: PAYMENT_UNEXPECTED };
   }
-  await recordPayment(order, capture, payerId, "all");
+  await recordPayment(order, capture, payerId);
   return { ok: true, orderId: order.id };
 }
 
@@ -271,7 +283,7 @@ export async function settleInterruptedPayments(): Promise<RecoverySummary> {
         await releaseStock(id, "failed");
         summary.failed++;
       } else {
-        await recordPayment(order, paypal, paypal.payerId, "order's products");
+        await recordPayment(order, paypal, paypal.payerId);
         summary.paid++;
         log("warn", "interrupted payment: captured at PayPal, recorded as paid", { orderId: id });
       }

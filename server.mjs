@@ -7,6 +7,7 @@ import express from "express";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { matchRoutes } from "react-router";
 
 const root = import.meta.dirname;
 if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
@@ -97,12 +98,26 @@ app.use((req, res, next) => {
   res.status(403).json({ success: false, message: "Cross-site request refused." });
 });
 
-// Request bodies are bounded: 8 MB where images are uploaded (the app then applies the exact
-// 5 MB image rule with its own message), 256 KB everywhere else.
-const UPLOAD_PATHS = new Set(["/admin/products", "/admin/dashboard", "/admin/features", "/api/admin/products/upload-image"]);
+// Request bodies are bounded: 256 KB, or what the route the request is for allows in its
+// `handle.maxBodyBytes` (8 MB where an image is uploaded; the route then applies the exact 5 MB
+// rule with its own message). The route is found by matching the path as React Router does, so
+// the page URL and the `.data` URL that forms use with JavaScript get the same allowance.
+const DEFAULT_BODY_LIMIT = 256 * 1024;
+const routeTree = routeTreeOf(build.routes);
+function routeTreeOf(routes, parentId) {
+  return Object.values(routes)
+    .filter((route) => route.parentId === parentId)
+    .map((route) => ({ ...route, children: routeTreeOf(routes, route.id) }));
+}
+function bodyLimitFor(pathname) {
+  // Single-fetch data URLs: /_root.data for "/", /a/b.data for /a/b.
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const leaf = matchRoutes(routeTree, page)?.at(-1)?.route;
+  return leaf?.module.handle?.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+}
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const limit = UPLOAD_PATHS.has(req.path) ? 8 * 1024 * 1024 : 256 * 1024;
+  const limit = bodyLimitFor(req.path);
   const length = req.get("Content-Length");
   if (length === undefined && req.get("Transfer-Encoding")) {
     return res.status(411).json({ success: false, message: "Send the request with a Content-Length." });

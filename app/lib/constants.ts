@@ -55,6 +55,14 @@ export type Role = (typeof ROLES)[number];
 export const MAX_ADDRESSES = 3;
 export const LOW_STOCK_THRESHOLD = 10;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A form that carries one image: the image plus its other fields. Larger is "File too large". */
+export const MAX_UPLOAD_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
+/**
+ * What a route that takes an image lets in at the server's door (its `handle.maxBodyBytes`, read by
+ * server.mjs; other routes get 256 KB). Above MAX_UPLOAD_FORM_BYTES the route itself answers with
+ * SPEC's "File too large" rather than a bare 413.
+ */
+export const UPLOAD_ROUTE_HANDLE = { maxBodyBytes: 8 * 1024 * 1024 };
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const SEARCH_MIN_LENGTH = 4; // "longer than 3 characters after trimming"
 export const SEARCH_DELAY_MS = 1000;

@@ -54,3 +54,29 @@ export function dataFingerprint(): string {
   hash.update(JSON.stringify(fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []));
   return hash.digest("hex");
 }
+
+/**
+ * A photo-sized JPEG (3000 x 3000, about 4 MB): smooth colour fields with grain, which JPEG cannot
+ * squeeze much, like a phone picture. Far above the 256 KB an ordinary form may send.
+ */
+export async function photoJpeg(name = "photo.jpg") {
+  const { default: sharp } = await import("sharp");
+  const width = 3000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 42;
+  const grain = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 48;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const g = grain();
+      raw[i] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(x / 300) + g));
+      raw[i + 1] = Math.max(0, Math.min(255, 128 + 100 * Math.cos(y / 250) + g));
+      raw[i + 2] = Math.max(0, Math.min(255, (x + y) / 24 + g));
+    }
+  }
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  expect(buffer.byteLength).toBeGreaterThan(3.5 * 1024 * 1024);
+  expect(buffer.byteLength).toBeLessThan(5 * 1024 * 1024);
+  return { name, mimeType: "image/jpeg", buffer };
+}

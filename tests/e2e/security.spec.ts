@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SHOPPER, signIn, unique } from "./helpers";
+import { ADMIN, SHOPPER, signIn, unique } from "./helpers";
 
 test("with JavaScript the pages run under the nonce CSP without violations", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "needs JavaScript");
@@ -69,6 +69,22 @@ test.describe("HTTP edge", () => {
     const response = await request.post("/api/auth/login", { data: { email: "x".repeat(300 * 1024), password: "y" } });
     expect(response.status()).toBe(413);
     expect((await response.json()).success).toBe(false);
+  });
+
+  test("the upload allowance follows the route, whatever URL form the request takes", async ({ playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    expect((await (await admin.post("/api/auth/login", { data: ADMIN })).json()).success).toBe(true);
+    // 1 MB that is no image: over the 256 KB of ordinary routes, within the 8 MB of routes that
+    // take an image, which read it and refuse it themselves.
+    const multipart = { intent: "upload", bannerFile: { name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(1024 * 1024, 1) } };
+    const status = async (url: string) => (await admin.post(url, { multipart, maxRedirects: 0 })).status();
+    for (const url of ["/admin/dashboard", "/admin/dashboard.data", "/admin/dashboard/", "/admin/features.data", "/admin/products.data", "/admin/products?index", "/api/admin/products/upload-image"]) {
+      expect(await status(url), url).not.toBe(413);
+    }
+    for (const url of ["/shop/cart", "/shop/cart.data", "/_root.data", "/auth/login.data", "/api/shop/cart/add", "/admin/orders.data", "/no/such/page.data"]) {
+      expect(await status(url), url).toBe(413);
+    }
+    await admin.dispose();
   });
 
   test("login and register are limited to 10 tries a minute, then 429 says when to retry; the honeypot stores nothing", async () => {

@@ -4,7 +4,7 @@ import { BannerCarousel } from "~/components/shop/banner-carousel";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { FALLBACK_BANNERS, MAX_IMAGE_BYTES } from "~/lib/constants";
+import { FALLBACK_BANNERS, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { controlProps, formProps, useServerForm } from "~/lib/form";
 import { BANNER_URL_FIELDS } from "~/lib/form-fields";
 import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
@@ -15,6 +15,7 @@ import { storeImage } from "~/server/uploads.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
+export const handle = UPLOAD_ROUTE_HANDLE;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -26,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  const formData = await readUploadForm(request, MAX_IMAGE_BYTES + 64 * 1024);
+  const formData = await readUploadForm(request, MAX_UPLOAD_FORM_BYTES);
   if (!formData) return redirectWithError(back, "File too large: Image size should be less than 5MB");
   const intent = formData.get("intent");
   if (intent === "delete") {

@@ -6,7 +6,7 @@ import { Price } from "~/components/shop/price";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ErrorList, InputField, TextareaField, inputClass } from "~/components/ui/field";
 import { CloseLink, Modal } from "~/components/ui/modal";
-import { BRANDS, CATEGORIES, MAX_IMAGE_BYTES, brandLabel, categoryLabel } from "~/lib/constants";
+import { BRANDS, CATEGORIES, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE, brandLabel, categoryLabel } from "~/lib/constants";
 import { controlProps, formProps, useServerForm, type FieldMeta } from "~/lib/form";
 import { PRODUCT_FIELDS } from "~/lib/form-fields";
 import { parseListingQuery } from "~/lib/listing";
@@ -21,6 +21,7 @@ import { FILE_TOO_LARGE } from "~/server/uploads.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
+export const handle = UPLOAD_ROUTE_HANDLE;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -33,13 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { page, edit: edit === "new" ? ("new" as const) : editing, deleting };
 }
 
-/** Bodies above this are refused before parsing: one 5 MB image plus the text fields. */
-const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
-
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const formData = await readUploadForm(request, MAX_FORM_BYTES);
+  const formData = await readUploadForm(request, MAX_UPLOAD_FORM_BYTES);
   url.searchParams.delete("edit");
   url.searchParams.delete("delete");
   const back = url.pathname + url.search;

@@ -1,6 +1,6 @@
 import { parseListingQuery } from "~/lib/listing";
 import { IdSchema, ProductSchema } from "~/lib/schemas";
-import { MAX_IMAGE_BYTES } from "~/lib/constants";
+import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
 import { listProducts } from "~/server/catalog.server";
 import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
@@ -9,6 +9,8 @@ import { storeImage } from "~/server/uploads.server";
 import type { Route } from "./+types/admin.products";
 
 // /api/admin/products/{upload-image | get | add | edit/:id | delete/:id}
+export const handle = UPLOAD_ROUTE_HANDLE;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireApiAdmin(request);
   const [op] = (params["*"] ?? "").split("/");
@@ -26,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (op === "upload-image" && request.method === "POST") {
     let form: FormData;
     try {
-      form = await parseFormBody(request, MAX_IMAGE_BYTES + 64 * 1024);
+      form = await parseFormBody(request, MAX_UPLOAD_FORM_BYTES);
     } catch (error) {
       if (!(error instanceof UnreadableBody)) throw error;
       return apiError(error.status, error.status === 413 ? "File too large" : error.message);

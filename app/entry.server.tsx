@@ -1,3 +1,4 @@
+import "./server/preflight.server"; // first: refuses bad production settings before DATA_DIR is touched
 import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
 import "./server/boot.server";

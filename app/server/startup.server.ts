@@ -1,5 +1,29 @@
+import { config } from "./config.server";
+
 /** Prints one line saying why the shop cannot start, then stops the process. */
 export function refuseToStart(reason: string): never {
   console.error(`[shop] refusing to start: ${reason}`);
   process.exit(1);
+}
+
+export const MIN_SECRET_LENGTH = 32;
+
+/** Why production cannot start with these settings, or null. Reads the environment only. */
+export function productionSettingsProblem(): string | null {
+  if (!config.isProduction) return null;
+  const secret = config.sessionSecret;
+  if (!secret) return "SESSION_SECRET is required when NODE_ENV=production (use 32+ random characters, e.g. `openssl rand -hex 32`).";
+  if (secret.length < MIN_SECRET_LENGTH) return `SESSION_SECRET is too short: use at least ${MIN_SECRET_LENGTH} random characters.`;
+  if (/change|example|secret|replace/i.test(secret) || new Set(secret).size < 8) {
+    return "SESSION_SECRET looks like a placeholder: generate a random one (`openssl rand -hex 32`).";
+  }
+  if (!process.env.PUBLIC_URL) return "PUBLIC_URL is required in production: the https address shoppers use (PayPal sends them back there).";
+  const mode = config.paypalMode;
+  if (mode === "simulator" && process.env.ALLOW_PAYMENT_SIMULATOR !== "1") {
+    return "payments would use the PayPal simulator: set PAYPAL_MODE=live (or sandbox) with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or ALLOW_PAYMENT_SIMULATOR=1 for a test shop.";
+  }
+  if (mode !== "simulator" && !(process.env.PAYPAL_CLIENT_ID && process.env.PAYPAL_CLIENT_SECRET)) {
+    return `PAYPAL_MODE=${mode} needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.`;
+  }
+  return null;
 }

@@ -23,14 +23,21 @@ function startServer(env: Record<string, string>, port: number): Server {
   return { child, output: () => output, dataDir, exited };
 }
 
-/** Starts the server and expects it to refuse: resolves with its exit code and output. */
+/**
+ * Starts the server on a data folder that does not exist yet and expects it to refuse: resolves
+ * with its exit code, output, and whether the folder was created.
+ */
 async function refusal(env: Record<string, string>) {
-  const server = startServer({ NODE_ENV: "production", ...env }, 3299);
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "shop-refused-"));
+  const dataDir = path.join(parent, "data");
+  const server = startServer({ NODE_ENV: "production", DATA_DIR: dataDir, ...env }, 3299);
   const timer = setTimeout(() => server.child.kill("SIGKILL"), 15_000);
   const code = await server.exited;
   clearTimeout(timer);
+  const dataDirCreated = fs.existsSync(dataDir);
+  fs.rmSync(parent, { recursive: true, force: true });
   fs.rmSync(server.dataDir, { recursive: true, force: true });
-  return { code, output: server.output() };
+  return { code, output: server.output(), dataDirCreated };
 }
 
 async function waitForHealth(url: string, server: Server) {
@@ -60,11 +67,13 @@ test.describe("production start", () => {
     ["on the PayPal simulator", valid, "payments would use the PayPal simulator"],
     ["with PAYPAL_MODE=live and no credentials", { ...valid, PAYPAL_MODE: "live" }, "PAYPAL_MODE=live needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET"],
   ] as const) {
-    test(`refuses to start ${name}, saying why in one line`, async () => {
-      const { code, output } = await refusal(env);
+    test(`refuses to start ${name}, saying why in one line, before touching the data folder`, async () => {
+      const { code, output, dataDirCreated } = await refusal(env);
       expect(code).toBe(1);
       expect(output).toContain(message);
       expect(output.trim().split("\n")).toHaveLength(1);
+      // No shop.db, -wal or -shm left behind by a start that never happened.
+      expect(dataDirCreated).toBe(false);
     });
   }
 

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseEnv } from "node:util";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SECRET = "9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddccbbaa99887766554433221100";
@@ -53,6 +54,39 @@ async function waitForHealth(url: string, server: Server) {
   }
   throw new Error(`server did not start: ${server.output()}`);
 }
+
+test.describe("first start", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server-only checks, run once");
+
+  test("the example .env, copied as it is, runs the demo", async () => {
+    // What a newcomer does to change a setting: copy .env.example to .env. Only the port and the
+    // data folder differ here, so this demo does not collide with one already running.
+    const example = parseEnv(fs.readFileSync(path.join(root, ".env.example"), "utf8"));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-example-"));
+    const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", ...example, PORT: "3296", HOST: "127.0.0.1", DATA_DIR: dataDir },
+    });
+    let output = "";
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      await waitForHealth("http://127.0.0.1:3296", { child, output: () => output, dataDir, exited });
+      expect(output).toContain("demo mode: sign in as");
+      const login = await fetch("http://127.0.0.1:3296/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
+      });
+      expect((await login.json()).success).toBe(true);
+    } finally {
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 test.describe("production start", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server-only checks, run once");

@@ -42,7 +42,7 @@ describe("schema constraints", () => {
     const userId = newId();
     await db
       .insertInto("users")
-      .values({ id: userId, user_name: "Rita", email: "r@example.com", password_hash: "x", role: "user", created_at: now() })
+      .values({ id: userId, user_name: "Rita", user_name_key: "rita", email: "r@example.com", password_hash: "x", role: "user", created_at: now() })
       .execute();
     const review = { id: newId(), product_id: p.id, user_id: userId, user_name: "Rita", message: "ok", created_at: now() };
     await expect(db.insertInto("reviews").values({ ...review, rating: 6 }).execute()).rejects.toThrow(/CHECK/);

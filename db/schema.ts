@@ -31,6 +31,8 @@ export interface PaypalSimOrdersTable {
 export interface UsersTable {
   id: string;
   user_name: string;
+  /** user_name in NFKC, case-folded, spaces collapsed: what makes two names the same (unique). */
+  user_name_key: string;
   email: string;
   password_hash: string;
   role: "admin" | "user";

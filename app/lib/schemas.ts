@@ -31,7 +31,9 @@ export const RegisterSchema = z.object({
     .trim()
     .min(2, "User name must be at least 2 characters")
     .max(40, "User name must be at most 40 characters")
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "User name contains invalid characters"),
+    // Control and invisible format characters (zero-width space, right-to-left override, soft
+    // hyphen...) and line separators would let "alice\u200b" pass for "alice".
+    .refine((v) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v), "User name contains invalid characters"),
   email,
   password: z
     .string({ error: "Password is required" })

@@ -19,7 +19,7 @@ async function shopper(): Promise<SessionUser> {
   const user = { id: newId(), userName: `prop${n}`, email: `prop${n}@example.com`, role: "user" as const };
   await db
     .insertInto("users")
-    .values({ id: user.id, user_name: user.userName, email: user.email, password_hash: "-", role: user.role, created_at: now() })
+    .values({ id: user.id, user_name: user.userName, user_name_key: user.userName, email: user.email, password_hash: "-", role: user.role, created_at: now() })
     .execute();
   return user;
 }

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { UserRow } from "../../db/schema";
@@ -16,30 +15,43 @@ export type RegisterResult =
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
 const NAME_TAKEN = "This user name is already taken. Please choose another.";
 
-/** Creates a shopper account. Nobody becomes admin this way (see createOrPromoteAdmin). */
-export async function registerUser(input: RegisterInput): Promise<RegisterResult> {
-  const clash = await db
-    .selectFrom("users")
-    .select(["email", "user_name"])
-    .where((eb) => eb.or([eb("email", "=", input.email), eb(sql`lower(user_name)`, "=", input.userName.toLowerCase())]))
-    .executeTakeFirst();
-  if (clash) {
-    return clash.email === input.email
-      ? { ok: false, field: "email", message: EMAIL_TAKEN }
-      : { ok: false, field: "userName", message: NAME_TAKEN };
-  }
+/**
+ * What makes two user names the same: NFKC (full-width and ligature forms become plain letters),
+ * case-folded, runs of spaces as one. "ＡＬＩＣＥ" and "alice" are one name. Migration 0004 holds
+ * its own copy for the rows that existed before.
+ */
+export function userNameKey(name: string): string {
+  return name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC").replace(/\s+/gu, " ").trim();
+}
+
+const nameIsTaken = async (userName: string) =>
+  !!(await db.selectFrom("users").select("id").where("user_name_key", "=", userNameKey(userName)).executeTakeFirst());
+
+type NewUser = { userName: string; email: string; password: string; role: "admin" | "user" };
+
+/** The one place a users row is written: e-mail lower-cased, name key derived, password hashed. */
+async function insertUser(account: NewUser): Promise<SessionUser> {
   const row = {
     id: newId(),
-    user_name: input.userName,
-    email: input.email,
-    password_hash: await hashPassword(input.password),
-    role: "user" as const,
+    user_name: account.userName,
+    user_name_key: userNameKey(account.userName),
+    email: account.email.trim().toLowerCase(),
+    password_hash: await hashPassword(account.password),
+    role: account.role,
     created_at: now(),
   };
+  await db.insertInto("users").values(row).execute();
+  return toSessionUser(row);
+}
+
+/** Creates a shopper account. Nobody becomes admin this way (see createOrPromoteAdmin). */
+export async function registerUser(input: RegisterInput): Promise<RegisterResult> {
+  if (await findUserByEmail(input.email)) return { ok: false, field: "email", message: EMAIL_TAKEN };
+  if (await nameIsTaken(input.userName)) return { ok: false, field: "userName", message: NAME_TAKEN };
   try {
-    await db.insertInto("users").values(row).execute();
+    return { ok: true, user: await insertUser({ ...input, role: "user" }) };
   } catch (error) {
-    // Two sign-ups racing for the same e-mail or name: the unique index decides.
+    // Two sign-ups racing for the same e-mail or name: the unique indexes decide.
     if (error instanceof Error && /UNIQUE constraint failed: users\.(email|user_name)/.test(error.message)) {
       return error.message.includes("users.email")
         ? { ok: false, field: "email", message: EMAIL_TAKEN }
@@ -47,7 +59,6 @@ export async function registerUser(input: RegisterInput): Promise<RegisterResult
     }
     throw error;
   }
-  return { ok: true, user: toSessionUser(row) };
 }
 
 export const INVALID_LOGIN = "Incorrect email or password. Please try again.";
@@ -97,40 +108,15 @@ export async function createOrPromoteAdmin(
   const password = newPassword();
   const base = email.split("@")[0]!.replace(/[^\p{L}\p{N}._-]/gu, "").slice(0, 30) || "admin";
   let userName = base.length >= 2 ? base : `${base}-admin`;
-  for (let i = 2; await db.selectFrom("users").select("id").where(sql`lower(user_name)`, "=", userName.toLowerCase()).executeTakeFirst(); i++) {
-    userName = `${base}-${i}`;
-  }
-  const row = {
-    id: newId(),
-    user_name: userName,
-    email: email.trim().toLowerCase(),
-    password_hash: await hashPassword(password),
-    role: "admin" as const,
-    created_at: now(),
-  };
-  await db.insertInto("users").values(row).execute();
-  return { action: "created", user: toSessionUser(row), password };
+  for (let i = 2; await nameIsTaken(userName); i++) userName = `${base}-${i}`;
+  const user = await insertUser({ userName, email, password, role: "admin" });
+  return { action: "created", user, password };
 }
 
 /** Creates an account with a known password and role if its e-mail is not taken (demo seeding). */
-export async function ensureAccount(account: {
-  userName: string;
-  email: string;
-  password: string;
-  role: "admin" | "user";
-}): Promise<boolean> {
+export async function ensureAccount(account: NewUser): Promise<boolean> {
   if (await findUserByEmail(account.email)) return false;
-  await db
-    .insertInto("users")
-    .values({
-      id: newId(),
-      user_name: account.userName,
-      email: account.email,
-      password_hash: await hashPassword(account.password),
-      role: account.role,
-      created_at: now(),
-    })
-    .execute();
+  await insertUser(account);
   return true;
 }
 

@@ -27,6 +27,22 @@ describe("registerUser", () => {
     expect(result).toEqual({ ok: false, field: "userName", message: expect.stringContaining("already taken") });
   });
 
+  it.each(["ＡＬＩＣＥ", "ALICE", "Ａｌｉｃｅ"])("refuses the look-alike name %j", async (userName) => {
+    const result = await registerUser(input({ userName, email: `${Math.random()}@example.com` }));
+    expect(result).toEqual({ ok: false, field: "userName", message: expect.stringContaining("already taken") });
+  });
+
+  it("treats names as equal after NFKC and case folding, spaces collapsed", async () => {
+    const first = await registerUser(input({ userName: "Straße  Café", email: "strasse@example.com" }));
+    expect(first.ok).toBe(true);
+    // ß folds to ss, the decomposed é composes, the double space is one.
+    for (const userName of ["STRASSE Cafe\u0301", "strasse café", "ＳＴＲＡＳＳＥ ＣＡＦＥ\u0301"]) {
+      expect(await registerUser(input({ userName, email: `${Math.random()}@example.com` })), userName).toMatchObject({ ok: false, field: "userName" });
+    }
+    // The name is kept as typed.
+    expect(first.ok && first.user.userName).toBe("Straße  Café");
+  });
+
   it("never makes an admin, whatever extra fields arrive", async () => {
     const parsed = RegisterSchema.parse({ userName: "Mallory", email: "m@example.com", password: "12345678", role: "admin" });
     const result = await registerUser(parsed);
@@ -40,6 +56,13 @@ describe("RegisterSchema", () => {
     [{ userName: " a " }, "userName", "User name must be at least 2 characters"],
     [{ userName: "x".repeat(41) }, "userName", "User name must be at most 40 characters"],
     [{ password: "short" }, "password", "Password must be at least 8 characters"],
+    [{ userName: "alice\u200b" }, "userName", "User name contains invalid characters"], // zero-width space
+    [{ userName: "\u202ealice" }, "userName", "User name contains invalid characters"], // right-to-left override
+    [{ userName: "al\u00adice" }, "userName", "User name contains invalid characters"], // soft hyphen
+    [{ userName: "ali\u2060ce" }, "userName", "User name contains invalid characters"], // word joiner
+    [{ userName: "ali\ufeffce" }, "userName", "User name contains invalid characters"], // byte order mark
+    [{ userName: "ali\u2028ce" }, "userName", "User name contains invalid characters"], // line separator
+    [{ userName: "ali\tce" }, "userName", "User name contains invalid characters"],
   ])("rejects %j with a message on %s", (over, field, message) => {
     const result = RegisterSchema.safeParse({ userName: "Bob", email: "bob@example.com", password: "long enough", ...over });
     expect(result.success).toBe(false);

@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_search_and_ratings";
 import * as m0003 from "./0003_payments";
+import * as m0004 from "./0004_user_name_key";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_search_and_ratings": m0002,
   "0003_payments": m0003,
+  "0004_user_name_key": m0004,
 };

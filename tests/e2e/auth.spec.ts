@@ -45,6 +45,21 @@ test.describe("register", () => {
     await expect(page.getByText("This user name is already taken")).toBeVisible();
   });
 
+  test("refuses a look-alike of a taken name, and invisible characters, next to the field", async ({ page }) => {
+    await page.goto("/auth/register");
+    await page.getByLabel("User Name").fill("ＤＥＭＯ ＳＨＯＰＰＥＲ"); // full-width letters
+    await page.getByLabel("Email").fill(`${unique("u")}@example.com`);
+    await page.getByLabel("Password").fill("a-good-password");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("This user name is already taken")).toBeVisible();
+
+    await page.getByLabel("User Name").fill("Demo Shopper\u200b"); // zero-width space
+    await page.getByLabel("Password").fill("a-good-password");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("User name contains invalid characters")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/register$/);
+  });
+
   test("refuses a user name that is blank after trimming", async ({ page }) => {
     await page.goto("/auth/register");
     await page.getByLabel("User Name").fill("  x  ");

@@ -25,10 +25,10 @@ export type StartCheckoutResult =
 /**
  * Checkout: validates cart and address, snapshots items, prices and address into a new pending
  * order with the total computed here from the database, and creates the PayPal order for the same
- * amount. Older unpaid attempts of this shopper are cancelled, so none stays pending forever; a
- * PayPal failure marks this attempt failed.
+ * amount, PayPal to send the shopper back to `shopUrl`. Older unpaid attempts of this shopper are
+ * cancelled, so none stays pending forever; a PayPal failure marks this attempt failed.
  */
-export async function startCheckout(user: SessionUser, addressId: string | null): Promise<StartCheckoutResult> {
+export async function startCheckout(user: SessionUser, addressId: string | null, shopUrl: string): Promise<StartCheckoutResult> {
   const cart = await getCart(user.id);
   if (!cart.items.length) return { ok: false, status: 400, message: CART_EMPTY };
   const address = addressId ? await getAddress(user.id, addressId) : null;
@@ -84,7 +84,7 @@ export async function startCheckout(user: SessionUser, addressId: string | null)
   });
 
   try {
-    const paypal = await createPayPalOrder(orderId, lines.map((l) => ({ name: l.title, unitCents: l.unitCents, quantity: l.quantity })), totalCents);
+    const paypal = await createPayPalOrder(orderId, lines.map((l) => ({ name: l.title, unitCents: l.unitCents, quantity: l.quantity })), totalCents, shopUrl);
     await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
     return { ok: true, orderId, approvalUrl: paypal.approvalUrl };
   } catch (error) {

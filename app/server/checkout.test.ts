@@ -12,6 +12,7 @@ import { registerUser } from "./users.server";
 process.env.PAYPAL_MODE = "simulator";
 process.env.PAYPAL_SIMULATOR_URL = "http://127.0.0.1:9/paypal-sim";
 
+const SHOP = "http://localhost:3000";
 let user: SessionUser;
 let addressId: string;
 beforeAll(async () => {
@@ -26,25 +27,25 @@ beforeAll(async () => {
 
 describe("startCheckout", () => {
   it("refuses an empty cart and a missing or foreign address with SPEC's messages", async () => {
-    expect(await startCheckout(user, addressId)).toEqual({ ok: false, status: 400, message: CART_EMPTY });
+    expect(await startCheckout(user, addressId, SHOP)).toEqual({ ok: false, status: 400, message: CART_EMPTY });
     const product = await db.selectFrom("products").select("id").where("stock", ">", 5).executeTakeFirstOrThrow();
     await addToCart(user.id, product.id, 1);
-    expect(await startCheckout(user, null)).toMatchObject({ ok: false, status: 400, message: SELECT_ADDRESS });
-    expect(await startCheckout(user, "ffffffffffffffffffffffff")).toMatchObject({ ok: false, message: SELECT_ADDRESS });
+    expect(await startCheckout(user, null, SHOP)).toMatchObject({ ok: false, status: 400, message: SELECT_ADDRESS });
+    expect(await startCheckout(user, "ffffffffffffffffffffffff", SHOP)).toMatchObject({ ok: false, message: SELECT_ADDRESS });
   });
 
   it("refuses a cart holding more than the stock", async () => {
     const low = await db.selectFrom("products").select(["id", "stock", "title"]).where("stock", "=", 2).executeTakeFirstOrThrow();
     await addToCart(user.id, low.id, 2);
     await db.updateTable("products").set({ stock: 1 }).where("id", "=", low.id).execute();
-    const result = await startCheckout(user, addressId);
+    const result = await startCheckout(user, addressId, SHOP);
     expect(result).toMatchObject({ ok: false, status: 409, message: expect.stringContaining(low.title) });
     await db.deleteFrom("cart_items").where("product_id", "=", low.id).execute();
   });
 
   it("marks the attempt failed when PayPal cannot be reached, keeping the cart", { timeout: 30_000 }, async () => {
     const before = await getCart(user.id);
-    const result = await startCheckout(user, addressId);
+    const result = await startCheckout(user, addressId, SHOP);
     expect(result).toEqual({ ok: false, status: 502, message: PAYPAL_UNAVAILABLE });
     const orders = await db.selectFrom("orders").select(["payment_status", "total_cents"]).where("user_id", "=", user.id).execute();
     expect(orders).toHaveLength(1);

@@ -35,6 +35,29 @@ export const config = {
   },
 };
 
+/** Names that mean this machine; the demo may be opened on any of them. */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The origins the shop answers as itself, where PayPal may send a shopper back: PUBLIC_URL's when
+ * it is set; without it (the demo, development), each loopback name on our port.
+ */
+export function shopOrigins(): string[] {
+  if (process.env.PUBLIC_URL) return [new URL(config.publicUrl).origin];
+  return LOOPBACK_HOSTS.map((host) => `http://${host}:${process.env.PORT || 3000}`);
+}
+
+/**
+ * The shop's address for a link that brings this visitor's browser back (PayPal's return URL).
+ * PUBLIC_URL when set. In the demo, the loopback name the visitor used, so it works opened on
+ * localhost or on 127.0.0.1 alike (a cookie of one is never sent to the other); any other Host
+ * header gets the default. Never a Host header the shop does not know as its own.
+ */
+export function shopUrlFor(request: Request): string {
+  const origin = new URL(request.url).origin;
+  return !process.env.PUBLIC_URL && shopOrigins().includes(origin) ? origin : config.publicUrl;
+}
+
 export const DEMO_ACCOUNTS = {
   admin: { userName: "Demo Admin", email: "admin@example.com", password: "admin-demo-123", role: "admin" },
   shopper: { userName: "Demo Shopper", email: "shopper@example.com", password: "shopper-demo-123", role: "user" },

@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { config } from "./config.server";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { config, shopOrigins } from "./config.server";
+import { deriveSecret } from "./secrets.server";
 import { db, now } from "./db.server";
 
 // A small stand-in for the PayPal Orders v2 REST API (the subset the SDK calls) plus an approval
@@ -19,13 +20,44 @@ export function notFound(): Response {
   return new Response("Not found", { status: 404 });
 }
 
+/**
+ * The client credentials the shop's own PayPal client uses in simulator mode. Derived from the
+ * session secret, so nobody without it can get a token: the simulator takes no anonymous writes.
+ */
+export function simulatorCredentials(): { clientId: string; clientSecret: string } {
+  return { clientId: `SIM-${deriveSecret("paypal-simulator:client-id").slice(0, 32)}`, clientSecret: deriveSecret("paypal-simulator:client-secret") };
+}
+
+const TOKEN_SECONDS = 32400;
+const tokenMac = (body: string) => deriveSecret(`paypal-simulator:token:${body}`).slice(0, 32);
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** OAuth2 client credentials, as PayPal's /v1/oauth2/token: a signed, expiring token, no state. */
 export async function simToken(request: Request): Promise<Response> {
-  if (!request.headers.get("Authorization")?.startsWith("Basic ")) return json({ error: "invalid_client", error_description: "Client Authentication failed" }, 401);
-  return json({ access_token: `SIM-${ppId(24)}`, token_type: "Bearer", expires_in: 32400, app_id: "APP-SIMULATOR" });
+  const refused = json({ error: "invalid_client", error_description: "Client Authentication failed" }, 401);
+  const auth = request.headers.get("Authorization") ?? "";
+  if (!auth.startsWith("Basic ")) return refused;
+  const [clientId = "", clientSecret = ""] = Buffer.from(auth.slice(6), "base64").toString("utf8").split(":");
+  const expected = simulatorCredentials();
+  if (!sameText(clientId, expected.clientId) || !sameText(clientSecret, expected.clientSecret)) return refused;
+  const body = `${Math.floor(Date.now() / 1000) + TOKEN_SECONDS}.${randomBytes(12).toString("hex")}`;
+  return json({ access_token: `SIM-${body}.${tokenMac(body)}`, token_type: "Bearer", expires_in: TOKEN_SECONDS, app_id: "APP-SIMULATOR" });
 }
 
 function authorized(request: Request): boolean {
-  return !!request.headers.get("Authorization")?.startsWith("Bearer SIM-");
+  const match = request.headers.get("Authorization")?.match(/^Bearer SIM-(\d+\.[0-9a-f]+)\.([0-9a-f]{32})$/);
+  if (!match) return false;
+  const [, body, mac] = match;
+  return sameText(mac!, tokenMac(body!)) && Number(body!.split(".")[0]) > Date.now() / 1000;
+}
+
+/** PayPal only sends buyers back to the merchant's own site: here, the shop's own address. */
+function onShop(url: unknown): url is string {
+  try {
+    return typeof url === "string" && url.length <= 2000 && shopOrigins().includes(new URL(url).origin);
+  } catch {
+    return false;
+  }
 }
 
 async function readJson(request: Request): Promise<Record<string, any>> {
@@ -38,15 +70,16 @@ async function readJson(request: Request): Promise<Record<string, any>> {
   }
 }
 
-type SimOrder = { id: string; status: string; currency: string; value: string; capture_id: string | null; payer_id: string | null };
+type SimOrder = { id: string; status: string; currency: string; value: string; return_url: string; capture_id: string | null; payer_id: string | null };
 
 function orderBody(order: SimOrder) {
   const body: Record<string, unknown> = {
     id: order.id,
     status: order.status,
+    // The approval page on the host the shopper returns to (the demo may run on several names).
     links: [
-      { href: `${config.publicUrl}/paypal-sim/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" },
-      { href: `${config.publicUrl}/paypal-sim/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
+      { href: `${new URL(order.return_url).origin}/paypal-sim/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" },
+      { href: `${new URL(order.return_url).origin}/paypal-sim/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
     ],
   };
   if (order.payer_id) body.payer = { payer_id: order.payer_id };
@@ -70,6 +103,9 @@ export async function simCreateOrder(request: Request): Promise<Response> {
   const context = body.payment_source?.paypal?.experience_context ?? body.application_context ?? {};
   if (body.intent !== "CAPTURE" || !amount?.currency_code || !/^\d+(\.\d{2})?$/.test(String(amount.value ?? "")) || !context.return_url) {
     return ppError(422, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE", "intent, amount and return_url are required");
+  }
+  if (!onShop(context.return_url) || (context.cancel_url !== undefined && !onShop(context.cancel_url))) {
+    return ppError(422, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE", "return_url and cancel_url must be on the shop's own address");
   }
   const order = {
     id: ppId(),
@@ -119,7 +155,8 @@ export async function simOrderForApproval(id: string) {
 /** The buyer's choice on the approval page: where the browser goes next (PayPal's return rules). */
 export async function simDecide(id: string, decision: "pay" | "cancel"): Promise<string | null> {
   const order = await db.selectFrom("paypal_sim_orders").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!order) return null;
+  // Rows written before return URLs were checked may point anywhere: never redirect there.
+  if (!order || !onShop(order.return_url) || !onShop(order.cancel_url)) return null;
   if (decision === "cancel") {
     const url = new URL(order.cancel_url);
     url.searchParams.set("token", order.id);

@@ -10,6 +10,7 @@ import {
   type Order,
 } from "@paypal/paypal-server-sdk";
 import { config } from "./config.server";
+import { simulatorCredentials } from "./paypal-simulator.server";
 
 // The real SDK code path for all three modes. In simulator mode every request (OAuth included) is
 // rewritten to the in-app simulator: the SDK has no base-URL option, so a Client subclass adds a
@@ -46,8 +47,9 @@ let controller: OrdersController | undefined;
 function orders(): OrdersController {
   if (!controller) {
     const mode = config.paypalMode;
-    const id = mode === "simulator" ? "simulator-client" : process.env.PAYPAL_CLIENT_ID ?? "";
-    const secret = mode === "simulator" ? "simulator-secret" : process.env.PAYPAL_CLIENT_SECRET ?? "";
+    const simulator = mode === "simulator" ? simulatorCredentials() : null;
+    const id = simulator?.clientId ?? process.env.PAYPAL_CLIENT_ID ?? "";
+    const secret = simulator?.clientSecret ?? process.env.PAYPAL_CLIENT_SECRET ?? "";
     const client = createClient(
       {
         environment: mode === "live" ? Environment.Production : Environment.Sandbox,
@@ -88,8 +90,11 @@ async function call<T>(fn: (c: OrdersController) => Promise<{ result: T }>): Pro
 export type PayPalLine = { name: string; unitCents: number; quantity: number };
 const money = (cents: number) => ({ currencyCode: "USD", value: (cents / 100).toFixed(2) });
 
-/** Creates the PayPal order for a shop order; returns PayPal's id and the approval URL. */
-export async function createPayPalOrder(shopOrderId: string, lines: PayPalLine[], totalCents: number): Promise<{ id: string; approvalUrl: string }> {
+/**
+ * Creates the PayPal order for a shop order; returns PayPal's id and the approval URL. PayPal sends
+ * the shopper back to `shopUrl` (config.shopUrlFor).
+ */
+export async function createPayPalOrder(shopOrderId: string, lines: PayPalLine[], totalCents: number, shopUrl: string): Promise<{ id: string; approvalUrl: string }> {
   const result = await call((c) =>
     c.createOrder({
       body: {
@@ -104,8 +109,8 @@ export async function createPayPalOrder(shopOrderId: string, lines: PayPalLine[]
         paymentSource: {
           paypal: {
             experienceContext: {
-              returnUrl: `${config.publicUrl}/shop/paypal-return`,
-              cancelUrl: `${config.publicUrl}/shop/paypal-return?cancelled=1`,
+              returnUrl: `${shopUrl}/shop/paypal-return`,
+              cancelUrl: `${shopUrl}/shop/paypal-return?cancelled=1`,
               userAction: PaypalExperienceUserAction.PayNow,
               brandName: "Ecommerce",
             },

@@ -1,31 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
 import { accessRedirect, type SessionUser } from "~/lib/access";
 import { config } from "./config.server";
+import { secrets } from "./secrets.server";
 import { getUserById } from "./users.server";
 
-/**
- * Production needs SESSION_SECRET (preflight.server has checked it). The demo and development
- * keep a random secret in DATA_DIR so sign-ins survive a restart without any setup.
- */
-function sessionSecrets(): string[] {
-  const fromEnv = config.sessionSecret;
-  if (fromEnv) return fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
-  const file = path.join(config.dataDir, "session-secret");
-  try {
-    return [fs.readFileSync(file, "utf8").trim()];
-  } catch {
-    const secret = randomBytes(32).toString("hex");
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return [secret];
-  }
-}
-
-const secrets = sessionSecrets();
 const secure = config.isProduction;
 
 export const sessionStorage = createCookieSessionStorage<{ userId: string }>({

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { unique } from "./helpers";
+import { simulatorToken, unique } from "./helpers";
 
 // Cart, address and order JSON routes (SPEC section 7) and the money rules behind them, over HTTP.
 test.describe.configure({ mode: "serial" });
@@ -39,7 +39,7 @@ async function approve(api: APIRequestContext, approvalURL: string) {
 }
 
 async function simulatorOrder(api: APIRequestContext, id: string) {
-  return (await api.get(`/paypal-sim/v2/checkout/orders/${id}`, { headers: { Authorization: "Bearer SIM-test" } })).json();
+  return (await api.get(`/paypal-sim/v2/checkout/orders/${id}`, { headers: { Authorization: `Bearer ${await simulatorToken(api)}` } })).json();
 }
 
 test("cart JSON: add, get, update, delete with SPEC's shapes and stock rules", async ({ baseURL }) => {

@@ -69,12 +69,18 @@ test("the whole journey: cart, address, PayPal simulator, payment success, accou
 
   await expect(page.getByText("PayPal simulator: this is a test payment")).toBeVisible();
   await expect(page.getByText("94.97 USD")).toBeVisible();
+  // PayPal sends the shopper back with a full-page load: a mark left on the approval page's
+  // window must be gone on the return (a client-side navigation would keep it).
+  if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { approvalPageMark: true }));
   await page.getByRole("button", { name: "Pay" }).click();
 
   await expect(page).toHaveURL(/\/shop\/payment-success\?order=[0-9a-f]{24}$/);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get("order")!;
-  if (javaScriptEnabled) expect(await page.evaluate(() => sessionStorage.getItem("currentOrderId"))).toBeNull();
+  if (javaScriptEnabled) {
+    expect(await page.evaluate(() => "approvalPageMark" in window)).toBe(false);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("currentOrderId"))).toBeNull();
+  }
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 
   // Stock went down by what was bought.
@@ -96,7 +102,7 @@ test("the whole journey: cart, address, PayPal simulator, payment success, accou
   await expect(details).toContainText("Your order will be delivered within 3-5 business days");
 });
 
-test("a cancelled payment returns to checkout with the cart intact", async ({ page }) => {
+test("a cancelled payment returns to checkout with the cart intact", async ({ page, javaScriptEnabled }) => {
   await newShopper(page);
   await addFromListing(page, "Classic Logo Hoodie");
   await page.goto("/shop/checkout");
@@ -106,8 +112,10 @@ test("a cancelled payment returns to checkout with the cart intact", async ({ pa
   // A click while React is still hydrating the simulator page can be lost (seen under load).
   await expect(page).toHaveURL(/paypal-sim\/checkoutnow/);
   await page.waitForLoadState("networkidle");
+  if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { approvalPageMark: true }));
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/shop\/checkout$/);
+  if (javaScriptEnabled) expect(await page.evaluate(() => "approvalPageMark" in window)).toBe(false);
   await expectToast(page, "Payment cancelled");
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });

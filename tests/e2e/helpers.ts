@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -79,4 +79,25 @@ export async function photoJpeg(name = "photo.jpg") {
   expect(buffer.byteLength).toBeGreaterThan(3.5 * 1024 * 1024);
   expect(buffer.byteLength).toBeLessThan(5 * 1024 * 1024);
   return { name, mimeType: "image/jpeg", buffer };
+}
+
+/**
+ * The PayPal simulator's client credentials for the e2e server, as the shop derives them from its
+ * session secret (demo mode keeps that in DATA_DIR): what only the shop itself can know.
+ */
+export function simulatorCredentials() {
+  const secret = fs.readFileSync(path.join(dataDir(), "session-secret"), "utf8").trim();
+  const derive = (purpose: string) => createHmac("sha256", secret).update(purpose).digest("hex");
+  return { clientId: `SIM-${derive("paypal-simulator:client-id").slice(0, 32)}`, clientSecret: derive("paypal-simulator:client-secret") };
+}
+
+/** A bearer token from the simulator's OAuth endpoint, with the shop's own credentials. */
+export async function simulatorToken(request: APIRequestContext): Promise<string> {
+  const { clientId, clientSecret } = simulatorCredentials();
+  const response = await request.post("/paypal-sim/v1/oauth2/token", {
+    headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` },
+    form: { grant_type: "client_credentials" },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).access_token;
 }

@@ -1,9 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { ADMIN, SHOPPER, signIn, unique } from "./helpers";
+import { startOwnServer } from "./own-server";
 
 test("with JavaScript the pages run under the nonce CSP without violations", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "needs JavaScript");
@@ -88,18 +85,10 @@ test.describe("HTTP edge", () => {
   });
 
   test("login and register are limited to 10 tries a minute, then 429 says when to retry; the honeypot stores nothing", async () => {
-    const root = path.resolve(import.meta.dirname, "../..");
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-limit-"));
-    const child = spawn(process.execPath, [path.join(root, "server.mjs")], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DEMO_MODE: "1", HOST: "127.0.0.1", PORT: "3296", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    });
-    const url = "http://127.0.0.1:3296";
+    const server = startOwnServer(3296, { NODE_ENV: "production", DEMO_MODE: "1", LOG_LEVEL: "warn" });
+    const url = server.url;
     try {
-      for (let i = 0; i < 100; i++) {
-        if ((await fetch(`${url}/healthz`).catch(() => null))?.ok) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await server.healthy();
       const attempt = () =>
         fetch(`${url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: SHOPPER.email, password: "wrong-password" }) });
       for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(200);
@@ -126,9 +115,7 @@ test.describe("HTTP edge", () => {
       });
       expect((await check.json()).success).toBe(true); // the bot's account was never created
     } finally {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 });

@@ -1,28 +1,12 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "node:util";
+import { root, startOwnServer } from "./own-server";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const SECRET = "9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddccbbaa99887766554433221100";
-
-type Server = { child: ChildProcess; output: () => string; dataDir: string; exited: Promise<number | null> };
-
-function startServer(env: Record<string, string>, port: number): Server {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-start-"));
-  const child = spawn(process.execPath, [path.join(root, "server.mjs")], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, dataDir, exited };
-}
 
 /**
  * Starts the server on a data folder that does not exist yet and expects it to refuse: resolves
@@ -31,28 +15,14 @@ function startServer(env: Record<string, string>, port: number): Server {
 async function refusal(env: Record<string, string>) {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "shop-refused-"));
   const dataDir = path.join(parent, "data");
-  const server = startServer({ NODE_ENV: "production", DATA_DIR: dataDir, ...env }, 3299);
+  const server = startOwnServer(3299, { NODE_ENV: "production", DATA_DIR: dataDir, ...env });
   const timer = setTimeout(() => server.child.kill("SIGKILL"), 15_000);
   const code = await server.exited;
   clearTimeout(timer);
   const dataDirCreated = fs.existsSync(dataDir);
   fs.rmSync(parent, { recursive: true, force: true });
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await server.stop();
   return { code, output: server.output(), dataDirCreated };
-}
-
-async function waitForHealth(url: string, server: Server) {
-  for (let i = 0; i < 100; i++) {
-    if (server.child.exitCode !== null) throw new Error(server.output());
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${server.output()}`);
 }
 
 test.describe("first start", () => {
@@ -62,28 +32,18 @@ test.describe("first start", () => {
     // What a newcomer does to change a setting: copy .env.example to .env. Only the port and the
     // data folder differ here, so this demo does not collide with one already running.
     const example = parseEnv(fs.readFileSync(path.join(root, ".env.example"), "utf8"));
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-example-"));
-    const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", ...example, PORT: "3296", HOST: "127.0.0.1", DATA_DIR: dataDir },
-    });
-    let output = "";
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const server = startOwnServer(3296, { ...example, PORT: "3296", HOST: "127.0.0.1" }, "scripts/start.mjs");
     try {
-      await waitForHealth("http://127.0.0.1:3296", { child, output: () => output, dataDir, exited });
-      expect(output).toContain("demo mode: sign in as");
-      const login = await fetch("http://127.0.0.1:3296/api/auth/login", {
+      await server.healthy();
+      expect(server.output()).toContain("demo mode: sign in as");
+      const login = await fetch(`${server.url}/api/auth/login`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
       });
       expect((await login.json()).success).toBe(true);
     } finally {
-      child.kill("SIGTERM");
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 });
@@ -112,10 +72,10 @@ test.describe("production start", () => {
   }
 
   test("starts with the simulator allowed, seeds nothing, logs JSON lines without secrets, and stops cleanly", async () => {
-    const server = startServer({ NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1", LOG_LEVEL: "info" }, 3298);
-    const url = "http://127.0.0.1:3298";
+    const server = startOwnServer(3298, { NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1", LOG_LEVEL: "info" });
+    const url = server.url;
     try {
-      await waitForHealth(url, server);
+      await server.healthy();
       const health = await fetch(`${url}/healthz`, { headers: { "X-Request-Id": "check-123" } });
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: "ok" });
@@ -154,15 +114,15 @@ test.describe("production start", () => {
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('"msg":"stopped"');
       expect(fs.existsSync(path.join(server.dataDir, "server.pid"))).toBe(false);
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 
   test("/healthz answers 503 while the database cannot be written, 200 again after", async () => {
-    const server = startServer({ NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1" }, 3297);
-    const url = "http://127.0.0.1:3297";
+    const server = startOwnServer(3297, { NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1" });
+    const url = server.url;
     try {
-      await waitForHealth(url, server);
+      await server.healthy();
       // Another process holds the write lock (as a stuck backup or a second server would).
       const locker = new Database(path.join(server.dataDir, "shop.db"));
       locker.exec("BEGIN IMMEDIATE");
@@ -174,9 +134,7 @@ test.describe("production start", () => {
       locker.close();
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
     } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 });

@@ -4,6 +4,7 @@ import { apiError, assertOwnUserId, firstIssue, json, methodNotAllowed, readBody
 import { completePayment, startCheckout } from "~/server/checkout.server";
 import { getOrder, listOrders } from "~/server/orders.server";
 import type { Route } from "./+types/shop.order";
+import { shopUrlFor } from "~/server/config.server";
 
 // /api/shop/order/{create | capture | list/:userId | details/:orderId}
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -44,7 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     assertOwnUserId(user, body.userId);
     const parsed = CreateBody.safeParse(body);
     if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-    const result = await startCheckout(user, parsed.data.addressInfo.addressId);
+    const result = await startCheckout(user, parsed.data.addressInfo.addressId, shopUrlFor(request));
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, approvalURL: result.approvalUrl, orderId: result.orderId }, { status: 201 });
   }

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirectDocument } from "react-router";
 import { Button } from "~/components/ui/button";
 import { simDecide, simOrderForApproval, simulatorEnabled } from "~/server/paypal-simulator.server";
 import { readForm } from "~/server/form.server";
@@ -22,7 +22,9 @@ export async function action({ request }: Route.ActionArgs) {
   const decision = form.get("decision") === "pay" ? "pay" : "cancel";
   const next = await simDecide(String(form.get("token") ?? ""), decision);
   if (!next) throw data("Unknown payment", { status: 404 });
-  return redirect(next);
+  // PayPal leaves its own site with a full-page redirect; so does the simulator, never a
+  // client-side navigation inside the shop's router.
+  return redirectDocument(next);
 }
 
 export default function SimulatorApproval({ loaderData }: Route.ComponentProps) {
@@ -39,7 +41,8 @@ export default function SimulatorApproval({ loaderData }: Route.ComponentProps) 
           Amount: <strong>{order.value} {order.currency}</strong>
         </p>
         {done ? <p className="text-center text-sm text-gray-600">This payment was already approved ({order.status}).</p> : null}
-        <Form method="post" className="grid grid-cols-2 gap-3">
+        {/* A plain browser POST: works the same before, during and after hydration. */}
+        <Form method="post" reloadDocument className="grid grid-cols-2 gap-3">
           <input type="hidden" name="token" value={order.id} />
           <Button type="submit" name="decision" value="cancel" variant="outline">
             Cancel

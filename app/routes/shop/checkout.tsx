@@ -11,6 +11,7 @@ import { startCheckout } from "~/server/checkout.server";
 import { requireShopper } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 import type { Route } from "./+types/checkout";
+import { shopUrlFor } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Fashion Shop" }];
 
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent !== "checkout") return data({ error: "Unknown action" }, { status: 400 });
 
   const addressId = formData.get("addressId");
-  const result = await startCheckout(user, typeof addressId === "string" ? addressId : null);
+  const result = await startCheckout(user, typeof addressId === "string" ? addressId : null, shopUrlFor(request));
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   // With JavaScript the page stores the order id (sessionStorage currentOrderId) and then leaves.
   if (formData.get("js") === "1") return { approvalUrl: result.approvalUrl, orderId: result.orderId };

@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { expectToast, SHOPPER } from "./helpers";
+import { startOwnServer, type OwnServer } from "./own-server";
+
+// The demo without PUBLIC_URL, opened as a newcomer would: on localhost or on 127.0.0.1. Each name
+// has its own cookies, so PayPal must send the shopper back to the name they signed in on.
+test.describe("the demo on localhost and on 127.0.0.1", () => {
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = startOwnServer(3294, { NODE_ENV: "production", DEMO_MODE: "1", LOG_LEVEL: "warn", AUTH_ATTEMPTS_PER_MINUTE: "1000" });
+    await server.healthy();
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  for (const host of ["localhost", "127.0.0.1"]) {
+    test(`a shopper on ${host} pays and comes back signed in`, async ({ page }) => {
+      const base = `http://${host}:3294`;
+      await page.goto(`${base}/auth/login`);
+      await page.getByLabel("Email").fill(SHOPPER.email);
+      await page.getByLabel("Password").fill(SHOPPER.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(`${base}/shop/home`);
+
+      const search = await (await page.request.get(`${base}/api/shop/search/Hoodie`)).json();
+      const product = search.data.find((p: { totalStock: number }) => p.totalStock > 5);
+      expect((await page.request.post(`${base}/api/shop/cart/add`, { data: { productId: product._id, quantity: 1 } })).status()).toBe(200);
+
+      await page.goto(`${base}/shop/checkout`);
+      const street = `${host} Lane`;
+      await page.getByRole("link", { name: /Add your first address|Add New Address/ }).click();
+      await page.getByLabel("Address", { exact: true }).fill(street);
+      await page.getByLabel("City").fill("Springfield");
+      await page.getByLabel("Pincode").fill("12345");
+      await page.getByLabel("Phone").fill("555-0101");
+      await page.getByLabel("Notes").fill("Ring twice");
+      await page.getByRole("button", { name: "Add Address" }).click();
+      await expectToast(page, "Address added successfully");
+      await expect(page.getByRole("button", { name: "Add Address" })).toBeHidden();
+      await page.getByText(`Address: ${street}`).click();
+      await page.getByRole("button", { name: "Checkout with Paypal" }).click();
+
+      await expect(page).toHaveURL(new RegExp(`^${base}/paypal-sim/checkoutnow`));
+      await page.getByRole("button", { name: "Pay" }).click();
+      await expect(page).toHaveURL(new RegExp(`^${base}/shop/payment-success`));
+      await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    });
+  }
+});

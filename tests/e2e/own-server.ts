@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export type OwnServer = {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Waits until /healthz answers 200; throws with the output if the process ends first. */
+  healthy: () => Promise<void>;
+  /** SIGTERM, wait for the exit, remove the data folder; resolves with the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+/**
+ * A server of its own for tests about starting, settings and limits: `server.mjs` (or `entry`)
+ * on 127.0.0.1:`port` with a fresh data folder and only the environment given (plus PATH).
+ */
+export function startOwnServer(port: number, env: Record<string, string> = {}, entry = "server.mjs"): OwnServer {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-own-"));
+  const child = spawn(process.execPath, [path.join(root, entry)], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    dataDir,
+    child,
+    output: () => output,
+    exited,
+    async healthy() {
+      for (let i = 0; i < 300; i++) {
+        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+        const response = await fetch(`${url}/healthz`).catch(() => null);
+        if (response?.status === 200) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`server did not start: ${output}`);
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const code = await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

@@ -90,6 +90,32 @@ function originOf(value) {
     return null;
   }
 }
+// CORS on /api for the sites in TRUSTED_ORIGINS (a separately hosted client): that exact origin,
+// with cookies, never "*". Other origins get no CORS headers, so browsers keep their pages from
+// reading the answers, and a preflight from them is refused.
+const corsOrigins = new Set(
+  (process.env.TRUSTED_ORIGINS ?? "")
+    .split(",")
+    .map((value) => originOf(value.trim()))
+    .filter(Boolean),
+);
+app.use("/api", (req, res, next) => {
+  res.vary("Origin");
+  const origin = req.get("Origin");
+  const allowed = origin !== undefined && corsOrigins.has(origin);
+  if (allowed) {
+    res.setHeader("Access-Control-Allow-Origin", origin);
+    res.setHeader("Access-Control-Allow-Credentials", "true");
+    res.setHeader("Access-Control-Expose-Headers", "Retry-After, X-Request-Id");
+  }
+  if (req.method !== "OPTIONS") return next();
+  if (!allowed) return res.status(403).json({ success: false, message: "Cross-origin request refused." });
+  res.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE");
+  res.setHeader("Access-Control-Allow-Headers", "Content-Type, Cache-Control, Pragma, Expires, X-Request-Id");
+  res.setHeader("Access-Control-Max-Age", "600");
+  res.status(204).end();
+});
+
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.get("Origin") ?? originOf(req.get("Referer"));
@@ -98,10 +124,11 @@ app.use((req, res, next) => {
   res.status(403).json({ success: false, message: "Cross-site request refused." });
 });
 
-// Request bodies are bounded: 256 KB, or what the route the request is for allows in its
-// `handle.maxBodyBytes` (8 MB where an image is uploaded; the route then applies the exact 5 MB
-// rule with its own message). The route is found by matching the path as React Router does, so
-// the page URL and the `.data` URL that forms use with JavaScript get the same allowance.
+// Request bodies are bounded: 256 KB, or for a multipart body (a file) what the route the request
+// is for allows in its `handle.maxBodyBytes` (8 MB where an image is uploaded; the route then
+// applies the exact 5 MB rule with its own message). The route is found by matching the path as
+// React Router does, so the page URL and the `.data` URL that forms use with JavaScript get the
+// same allowance.
 const DEFAULT_BODY_LIMIT = 256 * 1024;
 const routeTree = routeTreeOf(build.routes);
 function routeTreeOf(routes, parentId) {
@@ -109,15 +136,16 @@ function routeTreeOf(routes, parentId) {
     .filter((route) => route.parentId === parentId)
     .map((route) => ({ ...route, children: routeTreeOf(routes, route.id) }));
 }
-function bodyLimitFor(pathname) {
+function bodyLimitFor(req) {
+  if (!req.is("multipart/form-data")) return DEFAULT_BODY_LIMIT;
   // Single-fetch data URLs: /_root.data for "/", /a/b.data for /a/b.
-  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const page = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
   const leaf = matchRoutes(routeTree, page)?.at(-1)?.route;
   return leaf?.module.handle?.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
 }
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const limit = bodyLimitFor(req.path);
+  const limit = bodyLimitFor(req);
   const length = req.get("Content-Length");
   if (length === undefined && req.get("Transfer-Encoding")) {
     return res.status(411).json({ success: false, message: "Send the request with a Content-Length." });

@@ -1,15 +1,23 @@
 import type { SessionUser } from "~/lib/access";
-import { mediaType, parseFormBody, UnreadableBody } from "./form.server";
+import { DEFAULT_MAX_BYTES, mediaType, parseFormBody, readAtMost, UnreadableBody } from "./form.server";
+import { absoluteImageUrl } from "./image-urls.server";
 import { getSessionUser } from "./session.server";
 
 /** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
 
 const NO_STORE = { "Cache-Control": "private, no-store, no-cache, must-revalidate, proxy-revalidate", Pragma: "no-cache", Expires: "0" };
 
+/** An /api answer. Every `image` in it that is a path of this shop becomes an absolute URL. */
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(NO_STORE)) if (!headers.has(k)) headers.set(k, v);
-  return Response.json(body, { ...init, headers });
+  return Response.json(absoluteImages(body), { ...init, headers });
+}
+
+function absoluteImages(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(absoluteImages);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "image" && typeof v === "string" ? absoluteImageUrl(v) : absoluteImages(v)]));
 }
 
 export function apiError(status: number, message: string, headers?: HeadersInit): Response {
@@ -28,8 +36,10 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   if (type === "application/json") {
     let body: unknown;
     try {
-      body = await request.json();
-    } catch {
+      // JSON bodies are small whatever the route allows at the door (an upload route takes 8 MB).
+      body = JSON.parse(new TextDecoder().decode(await readAtMost(request, DEFAULT_MAX_BYTES)));
+    } catch (error) {
+      if (error instanceof UnreadableBody) throw apiError(error.status, error.message);
       throw apiError(400, "The request body is not valid JSON.");
     }
     if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object.");

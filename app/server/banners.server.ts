@@ -1,4 +1,5 @@
 import { db, newId, now } from "./db.server";
+import { localImagePath } from "./image-urls.server";
 
 export type Banner = { _id: string; image: string };
 
@@ -11,10 +12,10 @@ export const BANNER_ADDED = "Banner image added successfully";
 export const BANNER_DELETED = "Banner image deleted successfully";
 export const BANNER_FAILED = "Failed to add banner image";
 
-export async function addBanner(image: string): Promise<Banner> {
-  const banner = { id: newId(), image, created_at: now() };
+export async function addBanner(url: string): Promise<Banner> {
+  const banner = { id: newId(), image: localImagePath(url), created_at: now() };
   await db.insertInto("banners").values(banner).execute();
-  return { _id: banner.id, image };
+  return { _id: banner.id, image: banner.image };
 }
 
 export async function deleteBanner(id: string): Promise<boolean> {

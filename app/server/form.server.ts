@@ -21,7 +21,7 @@ export const NOT_A_FORM = "Send the form as application/x-www-form-urlencoded or
 export const UNREADABLE_FORM = "The form data could not be read.";
 
 /** Forms without a file never come near this; server.mjs refuses larger bodies earlier anyway. */
-const DEFAULT_MAX_BYTES = 256 * 1024;
+export const DEFAULT_MAX_BYTES = 256 * 1024;
 
 export function mediaType(request: Request): string {
   return request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -45,7 +45,8 @@ export async function parseFormBody(request: Request, maxBytes = DEFAULT_MAX_BYT
   }
 }
 
-async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/** The raw body, reading at most `maxBytes`; throws UnreadableBody (413) beyond. */
+export async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -3,6 +3,7 @@ import type { Product } from "~/lib/product";
 import type { ProductInput } from "~/lib/schemas";
 import { getProduct } from "./catalog.server";
 import { db, newId, now } from "./db.server";
+import { localImagePath } from "./image-urls.server";
 import { storeImage } from "./uploads.server";
 
 export const PRODUCT_ADDED = "Product added successfully";
@@ -62,7 +63,7 @@ export type SaveProductResult =
  * otherwise `input.image` must be an image this shop already serves. Adding needs an image.
  */
 export async function saveProduct(id: string | null, input: ProductInput, file: File | null): Promise<SaveProductResult> {
-  let image = input.image || undefined;
+  let image = input.image ? localImagePath(input.image) : undefined;
   if (file && file.size > 0) {
     const stored = await storeImage(new Uint8Array(await file.arrayBuffer()));
     if (!stored.ok) return { ok: false, status: stored.status, field: "image", message: `${stored.message}: ${stored.detail}` };

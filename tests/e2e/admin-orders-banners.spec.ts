@@ -122,7 +122,9 @@ test.describe("admin JSON is for admins only", () => {
       },
     });
     const body = await sneaky.json();
-    expect(body).toEqual({ success: true, result: { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/) } });
+    // Absolute on the shop's address, so a client on another origin can show it.
+    expect(body).toEqual({ success: true, result: { url: expect.stringMatching(/^http:\/\/[^/]+\/uploads\/[0-9a-f]{32}\.webp$/) } });
+    expect(new URL(body.result.url).origin).toBe(new URL(baseURL!).origin);
     expect((await admin.get(body.result.url)).status()).toBe(200);
     expect((await admin.get("/uploads/..%2F..%2Fx.png")).status()).toBe(404);
 
@@ -132,6 +134,8 @@ test.describe("admin JSON is for admins only", () => {
     expect((await bad.json()).message).toBe("Sale price must be lower than the price");
     const added = await admin.post("/api/admin/products/add", { data: { title: "Api Tee", description: "Y", category: "men", brand: "nike", price: 10, salePrice: 0, totalStock: 1, image: body.result.url, averageReview: 0 } });
     expect(added.status()).toBe(201);
+    // The absolute URL sent back is taken as the shop's own image (stored as its path).
+    expect((await added.json()).data.image).toBe(body.result.url);
     const id = (await added.json()).data._id;
     expect((await admin.put(`/api/admin/products/edit/${id}`, { data: { title: "Api Tee 2", description: "Y", category: "men", brand: "nike", price: 12, totalStock: 2 } })).status()).toBe(200);
     expect((await admin.delete(`/api/admin/products/delete/${id}`)).status()).toBe(200);

@@ -23,6 +23,8 @@ const child = spawn(process.execPath, [path.join(root, "server.mjs")], {
     PORT: process.env.E2E_PORT ?? "3210",
     PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3210"}`,
     PAYPAL_MODE: "simulator",
+    // cors.spec.ts serves a separately hosted client on the next port.
+    TRUSTED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3210") + 1}`,
     // The suite signs in far more than 10 times a minute; startup.spec checks the real limit.
     AUTH_ATTEMPTS_PER_MINUTE: "100000",
   },

@@ -35,7 +35,8 @@ export function ImageUpload({ name, fileName, initialUrl, errors }: { name: stri
       const response = await fetch("/api/admin/products/upload-image", { method: "POST", body });
       const result = (await response.json()) as { success: boolean; message?: string; result?: { url: string } };
       if (result.success && result.result) {
-        setUrl(result.result.url);
+        // The /api answers an absolute URL (for clients elsewhere); the form keeps the path.
+        setUrl(new URL(result.result.url, window.location.href).pathname);
         input.value = ""; // uploaded already: do not send the file again with the form
       } else {
         setMessage(result.message ?? "Upload failed. Please try again.");

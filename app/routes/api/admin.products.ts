@@ -5,6 +5,7 @@ import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin
 import { listProducts } from "~/server/catalog.server";
 import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
 import { parseFormBody, UnreadableBody } from "~/server/form.server";
+import { absoluteImageUrl } from "~/server/image-urls.server";
 import { storeImage } from "~/server/uploads.server";
 import type { Route } from "./+types/admin.products";
 
@@ -36,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const file = form.get("my_file");
     if (!(file instanceof File) || file.size === 0) return apiError(400, "Please choose an image file in the field my_file");
     const stored = await storeImage(new Uint8Array(await file.arrayBuffer()));
-    return stored.ok ? json({ success: true, result: { url: stored.url } }) : apiError(stored.status, stored.message);
+    return stored.ok ? json({ success: true, result: { url: absoluteImageUrl(stored.url) } }) : apiError(stored.status, stored.message);
   }
   if ((op === "add" && request.method === "POST") || (op === "edit" && request.method === "PUT")) {
     const id = op === "edit" ? IdSchema.safeParse(rawId) : null;

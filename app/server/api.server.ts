@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/lib/access";
+import type { Page } from "~/lib/page";
 import { DEFAULT_MAX_BYTES, mediaType, parseFormBody, readAtMost, UnreadableBody } from "./form.server";
 import { absoluteImageUrl } from "./image-urls.server";
 import { getSessionUser } from "./session.server";
@@ -55,6 +56,27 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
   if (!type && request.headers.get("Content-Length") === "0") return {};
   throw apiError(415, "Send the request body as application/json.");
+}
+
+export const API_PAGE_LIMIT = 100;
+
+/**
+ * `page` (from 1) and `limit` (1 to 100) of an /api list. Missing or nonsense values mean page 1
+ * and 100 a page; a larger limit means 100. Lists never fail over these, as before they existed.
+ */
+export function apiPaging(request: Request): { page: number; limit: number } {
+  const params = new URL(request.url).searchParams;
+  const whole = (name: string) => {
+    const value = params.get(name);
+    const n = value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    return Number.isSafeInteger(n) && n >= 1 ? n : null;
+  };
+  return { page: whole("page") ?? 1, limit: Math.min(API_PAGE_LIMIT, whole("limit") ?? API_PAGE_LIMIT) };
+}
+
+/** A list answer: the contract's `data`, plus `total`, `page` and `pageCount` of the whole list. */
+export function listJson(list: Page<unknown>): Response {
+  return json({ success: true, data: list.items, total: list.total, page: list.page, pageCount: list.pageCount });
 }
 
 /** The first validation message of a zod error, for `{ success: false, message }`. */

@@ -1,12 +1,11 @@
 import { sql } from "kysely";
 import { PAGE_SIZE, type ListingQuery } from "~/lib/listing";
 import { centsToAmount } from "~/lib/money";
+import { pageOf, type Page } from "~/lib/page";
 import type { Product } from "~/lib/product";
 import type { ProductRow } from "../../db/schema";
 import { db } from "./db.server";
 import { ftsMatchExpression, withoutIndex } from "./sqlite.server";
-
-export type Page<T> = { items: T[]; total: number; page: number; pageCount: number };
 
 const PRODUCT_COLUMNS = [
   "products.id",
@@ -39,10 +38,6 @@ export function toProduct(row: ProductFields): Product {
     totalStock: row.stock,
     averageReview: Math.round(row.average_review * 10) / 10,
   };
-}
-
-function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /** Up to this many matches, sorting them beats walking the sort-order index. */

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AdminOrderStatus } from "~/lib/constants";
 import { centsToAmount } from "~/lib/money";
+import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../db/schema";
 import { db } from "./db.server";
 
@@ -66,15 +67,17 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
 export const ORDER_STATUS_UPDATED = "Order status is updated successfully!";
 export const ORDERS_PAGE_SIZE = 20;
 
-/** All real orders for the admin, newest first, a page at a time (abandoned payment attempts left out). */
-export async function listAllOrders(page: number, pageSize = ORDERS_PAGE_SIZE): Promise<{ items: Order[]; total: number; page: number; pageCount: number }> {
+/**
+ * All real orders for the admin, newest first, a page at a time (abandoned payment attempts left
+ * out). A page past the end is empty, as for products.
+ */
+export async function listAllOrders(page: number, pageSize = ORDERS_PAGE_SIZE): Promise<Page<Order>> {
   const base = db.selectFrom("orders").where("payment_status", "not in", ["cancelled", "failed"]);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const current = Math.max(1, page);
   const rows = await base.selectAll().orderBy("order_date", "desc").orderBy("id", "desc").limit(pageSize).offset((current - 1) * pageSize).execute();
   const items = rows.length ? await db.selectFrom("order_items").selectAll().where("order_id", "in", rows.map((r) => r.id)).orderBy("id").execute() : [];
-  return { items: rows.map((r) => toOrder(r, items.filter((i) => i.order_id === r.id))), total: Number(total), page: current, pageCount };
+  return pageOf(rows.map((r) => toOrder(r, items.filter((i) => i.order_id === r.id))), Number(total), current, pageSize);
 }
 
 /** The admin may pick any of the five statuses, in any order (SPEC section 4). */

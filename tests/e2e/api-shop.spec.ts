@@ -54,6 +54,47 @@ test.describe("/api/shop and /api/common", () => {
     }
   });
 
+  test("lists say how long they are and take page and limit (at most 100)", async ({ playwright, baseURL }) => {
+    const shopper = await playwright.request.newContext({ baseURL });
+    const admin = await playwright.request.newContext({ baseURL });
+    expect((await (await shopper.post("/api/auth/login", { data: SHOPPER })).json()).success).toBe(true);
+    expect((await (await admin.post("/api/auth/login", { data: ADMIN })).json()).success).toBe(true);
+    const get = async (as: typeof shopper, url: string) => {
+      const response = await as.get(url);
+      expect(response.status(), url).toBe(200);
+      return response.json();
+    };
+    for (const [as, list] of [
+      [shopper, "/api/shop/products/get"],
+      [admin, "/api/admin/products/get"],
+      [admin, "/api/admin/orders/get"],
+      [shopper, "/api/shop/search/classic"],
+    ] as const) {
+      const whole = await get(as, list);
+      const total = whole.total as number;
+      expect(total, list).toBeGreaterThan(1);
+      expect(whole, list).toMatchObject({ success: true, page: 1, pageCount: Math.ceil(total / 100) });
+      expect(whole.data).toHaveLength(Math.min(total, 100));
+
+      // One at a time: the rows in the same order, and one page each.
+      const sep = list.includes("?") ? "&" : "?";
+      const first = await get(as, `${list}${sep}limit=1`);
+      expect(first).toMatchObject({ total, page: 1, pageCount: total });
+      expect(first.data.map((r: { _id: string }) => r._id)).toEqual([whole.data[0]._id]);
+      const second = await get(as, `${list}${sep}limit=1&page=2`);
+      expect(second.page).toBe(2);
+      expect(second.data.map((r: { _id: string }) => r._id)).toEqual([whole.data[1]._id]);
+      // Past the end: an empty page, not the last one again.
+      const past = await get(as, `${list}${sep}limit=1&page=${total + 1}`);
+      expect(past).toMatchObject({ data: [], total, page: total + 1 });
+      // More than 100 is 100; nonsense falls back to the defaults.
+      expect((await get(as, `${list}${sep}limit=1000`)).data).toHaveLength(Math.min(total, 100));
+      expect(await get(as, `${list}${sep}limit=-1&page=abc`)).toMatchObject({ page: 1, pageCount: Math.ceil(total / 100) });
+    }
+    await shopper.dispose();
+    await admin.dispose();
+  });
+
   test("search answers products and never fails on odd keywords", async ({ request }) => {
     await request.post("/api/auth/login", { data: SHOPPER });
     const jeans = await (await request.get("/api/shop/search/jeans")).json();

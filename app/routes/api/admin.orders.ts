@@ -1,5 +1,5 @@
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
-import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
+import { apiError, apiPaging, firstIssue, json, listJson, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
 import { getOrder, listAllOrders, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/orders.server";
 import type { Route } from "./+types/admin.orders";
 
@@ -8,8 +8,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireApiAdmin(request);
   const [op, rawId] = (params["*"] ?? "").split("/");
   if (op === "get") {
-    const page = await listAllOrders(Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1, 100);
-    return json({ success: true, data: page.items, total: page.total, page: page.page, pageCount: page.pageCount });
+    const { page, limit } = apiPaging(request);
+    return listJson(await listAllOrders(page, limit));
   }
   if (op === "details") {
     const id = IdSchema.safeParse(rawId);

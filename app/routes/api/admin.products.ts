@@ -1,7 +1,7 @@
 import { parseListingQuery } from "~/lib/listing";
 import { IdSchema, ProductSchema } from "~/lib/schemas";
 import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
-import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
+import { apiError, apiPaging, firstIssue, json, listJson, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
 import { listProducts } from "~/server/catalog.server";
 import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
 import { parseFormBody, UnreadableBody } from "~/server/form.server";
@@ -16,10 +16,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireApiAdmin(request);
   const [op] = (params["*"] ?? "").split("/");
   if (op !== "get") return op && ["upload-image", "add", "edit", "delete"].includes(op) ? methodNotAllowed(op === "edit" ? "PUT" : op === "delete" ? "DELETE" : "POST") : apiError(404, "Not found");
-  const search = new URL(request.url).searchParams;
-  const limit = Math.min(100, Math.max(1, Math.floor(Number(search.get("limit"))) || 100));
-  const page = await listProducts({ ...parseListingQuery(search), sortBy: "title-atoz" }, limit);
-  return json({ success: true, data: page.items, total: page.total, page: page.page, pageCount: page.pageCount });
+  const { page, limit } = apiPaging(request);
+  return listJson(await listProducts({ ...parseListingQuery(new URL(request.url).searchParams), sortBy: "title-atoz", page }, limit));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

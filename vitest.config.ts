@@ -6,7 +6,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/repo/**/*.test.ts"],
     setupFiles: ["./tests/vitest.setup.ts"],
     // Each test file gets its own module registry, so its own DATA_DIR and database.
     isolate: true,

@@ -6,7 +6,7 @@ import { afterAll, expect, it } from "vitest";
 
 // What a newcomer reads on the first `npm start`: the build's own output. It must not be a wall
 // of warnings that look like errors.
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "shop-build-"));
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 

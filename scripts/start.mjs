@@ -1,5 +1,5 @@
-// `npm start`: builds the app when the build is missing or older than the sources, then runs
-// server.mjs. Without NODE_ENV=production (from the environment or .env) this is the demo:
+// `npm start`: builds the app when the build is missing or older than the sources (unless
+// `-- --no-build`), then runs server.mjs. Without NODE_ENV=production (from the environment or .env) this is the demo:
 // optimised build, demo data, demo accounts.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -24,7 +24,9 @@ function newestMtime(entry) {
 
 const sources = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"].map((p) => path.join(root, p));
 const built = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
-if (!built || Math.max(...sources.map(newestMtime)) > built) {
+// `--no-build` serves the build as it is (it must exist): never rebuilt under another server.
+const mayBuild = !process.argv.includes("--no-build");
+if (!built || (mayBuild && Math.max(...sources.map(newestMtime)) > built)) {
   console.log("[shop] building the app (first start or sources changed)...");
   const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

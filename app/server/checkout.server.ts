@@ -206,9 +206,9 @@ async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: s
 /**
  * The return from PayPal: finds the signed-in shopper's order by PayPal's reference, reserves its
  * stock, captures (idempotently: a paid order answers success without calling PayPal), verifies
- * status and amount, then marks it paid and confirmed and takes the bought quantities out of the cart. A capture PayPal
- * refused gives the stock back; a capture whose outcome is unknown (no answer, and PayPal cannot
- * be asked) keeps it, for a retry or settleInterruptedPayments to finish.
+ * status and amount, then marks it paid and confirmed and takes the bought quantities out of the
+ * cart. A capture PayPal refused gives the stock back; a capture whose outcome is unknown (no
+ * answer, and PayPal cannot be asked) keeps it, for a retry or settleInterruptedPayments to finish.
  */
 export async function completePayment(user: SessionUser, paypalOrderId: string, payerId: string, shopOrderId?: string): Promise<CaptureOutcome> {
   const found = await db.selectFrom("orders").select("id").where("payment_id", "=", paypalOrderId).where("user_id", "=", user.id).executeTakeFirst();

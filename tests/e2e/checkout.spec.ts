@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectToast, login, unique } from "./helpers";
+import { addAddress, expectToast, login, unique } from "./helpers";
 
 /** A fresh shopper for each journey, so tests do not share carts, addresses or orders. */
 async function newShopper(page: Page) {
@@ -22,19 +22,6 @@ async function addFromListing(page: Page, title: string) {
   await page.goto(`/shop/search?${new URLSearchParams({ keyword: title })}`);
   await page.locator("main article", { has: page.getByRole("heading", { name: title, exact: true }) }).getByRole("button", { name: "Add to cart" }).click();
   await expectToast(page, "Product is added to cart");
-}
-
-async function addAddress(page: Page, street: string) {
-  await page.getByRole("link", { name: /Add your first address|Add New Address/ }).click();
-  await page.getByLabel("Address", { exact: true }).fill(street);
-  await page.getByLabel("City").fill("Springfield");
-  await page.getByLabel("Pincode").fill("12345");
-  await page.getByLabel("Phone").fill("555-0101");
-  await page.getByLabel("Notes").fill("Ring twice");
-  await page.getByRole("button", { name: "Add Address" }).click();
-  await expectToast(page, "Address added successfully");
-  // The form closes and the cards move up: wait, so the next click lands where it aims.
-  await expect(page.getByRole("button", { name: "Add Address" })).toBeHidden();
 }
 
 test("the whole journey: cart, address, PayPal simulator, payment success, account", async ({ page, javaScriptEnabled }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, SHOPPER } from "./helpers";
+import { addAddress, SHOPPER } from "./helpers";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 // The demo without PUBLIC_URL, opened as a newcomer would: on localhost or on 127.0.0.1. Each name
@@ -29,15 +29,7 @@ test.describe("the demo on localhost and on 127.0.0.1", () => {
 
       await page.goto(`${base}/shop/checkout`);
       const street = `${host} Lane`;
-      await page.getByRole("link", { name: /Add your first address|Add New Address/ }).click();
-      await page.getByLabel("Address", { exact: true }).fill(street);
-      await page.getByLabel("City").fill("Springfield");
-      await page.getByLabel("Pincode").fill("12345");
-      await page.getByLabel("Phone").fill("555-0101");
-      await page.getByLabel("Notes").fill("Ring twice");
-      await page.getByRole("button", { name: "Add Address" }).click();
-      await expectToast(page, "Address added successfully");
-      await expect(page.getByRole("button", { name: "Add Address" })).toBeHidden();
+      await addAddress(page, street);
       await page.getByText(`Address: ${street}`).click();
       await page.getByRole("button", { name: "Checkout with Paypal" }).click();
 

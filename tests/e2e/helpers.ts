@@ -20,7 +20,18 @@ export async function login(page: Page, account: { email: string; password: stri
 }
 
 export async function expectToast(page: Page, text: string | RegExp) {
-  await expect(page.getByTestId("toast")).toContainText(text);
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText(text);
+  // Seen, not only present: nothing covers it (such as an open modal dialog's top layer).
+  await expect
+    .poll(() =>
+      toast.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return !!hit && element.contains(hit);
+      }),
+    )
+    .toBe(true);
 }
 
 /** Signs in and waits until the app has left the login page. */
@@ -100,4 +111,18 @@ export async function simulatorToken(request: APIRequestContext): Promise<string
   });
   expect(response.status()).toBe(200);
   return (await response.json()).access_token;
+}
+
+/** Adds an address through the address manager (account or checkout) and waits for the form to close. */
+export async function addAddress(page: Page, street: string) {
+  await page.getByRole("link", { name: /Add your first address|Add New Address/ }).click();
+  await page.getByLabel("Address", { exact: true }).fill(street);
+  await page.getByLabel("City").fill("Springfield");
+  await page.getByLabel("Pincode").fill("12345");
+  await page.getByLabel("Phone").fill("555-0101");
+  await page.getByLabel("Notes").fill("Ring twice");
+  await page.getByRole("button", { name: "Add Address" }).click();
+  await expectToast(page, "Address added successfully");
+  // The form closes and the cards move up: wait, so the next click lands where it aims.
+  await expect(page.getByRole("button", { name: "Add Address" })).toBeHidden();
 }

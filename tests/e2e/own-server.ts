@@ -18,12 +18,14 @@ export type OwnServer = {
 };
 
 /**
- * A server of its own for tests about starting, settings and limits: `server.mjs` (or `entry`)
- * on 127.0.0.1:`port` with a fresh data folder and only the environment given (plus PATH).
+ * A server of its own for tests about starting, settings and limits: `server.mjs` (or `entry`,
+ * a script and its arguments) on 127.0.0.1:`port` with a fresh data folder and only the
+ * environment given (plus PATH).
  */
-export function startOwnServer(port: number, env: Record<string, string> = {}, entry = "server.mjs"): OwnServer {
+export function startOwnServer(port: number, env: Record<string, string> = {}, entry: string[] = ["server.mjs"]): OwnServer {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-own-"));
-  const child = spawn(process.execPath, [path.join(root, entry)], {
+  const [script, ...args] = entry;
+  const child = spawn(process.execPath, [path.join(root, script!), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
   });

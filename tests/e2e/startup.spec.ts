@@ -32,7 +32,8 @@ test.describe("first start", () => {
     // What a newcomer does to change a setting: copy .env.example to .env. Only the port and the
     // data folder differ here, so this demo does not collide with one already running.
     const example = parseEnv(fs.readFileSync(path.join(root, ".env.example"), "utf8"));
-    const server = startOwnServer(3296, { ...example, PORT: "3296", HOST: "127.0.0.1" }, "scripts/start.mjs");
+    // --no-build: the suite's build is served; a rebuild would pull it from under the e2e server.
+    const server = startOwnServer(3296, { ...example, PORT: "3296", HOST: "127.0.0.1" }, ["scripts/start.mjs", "--no-build"]);
     try {
       await server.healthy();
       expect(server.output()).toContain("demo mode: sign in as");

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
+import { registerModalHost } from "./modal-host";
 
 /**
  * A dialog or sheet addressed by the URL. The server renders it open (it works without
@@ -32,7 +33,9 @@ export function Modal({
       dialog.close();
       dialog.showModal();
     }
+    const release = dialog ? registerModalHost(dialog) : undefined;
     return () => {
+      release?.();
       if (returnFocusSelector) document.querySelector<HTMLElement>(returnFocusSelector)?.focus();
     };
   }, [returnFocusSelector]);

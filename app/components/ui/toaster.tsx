@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import type { ToastMessage } from "remix-toast";
 import { TOAST_DURATION_MS } from "~/lib/constants";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useModalHost } from "./modal-host";
 
 export type ToastVariant = "default" | "destructive" | "success" | "warning" | "info";
 
@@ -28,7 +30,8 @@ const STYLES: Record<ToastVariant, string> = {
 export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
   const [current, setCurrent] = useState(toast);
   const hydrated = useHydrated();
-  const region = useRef<HTMLElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
+  const modalHost = useModalHost();
 
   useEffect(() => {
     if (toast) setCurrent(toast);
@@ -44,7 +47,7 @@ export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "F8") {
         event.preventDefault();
-        region.current?.focus();
+        regionRef.current?.focus();
       }
     };
     window.addEventListener("keydown", onKey);
@@ -52,9 +55,9 @@ export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
   }, []);
 
   const variant = current ? (VARIANT_OF[current.type] ?? "default") : "default";
-  return (
+  const region = (
     <section
-      ref={region}
+      ref={regionRef}
       tabIndex={-1}
       aria-label="Notifications (F8)"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none sm:inset-x-auto sm:right-0 sm:justify-end"
@@ -85,4 +88,7 @@ export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
       </div>
     </section>
   );
+  // With a modal dialog open (the cart sheet, a product), the toast goes inside it: outside, it
+  // would sit under the dialog's top layer, unseen and unreachable.
+  return modalHost ? createPortal(region, modalHost) : region;
 }

@@ -25,7 +25,9 @@ async function waitFor(url, child) {
     if (child.exitCode !== null) throw new Error("server exited");
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not answer ${url}`);

@@ -68,7 +68,9 @@ function cleanup() {
   if (server && server.exitCode === null && server.signalCode === null) {
     try {
       process.kill(server.pid, "SIGKILL");
-    } catch {}
+    } catch {
+      // already gone
+    }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
@@ -189,7 +191,9 @@ class Shopper {
       let data = null;
       try {
         data = JSON.parse(text);
-      } catch {}
+      } catch {
+        // not JSON: the page's text is enough
+      }
       return { status: response.status, data, location: response.headers.get("location") };
     } catch (error) {
       if (error instanceof NetworkError) throw error;

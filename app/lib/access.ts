@@ -34,6 +34,6 @@ export function accessRedirect(
 export function safeRedirectTo(value: unknown): string | null {
   if (typeof value !== "string") return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  if (/[\u0000-\u001f]/.test(value)) return null;
+  if (/\p{Cc}/u.test(value)) return null;
   return value;
 }

@@ -14,7 +14,7 @@ const numeric = (message: string) =>
   );
 
 /** Control characters other than tab and line breaks never belong in text people type. */
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARS = /(?![\t\n\r])\p{Cc}/u;
 const withoutControlChars = (v: string) => !CONTROL_CHARS.test(v);
 
 const email = z

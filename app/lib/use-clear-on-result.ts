@@ -5,11 +5,12 @@ import { useEffect } from "react";
  * matching what the server-rendered page does without JavaScript.
  */
 export function useClearOnResult(result: unknown, ...inputIds: string[]) {
+  const ids = inputIds.join(" ");
   useEffect(() => {
     if (!result) return;
-    for (const id of inputIds) {
+    for (const id of ids.split(" ")) {
       const input = document.getElementById(id);
       if (input instanceof HTMLInputElement) input.value = "";
     }
-  }, [result]);
+  }, [result, ids]);
 }

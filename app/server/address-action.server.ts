@@ -14,8 +14,6 @@ import {
   updateAddress,
 } from "./addresses.server";
 
-export const ADDRESS_INTENTS = ["address-add", "address-update", "address-delete"] as const;
-
 /**
  * The address forms of the shared address manager (account and checkout) post to their page; this
  * handles them. Field errors come back with 400; success redirects to the page without the form.

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { config, shopOrigins } from "./config.server";
 import { deriveSecret } from "./secrets.server";
 import { db, now } from "./db.server";
@@ -60,7 +61,16 @@ function onShop(url: unknown): url is string {
   }
 }
 
-async function readJson(request: Request): Promise<Record<string, any>> {
+const ExperienceContext = z.object({ return_url: z.string(), cancel_url: z.string().optional() });
+/** The part of an Orders v2 create body the simulator needs (the SDK sends more). */
+const CreateOrderBody = z.object({
+  intent: z.literal("CAPTURE"),
+  purchase_units: z.array(z.object({ amount: z.object({ currency_code: z.string().min(1), value: z.string().regex(/^\d+(\.\d{2})?$/) }) })).min(1),
+  payment_source: z.object({ paypal: z.object({ experience_context: ExperienceContext }) }).optional(),
+  application_context: ExperienceContext.optional(),
+});
+
+async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (!text) return {};
   try {
@@ -98,23 +108,23 @@ export async function simCreateOrder(request: Request): Promise<Response> {
     const existing = await db.selectFrom("paypal_sim_orders").selectAll().where("request_id", "=", requestId).executeTakeFirst();
     if (existing) return json(orderBody(existing), 200);
   }
-  const body = await readJson(request);
-  const amount = body.purchase_units?.[0]?.amount;
-  const context = body.payment_source?.paypal?.experience_context ?? body.application_context ?? {};
-  if (body.intent !== "CAPTURE" || !amount?.currency_code || !/^\d+(\.\d{2})?$/.test(String(amount.value ?? "")) || !context.return_url) {
+  const parsed = CreateOrderBody.safeParse(await readJson(request));
+  const context = parsed.success ? (parsed.data.payment_source?.paypal.experience_context ?? parsed.data.application_context) : undefined;
+  if (!parsed.success || !context) {
     return ppError(422, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE", "intent, amount and return_url are required");
   }
   if (!onShop(context.return_url) || (context.cancel_url !== undefined && !onShop(context.cancel_url))) {
     return ppError(422, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE", "return_url and cancel_url must be on the shop's own address");
   }
+  const amount = parsed.data.purchase_units[0]!.amount;
   const order = {
     id: ppId(),
     request_id: requestId,
     status: "PAYER_ACTION_REQUIRED",
-    currency: String(amount.currency_code),
-    value: String(amount.value),
-    return_url: String(context.return_url),
-    cancel_url: String(context.cancel_url ?? context.return_url),
+    currency: amount.currency_code,
+    value: amount.value,
+    return_url: context.return_url,
+    cancel_url: context.cancel_url ?? context.return_url,
     payer_id: null,
     capture_id: null,
     capture_request_id: null,

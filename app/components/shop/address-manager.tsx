@@ -27,7 +27,6 @@ export function AddressManager({
   const mode = new URLSearchParams(location.search).get("address");
   const editing = mode && mode !== "new" ? addresses.find((a) => a._id === mode) : undefined;
   const showForm = (mode === "new" && addresses.length < MAX_ADDRESSES) || !!editing;
-  const returnTo = location.pathname + location.search;
 
   return (
     <div className="space-y-4">
@@ -87,13 +86,13 @@ export function AddressManager({
           Add New Address
         </Link>
       ) : null}
-      {showForm ? <AddressForm key={editing?._id ?? "new"} address={editing} cancelHref={withParam(location, "address", null)} returnTo={returnTo} /> : null}
+      {showForm ? <AddressForm key={editing?._id ?? "new"} address={editing} cancelHref={withParam(location, "address", null)} /> : null}
     </div>
   );
 }
 
-function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: string; returnTo: string }) {
-  const actionData = useActionData() as { address?: FormResult } | undefined;
+function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: string }) {
+  const actionData = useActionData<{ address?: FormResult }>();
   const [form, fields] = useServerForm({
     id: `address-form-${address?._id ?? "new"}`,
     fields: ADDRESS_FIELDS,

@@ -105,7 +105,7 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
 }
 
 function ReviewForm({ productId, eligibility }: { productId: string; eligibility: ProductDialogData["eligibility"] }) {
-  const actionData = useActionData() as DialogActionData;
+  const actionData = useActionData<DialogActionData>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useServerForm({

@@ -29,13 +29,16 @@ const STYLES: Record<ToastVariant, string> = {
  */
 export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
   const [current, setCurrent] = useState(toast);
+  // A new toast from the server replaces the one shown (adjusting state during render, not in an
+  // effect); a navigation without one leaves the current toast to its timer.
+  const [lastToast, setLastToast] = useState(toast);
+  if (toast !== lastToast) {
+    setLastToast(toast);
+    if (toast) setCurrent(toast);
+  }
   const hydrated = useHydrated();
   const regionRef = useRef<HTMLElement>(null);
   const modalHost = useModalHost();
-
-  useEffect(() => {
-    if (toast) setCurrent(toast);
-  }, [toast]);
 
   useEffect(() => {
     if (!current) return;

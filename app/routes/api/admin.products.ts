@@ -42,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (id && !id.success) return apiError(404, PRODUCT_NOT_FOUND);
     const parsed = ProductSchema.safeParse(await readBody(request));
     if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-    const result = await saveProduct(id ? id.data! : null, parsed.data, null);
+    const result = await saveProduct(id ? id.data : null, parsed.data, null);
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, message: result.created ? PRODUCT_ADDED : PRODUCT_UPDATED, data: result.product }, { status: result.created ? 201 : 200 });
   }

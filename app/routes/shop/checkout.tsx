@@ -42,11 +42,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [selected, setSelected] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
+  // With JavaScript the action answers the approval URL: the page stores the order id and leaves.
+  const leaving = !!(actionData && "approvalUrl" in actionData && actionData.approvalUrl);
 
   useEffect(() => {
     if (actionData && "approvalUrl" in actionData && actionData.approvalUrl) {
-      setLeaving(true);
       try {
         sessionStorage.setItem("currentOrderId", actionData.orderId);
       } catch {

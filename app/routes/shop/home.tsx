@@ -3,7 +3,7 @@ import { BannerCarousel } from "~/components/shop/banner-carousel";
 import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { ProductGrid } from "~/components/shop/product-card";
 import { BRANDS, CATEGORIES, FALLBACK_BANNERS } from "~/lib/constants";
-import { rememberFilters, type ListingFilters } from "~/lib/listing";
+import { rememberFilters } from "~/lib/listing";
 import { listBanners } from "~/server/banners.server";
 import { featuredProducts } from "~/server/catalog.server";
 import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";
@@ -96,7 +96,7 @@ function FilterTiles({
           <li key={item.id}>
             <Link
               to={`/shop/listing?${filter}=${encodeURIComponent(item.id)}`}
-              onClick={() => rememberFilters({ category: [], brand: [], [filter]: [item.id] } as ListingFilters)}
+              onClick={() => rememberFilters({ category: [], brand: [], [filter]: [item.id] })}
               className="flex h-24 items-center justify-center rounded-lg border border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
             >
               {item.label}

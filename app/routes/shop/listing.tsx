@@ -37,7 +37,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   // With JavaScript every change applies at once (back to page 1) and is mirrored to sessionStorage.
   const apply = (next: ListingQuery) => {
     rememberFilters(next);
-    navigate(`/shop/listing${listingSearch({ ...next, page: 1 })}`, { preventScrollReset: true });
+    void navigate(`/shop/listing${listingSearch({ ...next, page: 1 })}`, { preventScrollReset: true });
   };
   const toggle = <K extends "category" | "brand">(key: K, id: ListingQuery[K][number], checked: boolean) => {
     const current = query[key] as string[];

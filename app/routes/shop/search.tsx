@@ -39,7 +39,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const onInput = (value: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      navigate(value ? `/shop/search?${new URLSearchParams({ keyword: value })}` : "/shop/search", {
+      void navigate(value ? `/shop/search?${new URLSearchParams({ keyword: value })}` : "/shop/search", {
         replace: true,
         preventScrollReset: true,
       });

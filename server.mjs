@@ -78,9 +78,7 @@ app.use((req, res, next) => {
 // names another site the request is refused. TRUSTED_ORIGINS lists extra allowed origins
 // (a separately hosted client). Requests with neither header are not from a browser page.
 const trustedOrigins = new Set(
-  [process.env.PUBLIC_URL, ...(process.env.TRUSTED_ORIGINS ?? "").split(",")]
-    .map((value) => originOf(value?.trim()))
-    .filter(Boolean),
+  [process.env.PUBLIC_URL, ...(process.env.TRUSTED_ORIGINS ?? "").split(",")].map((value) => originOf(value?.trim())).filter(Boolean),
 );
 function originOf(value) {
   if (!value) return null;

@@ -42,16 +42,11 @@ export default function handleRequest(
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode
-        ? "onAllReady"
-        : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -106,7 +101,12 @@ export default function handleRequest(
 /** Logs unexpected loader/action errors once; thrown Responses (redirects, 404s) are not errors. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  log("error", "unhandled error", { method: request.method, path: new URL(request.url).pathname, requestId: request.headers.get("X-Request-Id"), error });
+  log("error", "unhandled error", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    requestId: request.headers.get("X-Request-Id"),
+    error,
+  });
 }
 
 // Used by server.mjs: the same logger, settling payments a crash interrupted once it listens, and

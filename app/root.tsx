@@ -1,13 +1,4 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -38,7 +29,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* One description for the whole shop; route `meta` functions set only the title. */}
-        <meta name="description" content="Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M, with free shipping." />
+        <meta
+          name="description"
+          content="Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M, with free shipping."
+        />
         <Meta />
         <Links />
       </head>

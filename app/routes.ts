@@ -3,10 +3,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // Mirrors SPEC section 2, "Screens and routes".
 export default [
   index("routes/index.tsx"),
-  layout("routes/auth/layout.tsx", [
-    route("auth/login", "routes/auth/login.tsx"),
-    route("auth/register", "routes/auth/register.tsx"),
-  ]),
+  layout("routes/auth/layout.tsx", [route("auth/login", "routes/auth/login.tsx"), route("auth/register", "routes/auth/register.tsx")]),
   route("auth/logout", "routes/auth/logout.tsx"),
   layout("routes/shop/layout.tsx", [
     route("shop/home", "routes/shop/home.tsx"),

@@ -42,11 +42,29 @@ describe("schema constraints", () => {
     const userId = newId();
     await db
       .insertInto("users")
-      .values({ id: userId, user_name: "Rita", user_name_key: "rita", email: "r@example.com", password_hash: "x", role: "user", created_at: now() })
+      .values({
+        id: userId,
+        user_name: "Rita",
+        user_name_key: "rita",
+        email: "r@example.com",
+        password_hash: "x",
+        role: "user",
+        created_at: now(),
+      })
       .execute();
     const review = { id: newId(), product_id: p.id, user_id: userId, user_name: "Rita", message: "ok", created_at: now() };
-    await expect(db.insertInto("reviews").values({ ...review, rating: 6 }).execute()).rejects.toThrow(/CHECK/);
-    await expect(db.insertInto("reviews").values({ ...review, rating: 0 }).execute()).rejects.toThrow(/CHECK/);
+    await expect(
+      db
+        .insertInto("reviews")
+        .values({ ...review, rating: 6 })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      db
+        .insertInto("reviews")
+        .values({ ...review, rating: 0 })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
     const cartId = newId();
     await db.insertInto("carts").values({ id: cartId, user_id: userId, created_at: now(), updated_at: now() }).execute();
     await expect(

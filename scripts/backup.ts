@@ -10,7 +10,9 @@ if (!target) {
 }
 try {
   const summary = await backup(config.dataDir, target);
-  console.log(`backup written to ${summary.dir}: ${summary.orders} orders, ${summary.products} products, ${summary.users} users, ${summary.uploads} images`);
+  console.log(
+    `backup written to ${summary.dir}: ${summary.orders} orders, ${summary.products} products, ${summary.users} users, ${summary.uploads} images`,
+  );
 } catch (error) {
   console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -43,7 +43,11 @@ const rows = [];
 for (const size of sizes) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   const env = { ...process.env, DATA_DIR: dataDir };
-  const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(size)], { cwd: root, env, encoding: "utf8" });
+  const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(size)], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
   if (seeded.status !== 0) throw new Error(seeded.stderr);
   console.log(`\n${size} products: ${seeded.stdout.trim().split("\n").pop()}`);
 
@@ -72,8 +76,17 @@ for (const size of sizes) {
       const check = await fetch(base + target, { headers: { cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
       const r = await run(base + target, cookie);
-      rows.push({ products: size, target: name, p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.errors + r.non2xx });
-      console.log(`  ${name.padEnd(24)} median ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   ${String(Math.round(r.requests.average)).padStart(5)} req/s`);
+      rows.push({
+        products: size,
+        target: name,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        rps: Math.round(r.requests.average),
+        errors: r.errors + r.non2xx,
+      });
+      console.log(
+        `  ${name.padEnd(24)} median ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   ${String(Math.round(r.requests.average)).padStart(5)} req/s`,
+      );
     }
   } finally {
     server.kill("SIGTERM");

@@ -42,7 +42,9 @@ function newestMtime(p) {
 }
 const serverBuild = path.join(root, "build/server/index.js");
 if (!noBuild) {
-  const sources = ["app", "db", "public", "vite.config.ts", "react-router.config.ts", "package.json"].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  const sources = ["app", "db", "public", "vite.config.ts", "react-router.config.ts", "package.json"]
+    .map((p) => path.join(root, p))
+    .filter((p) => fs.existsSync(p));
   const stale = !fs.existsSync(serverBuild) || Math.max(...sources.map(newestMtime)) > fs.statSync(serverBuild).mtimeMs;
   if (stale) {
     console.log("building the app first...");
@@ -111,7 +113,8 @@ async function startServer() {
   });
   const started = Date.now();
   while (Date.now() - started < 20_000) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${serverLog.slice(-5).join("\n")}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited during start:\n${serverLog.slice(-5).join("\n")}`);
     const health = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
     if (health?.ok) return child;
     await sleep(50);
@@ -127,22 +130,38 @@ function openDb() {
 }
 
 function readStock(database) {
-  return new Map(database.prepare("select id, title, stock from products").all().map((p) => [p.id, p]));
+  return new Map(
+    database
+      .prepare("select id, title, stock from products")
+      .all()
+      .map((p) => [p.id, p]),
+  );
 }
 
 /** Orders created by this run, grouped by state; holding = stock taken but not paid. */
 function orderStates(database, known) {
-  const rows = database.prepare("select id, payment_status, order_status, stock_reserved from orders").all().filter((o) => !known.has(o.id));
+  const rows = database
+    .prepare("select id, payment_status, order_status, stock_reserved from orders")
+    .all()
+    .filter((o) => !known.has(o.id));
   const states = {};
   for (const o of rows) {
-    const key = o.payment_status === "pending" && o.stock_reserved ? "pending, holding stock" : `${o.payment_status}${o.payment_status === "pending" ? ", no stock held" : ""}`;
+    const key =
+      o.payment_status === "pending" && o.stock_reserved
+        ? "pending, holding stock"
+        : `${o.payment_status}${o.payment_status === "pending" ? ", no stock held" : ""}`;
     states[key] = (states[key] ?? 0) + 1;
   }
   return { total: rows.length, states };
 }
 
 const formatStates = ({ total, states }) =>
-  `${total} orders: ${Object.entries(states).sort().map(([k, v]) => `${v} ${k}`).join(", ") || "none"}`;
+  `${total} orders: ${
+    Object.entries(states)
+      .sort()
+      .map(([k, v]) => `${v} ${k}`)
+      .join(", ") || "none"
+  }`;
 
 // ---------------------------------------------------------------------------------------------
 // HTTP shoppers
@@ -248,7 +267,9 @@ function unexpectedAnswer(what, answer) {
 async function capture(shopper, attempt) {
   let answer;
   try {
-    answer = await shopper.request("POST", "/api/shop/order/capture", { json: { paymentId: attempt.paymentId, payerId: attempt.payerId, orderId: attempt.orderId } });
+    answer = await shopper.request("POST", "/api/shop/order/capture", {
+      json: { paymentId: attempt.paymentId, payerId: attempt.payerId, orderId: attempt.orderId },
+    });
   } catch (error) {
     if (error instanceof NetworkError) {
       interrupted.push({ shopper, ...attempt });
@@ -387,7 +408,10 @@ function settledBy(lines) {
   }
   const total = Object.values(tally).reduce((a, b) => a + b, 0);
   if (!total) return "no interrupted payment to settle";
-  return `settled ${plural(total, "interrupted payment")}: ${Object.entries(tally).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ")}`;
+  return `settled ${plural(total, "interrupted payment")}: ${Object.entries(tally)
+    .filter(([, n]) => n)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(", ")}`;
 }
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -410,7 +434,12 @@ try {
 
   const startDb = openDb();
   const startStock = readStock(startDb);
-  knownOrders = new Set(startDb.prepare("select id from orders").all().map((o) => o.id));
+  knownOrders = new Set(
+    startDb
+      .prepare("select id from orders")
+      .all()
+      .map((o) => o.id),
+  );
   startDb.close();
   const inStock = [...startStock.values()].filter((p) => p.stock > 0).sort((a, b) => a.stock - b.stock);
   // Half of the picks go to the scarcest products so they sell out and refusals happen.
@@ -483,13 +512,32 @@ try {
   const fkProblems = database.pragma("foreign_key_check");
   check("PRAGMA foreign_key_check is empty", fkProblems.length === 0, `${fkProblems.length} rows`);
 
-  const orders = new Map(database.prepare("select id, payment_status, order_status, stock_reserved, payment_id, capture_id, total_cents from orders").all().map((o) => [o.id, o]));
+  const orders = new Map(
+    database
+      .prepare("select id, payment_status, order_status, stock_reserved, payment_id, capture_id, total_cents from orders")
+      .all()
+      .map((o) => [o.id, o]),
+  );
   const notPaid = [...confirmed].filter((id) => orders.get(id)?.payment_status !== "paid");
-  check(`every confirmed order exists and is paid (${confirmed.size})`, notPaid.length === 0, notPaid.slice(0, 5).map((id) => `${id}: ${orders.get(id)?.payment_status ?? "missing"}`).join(", "));
+  check(
+    `every confirmed order exists and is paid (${confirmed.size})`,
+    notPaid.length === 0,
+    notPaid
+      .slice(0, 5)
+      .map((id) => `${id}: ${orders.get(id)?.payment_status ?? "missing"}`)
+      .join(", "),
+  );
 
   const newOrders = [...orders.values()].filter((o) => !knownOrders.has(o.id));
   const holding = newOrders.filter((o) => o.payment_status !== "paid" && o.stock_reserved);
-  check("no unpaid order still holds stock", holding.length === 0, `${holding.length} orders: ${holding.slice(0, 3).map((o) => `${o.id} ${o.payment_status}`).join(", ")}`);
+  check(
+    "no unpaid order still holds stock",
+    holding.length === 0,
+    `${holding.length} orders: ${holding
+      .slice(0, 3)
+      .map((o) => `${o.id} ${o.payment_status}`)
+      .join(", ")}`,
+  );
 
   // Money: every PayPal capture belongs to a paid order with the same capture and amount, and
   // every paid order of this run has its capture.
@@ -498,14 +546,29 @@ try {
   const captured = sim.filter((s) => s.status === "COMPLETED");
   const unrecorded = captured.filter((s) => {
     const order = byPayment.get(s.id);
-    return !order || order.payment_status !== "paid" || order.capture_id !== s.capture_id || (order.total_cents / 100).toFixed(2) !== s.value;
+    return (
+      !order || order.payment_status !== "paid" || order.capture_id !== s.capture_id || (order.total_cents / 100).toFixed(2) !== s.value
+    );
   });
-  check(`every PayPal capture is recorded on a paid order (${captured.length})`, unrecorded.length === 0, unrecorded.slice(0, 3).map((s) => `${s.id} -> ${byPayment.get(s.id)?.payment_status ?? "no order"}`).join(", "));
+  check(
+    `every PayPal capture is recorded on a paid order (${captured.length})`,
+    unrecorded.length === 0,
+    unrecorded
+      .slice(0, 3)
+      .map((s) => `${s.id} -> ${byPayment.get(s.id)?.payment_status ?? "no order"}`)
+      .join(", "),
+  );
   const simById = new Map(sim.map((s) => [s.id, s]));
   const paid = newOrders.filter((o) => o.payment_status === "paid");
   const unexplained = paid.filter((o) => !confirmed.has(o.id) && !cutOff.has(o.id));
-  check("every paid order was confirmed to its shopper or its capture answer was cut off", unexplained.length === 0, `${unexplained.length} paid orders nobody was told about`);
-  const settledIds = new Set(serverLog.filter((l) => l.includes("interrupted payment") && l.includes("recorded as paid")).map((l) => JSON.parse(l).orderId));
+  check(
+    "every paid order was confirmed to its shopper or its capture answer was cut off",
+    unexplained.length === 0,
+    `${unexplained.length} paid orders nobody was told about`,
+  );
+  const settledIds = new Set(
+    serverLog.filter((l) => l.includes("interrupted payment") && l.includes("recorded as paid")).map((l) => JSON.parse(l).orderId),
+  );
   const unseen = paid.filter((o) => !confirmed.has(o.id));
   const paidUnseen = unseen.length;
   const settledPaid = unseen.filter((o) => settledIds.has(o.id)).length;
@@ -516,7 +579,11 @@ try {
   const endStock = readStock(database);
   const sold = new Map();
   const held = new Map();
-  const items = database.prepare("select oi.order_id, oi.product_id, oi.quantity, o.payment_status, o.stock_reserved from order_items oi join orders o on o.id = oi.order_id").all();
+  const items = database
+    .prepare(
+      "select oi.order_id, oi.product_id, oi.quantity, o.payment_status, o.stock_reserved from order_items oi join orders o on o.id = oi.order_id",
+    )
+    .all();
   for (const item of items) {
     if (knownOrders.has(item.order_id) || !item.product_id) continue;
     if (item.payment_status === "paid") sold.set(item.product_id, (sold.get(item.product_id) ?? 0) + item.quantity);
@@ -525,7 +592,8 @@ try {
   const mismatched = [];
   for (const [id, product] of startStock) {
     const now = endStock.get(id)?.stock ?? 0;
-    if (now + (sold.get(id) ?? 0) + (held.get(id) ?? 0) !== product.stock) mismatched.push(`${product.title}: ${product.stock} at start, ${now} now, ${sold.get(id) ?? 0} sold, ${held.get(id) ?? 0} held`);
+    if (now + (sold.get(id) ?? 0) + (held.get(id) ?? 0) !== product.stock)
+      mismatched.push(`${product.title}: ${product.stock} at start, ${now} now, ${sold.get(id) ?? 0} sold, ${held.get(id) ?? 0} held`);
   }
   check(`stock + sold = starting stock for every product (${startStock.size})`, mismatched.length === 0, mismatched.slice(0, 3).join("; "));
   const negative = [...endStock.values()].filter((p) => p.stock < 0);
@@ -550,7 +618,9 @@ try {
   console.log(`
 shoppers           ${shopperCount} (new accounts), 2 kills (SIGKILL) + 1 graceful stop (SIGTERM), ${((Date.now() - started) / 1000).toFixed(1)} s
 requests           ${counts.requests} sent, ${counts.answered} answered (${counts.refusedWhileStopping} of them 503 while stopping), ${counts.networkErrors} cut off by the kills
-answers            ${Object.entries(counts.byStatus).map(([s, n]) => `${s}: ${n}`).join(", ")}
+answers            ${Object.entries(counts.byStatus)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(", ")}
 sold-out refusals  ${refusals.soldOutCart} at cart/add, ${refusals.soldOutCheckout} at order/create, ${refusals.soldOutCapture} at capture
 confirmed orders   ${confirmed.size} (capture answered success)
 paid orders        ${paid.length}: ${confirmed.size} confirmed to the shopper, ${paidUnseen} whose capture answer was cut off (${paidUnseen - settledPaid} recorded before the kill, ${settledPaid} settled after the restart)

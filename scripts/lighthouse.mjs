@@ -100,7 +100,13 @@ console.log(`\n${"page".padEnd(10)}${["FCP", "LCP", "TBT", "CLS", "SI"].map((m) 
 for (const { name, lhr, benchmark } of rows) {
   const value = (id) => lhr.audits[id]?.displayValue ?? "?";
   console.log(
-    `${name.padEnd(10)}${["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
+    `${name.padEnd(10)}${[
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+      "speed-index",
+    ]
       .map((id) => cell(value(id), 9))
       .join("")}${cell(Math.round(benchmark), 11)}`,
   );
@@ -116,13 +122,22 @@ for (const { name, lhr, scores } of rows) {
     if (scores[id] >= 100) continue;
     const failing = lhr.categories[id].auditRefs
       .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-      .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable")
+      .filter(
+        ({ audit }) =>
+          audit &&
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== "informative" &&
+          audit.scoreDisplayMode !== "notApplicable",
+      )
       .filter(({ ref, audit }) => ref.weight > 0 || savesTime(audit))
       .sort((a, b) => b.ref.weight - a.ref.weight);
     if (!failing.length) continue;
     console.log(`\n${name}, ${id} ${scores[id]}:`);
     for (const { audit } of failing.slice(0, 8)) {
-      console.log(`  - ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""} [${audit.id}, score ${Math.round(audit.score * 100)}]`);
+      console.log(
+        `  - ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""} [${audit.id}, score ${Math.round(audit.score * 100)}]`,
+      );
     }
   }
 }

@@ -10,7 +10,9 @@ if (!source) {
 }
 try {
   const summary = restore(source, config.dataDir);
-  console.log(`restored into ${summary.dir}: ${summary.orders} orders, ${summary.products} products, ${summary.users} users, ${summary.uploads} images`);
+  console.log(
+    `restored into ${summary.dir}: ${summary.orders} orders, ${summary.products} products, ${summary.users} users, ${summary.uploads} images`,
+  );
   if (summary.previous) console.log(`the database it replaced is kept in ${summary.previous}`);
 } catch (error) {
   console.error(`restore refused: ${error instanceof Error ? error.message : String(error)}`);

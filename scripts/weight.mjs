@@ -49,7 +49,14 @@ const pages = [
 const { base, stop } = await startServer(port);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 try {
   const results = [];
@@ -90,19 +97,55 @@ try {
   }
 
   const header = (cols) => cols.map(([text, width], i) => (i ? text.padStart(width) : text.padEnd(width))).join(" ");
-  console.log(header([["page", 16], ["JS raw", 10], ["JS gzip", 10], ["CSS raw", 10], ["CSS gzip", 10], ["JS+CSS gzip", 12]]));
+  console.log(
+    header([
+      ["page", 16],
+      ["JS raw", 10],
+      ["JS gzip", 10],
+      ["CSS raw", 10],
+      ["CSS gzip", 10],
+      ["JS+CSS gzip", 12],
+    ]),
+  );
   for (const r of results) {
-    console.log(header([[r.name, 16], [kb(r.jsRaw), 10], [kb(r.jsGzip), 10], [kb(r.cssRaw), 10], [kb(r.cssGzip), 10], [kb(r.jsGzip + r.cssGzip), 12]]));
+    console.log(
+      header([
+        [r.name, 16],
+        [kb(r.jsRaw), 10],
+        [kb(r.jsGzip), 10],
+        [kb(r.cssRaw), 10],
+        [kb(r.cssGzip), 10],
+        [kb(r.jsGzip + r.cssGzip), 12],
+      ]),
+    );
   }
 
   console.log(`\ngzip, split: framework runtime floor (react, react-dom, scheduler, react-router) vs our code`);
   console.log(`(our JS: the app's code plus the libraries it bundles, shown apart as "of it libs")`);
-  console.log(header([["page", 16], ["floor JS", 10], ["our JS", 10], ["of it libs", 11], ["CSS", 10], ["total", 10], [`goal ${GOAL_KB} KB`, 14]]));
+  console.log(
+    header([
+      ["page", 16],
+      ["floor JS", 10],
+      ["our JS", 10],
+      ["of it libs", 11],
+      ["CSS", 10],
+      ["total", 10],
+      [`goal ${GOAL_KB} KB`, 14],
+    ]),
+  );
   for (const r of results) {
     const total = r.jsGzip + r.cssGzip;
     const verdict = total <= GOAL_KB * 1024 ? "met" : `over ${kb(total - GOAL_KB * 1024)}`;
     console.log(
-      header([[r.name, 16], [kb(r.floorGzip), 10], [kb(r.jsGzip - r.floorGzip), 10], [kb(r.libraryGzip), 11], [kb(r.cssGzip), 10], [kb(total), 10], [verdict, 14]]),
+      header([
+        [r.name, 16],
+        [kb(r.floorGzip), 10],
+        [kb(r.jsGzip - r.floorGzip), 10],
+        [kb(r.libraryGzip), 11],
+        [kb(r.cssGzip), 10],
+        [kb(total), 10],
+        [verdict, 14],
+      ]),
     );
   }
 
@@ -111,7 +154,15 @@ try {
       console.log(`\n${r.name}:`);
       for (const f of r.files.sort((a, b) => b.gzip - a.gzip)) {
         const kind =
-          f.type === "stylesheet" ? "css" : f.frameworkGzip >= f.gzip ? "framework" : f.frameworkGzip > 0 ? "mixed" : f.libraryGzip > 0 ? "ours+libs" : "ours";
+          f.type === "stylesheet"
+            ? "css"
+            : f.frameworkGzip >= f.gzip
+              ? "framework"
+              : f.frameworkGzip > 0
+                ? "mixed"
+                : f.libraryGzip > 0
+                  ? "ours+libs"
+                  : "ours";
         console.log(`  ${kb(f.gzip).padStart(9)} gzip ${kb(f.raw).padStart(9)} raw  ${kind.padEnd(9)} ${f.file}`);
       }
     }

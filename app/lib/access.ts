@@ -13,11 +13,7 @@ export function homeFor(user: Pick<SessionUser, "role">): string {
  * must be sent instead, or null when it may be served. `returnTo` is the path plus query the
  * visitor asked for, so login can bring them back.
  */
-export function accessRedirect(
-  pathname: string,
-  user: Pick<SessionUser, "role"> | null,
-  returnTo: string = pathname,
-): string | null {
+export function accessRedirect(pathname: string, user: Pick<SessionUser, "role"> | null, returnTo: string = pathname): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (!user) {
     if (AUTH_PATHS.has(path)) return null;

@@ -32,14 +32,7 @@ export const SORT_OPTIONS = [
 export type SortId = (typeof SORT_OPTIONS)[number]["id"];
 export const DEFAULT_SORT: SortId = "price-lowtohigh";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "inProcess",
-  "inShipping",
-  "delivered",
-  "confirmed",
-  "rejected",
-] as const;
+export const ORDER_STATUSES = ["pending", "inProcess", "inShipping", "delivered", "confirmed", "rejected"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The statuses an admin may pick, in any order (SPEC section 4). */

@@ -48,7 +48,10 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-const id = z.string({ error: "Missing id" }).trim().regex(/^[0-9a-f]{24}$/, "Invalid id");
+const id = z
+  .string({ error: "Missing id" })
+  .trim()
+  .regex(/^[0-9a-f]{24}$/, "Invalid id");
 
 export const ReviewSchema = z.object({
   productId: id,
@@ -102,7 +105,12 @@ const money = (label: string) =>
 /** The admin's product form (SPEC section 3) and /api/admin/products add|edit. */
 export const ProductSchema = z
   .object({
-    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters").refine(withoutControlChars, "Title contains invalid characters"),
+    title: z
+      .string({ error: "Title is required" })
+      .trim()
+      .min(1, "Title is required")
+      .max(200, "Title must be at most 200 characters")
+      .refine(withoutControlChars, "Title contains invalid characters"),
     description: z
       .string({ error: "Description is required" })
       .trim()
@@ -112,7 +120,10 @@ export const ProductSchema = z
     category: z.enum(CATEGORY_IDS, { error: "Please choose a category" }),
     brand: z.enum(BRAND_IDS, { error: "Please choose a brand" }),
     price: money("Price").refine((v) => v > 0, "Price must be greater than 0"),
-    salePrice: z.preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), money("Sale price").refine((v) => v >= 0, "Sale price cannot be negative")),
+    salePrice: z.preprocess(
+      (v) => (v === "" || v === null || v === undefined ? 0 : v),
+      money("Sale price").refine((v) => v >= 0, "Sale price cannot be negative"),
+    ),
     totalStock: numeric("Stock must be a whole number")
       .refine((v) => Number.isInteger(v), "Stock must be a whole number")
       .refine((v) => v >= 0, "Stock cannot be negative")

@@ -13,7 +13,15 @@ export const ADDRESS_NOT_FOUND = "Address not found";
 export type Address = AddressInput & { _id: string; userId: string };
 
 function toAddress(row: Selectable<AddressesTable>): Address {
-  return { _id: row.id, userId: row.user_id, address: row.address, city: row.city, pincode: row.pincode, phone: row.phone, notes: row.notes };
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    address: row.address,
+    city: row.city,
+    pincode: row.pincode,
+    phone: row.phone,
+    notes: row.notes,
+  };
 }
 
 export async function listAddresses(userId: string): Promise<Address[]> {

@@ -18,15 +18,16 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 function absoluteImages(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(absoluteImages);
   if (!value || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "image" && typeof v === "string" ? absoluteImageUrl(v) : absoluteImages(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === "image" && typeof v === "string" ? absoluteImageUrl(v) : absoluteImages(v)]),
+  );
 }
 
 export function apiError(status: number, message: string, headers?: HeadersInit): Response {
   return json({ success: false, message }, { status, headers });
 }
 
-export const methodNotAllowed = (allowed: string) =>
-  apiError(405, `Method not allowed. Use ${allowed}.`, { Allow: allowed });
+export const methodNotAllowed = (allowed: string) => apiError(405, `Method not allowed. Use ${allowed}.`, { Allow: allowed });
 
 /**
  * Reads a JSON, urlencoded or multipart body into a plain object. Throws a 400/415 JSON

@@ -82,6 +82,7 @@ export function restore(source: string, dataDir: string): BackupSummary & { prev
     }
   }
   fs.copyFileSync(backupDb, current);
-  if (fs.existsSync(path.join(source, "uploads"))) fs.cpSync(path.join(source, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
+  if (fs.existsSync(path.join(source, "uploads")))
+    fs.cpSync(path.join(source, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
   return { dir: dataDir, ...counts, uploads: countUploads(path.join(dataDir, "uploads")), createdAt: new Date().toISOString(), previous };
 }

@@ -14,9 +14,23 @@ async function placeOrder(userId: string): Promise<string> {
   await db
     .insertInto("orders")
     .values({
-      id, user_id: userId, cart_id: null, address_id: null, address: "1 Road", city: "Town", pincode: "1", phone: "1", notes: "n",
-      order_status: "confirmed", payment_method: "paypal", payment_status: "paid", total_cents: 1000, payment_id: null, payer_id: null,
-      order_date: now(), order_update_date: now(),
+      id,
+      user_id: userId,
+      cart_id: null,
+      address_id: null,
+      address: "1 Road",
+      city: "Town",
+      pincode: "1",
+      phone: "1",
+      notes: "n",
+      order_status: "confirmed",
+      payment_method: "paypal",
+      payment_status: "paid",
+      total_cents: 1000,
+      payment_id: null,
+      payer_id: null,
+      order_date: now(),
+      order_update_date: now(),
     })
     .execute();
   return id;

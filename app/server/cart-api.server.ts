@@ -7,7 +7,17 @@ export async function cartJson(userId: string, status = 200): Promise<Response> 
   return json(
     {
       success: true,
-      data: { _id: cart._id, items: cart.items.map(({ productId, image, title, price, salePrice, quantity }) => ({ productId, image, title, price, salePrice, quantity })) },
+      data: {
+        _id: cart._id,
+        items: cart.items.map(({ productId, image, title, price, salePrice, quantity }) => ({
+          productId,
+          image,
+          title,
+          price,
+          salePrice,
+          quantity,
+        })),
+      },
     },
     { status },
   );

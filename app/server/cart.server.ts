@@ -99,7 +99,10 @@ async function changeQuantity(userId: string, productId: string, quantity: numbe
     if (item) {
       await trx.updateTable("cart_items").set({ quantity: wanted }).where("id", "=", item.id).execute();
     } else {
-      await trx.insertInto("cart_items").values({ id: newId(), cart_id: cartId, product_id: productId, quantity: wanted, created_at: now() }).execute();
+      await trx
+        .insertInto("cart_items")
+        .values({ id: newId(), cart_id: cartId, product_id: productId, quantity: wanted, created_at: now() })
+        .execute();
     }
     await trx.updateTable("carts").set({ updated_at: now() }).where("id", "=", cartId).execute();
     return { ok: true, quantity: wanted } as const;

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "./db.server";
-import { addToCart, cartProductIds, getCart, NOT_IN_CART, onlyCanAdd, OUT_OF_STOCK, removeFromCart, updateCartQuantity } from "./cart.server";
+import {
+  addToCart,
+  cartProductIds,
+  getCart,
+  NOT_IN_CART,
+  onlyCanAdd,
+  OUT_OF_STOCK,
+  removeFromCart,
+  updateCartQuantity,
+} from "./cart.server";
 import { seedDemoCatalog } from "./seed.server";
 import { registerUser } from "./users.server";
 
@@ -34,7 +43,12 @@ describe("cart", () => {
   });
 
   it("lists items with current prices, and removes them; each shopper has their own cart", async () => {
-    const sale = await db.selectFrom("products").selectAll().where("sale_price_cents", ">", 0).where("stock", ">", 5).executeTakeFirstOrThrow();
+    const sale = await db
+      .selectFrom("products")
+      .selectAll()
+      .where("sale_price_cents", ">", 0)
+      .where("stock", ">", 5)
+      .executeTakeFirstOrThrow();
     await addToCart(userId, sale.id, 3);
     const cart = await getCart(userId);
     expect(cart.items).toHaveLength(2);

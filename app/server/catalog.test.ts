@@ -74,13 +74,25 @@ describe("searchProducts", () => {
     expect((await searchProducts("JÉANS")).total).toBe((await searchProducts("jeans")).total);
   });
 
-  it.each(['"', "*", "(", ")", "jeans\"", "AND", "OR NOT", "title:jeans", "NEAR(a b)", "'; drop table products; --", "中文字", "🙂🙂", "-", "^x"])(
-    "never fails on %j",
-    async (keyword) => {
-      const results = await searchProducts(keyword);
-      expect(Array.isArray(results.items)).toBe(true);
-    },
-  );
+  it.each([
+    '"',
+    "*",
+    "(",
+    ")",
+    'jeans"',
+    "AND",
+    "OR NOT",
+    "title:jeans",
+    "NEAR(a b)",
+    "'; drop table products; --",
+    "中文字",
+    "🙂🙂",
+    "-",
+    "^x",
+  ])("never fails on %j", async (keyword) => {
+    const results = await searchProducts(keyword);
+    expect(Array.isArray(results.items)).toBe(true);
+  });
 
   it("stays in sync when a product changes or goes away", async () => {
     const product = (await searchProducts("windrunner")).items[0]!;
@@ -100,10 +112,13 @@ describe("listProducts on a large catalog", () => {
     const all = await db.selectFrom("products").selectAll().execute();
     for (const search of ["category=men,women,kids&sortBy=price-hightolow&page=3", "category=kids&brand=nike&sortBy=title-atoz&page=2"]) {
       const query = q(search);
-      const matching = all.filter((p) => query.category.includes(p.category as never) && (!query.brand.length || query.brand.includes(p.brand as never)));
-      const sorted = query.sortBy === "price-hightolow"
-        ? matching.sort((a, b) => b.unit_price_cents - a.unit_price_cents || (b.id < a.id ? -1 : 1))
-        : matching.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+      const matching = all.filter(
+        (p) => query.category.includes(p.category as never) && (!query.brand.length || query.brand.includes(p.brand as never)),
+      );
+      const sorted =
+        query.sortBy === "price-hightolow"
+          ? matching.sort((a, b) => b.unit_price_cents - a.unit_price_cents || (b.id < a.id ? -1 : 1))
+          : matching.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
       const page = await listProducts(query, 24);
       expect(page.total).toBe(matching.length);
       expect(page.items.map((p) => p._id)).toEqual(sorted.slice((query.page - 1) * 24, query.page * 24).map((p) => p.id));

@@ -48,9 +48,14 @@ vi.mock("./paypal.server", () => {
 });
 
 const approve = (id: string) => Object.assign(paypal.orders.get(id)!, { status: "APPROVED", payerId: "PAYER123" });
-const stockOf = async (id: string) => (await db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
+const stockOf = async (id: string) =>
+  (await db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
 const orderRow = (id: string) =>
-  db.selectFrom("orders").select(["payment_status", "order_status", "stock_reserved", "capture_id", "payer_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+  db
+    .selectFrom("orders")
+    .select(["payment_status", "order_status", "stock_reserved", "capture_id", "payer_id"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 
 let products: { id: string; stock: number }[];
 beforeAll(async () => {
@@ -118,7 +123,13 @@ describe("payments interrupted between reserving stock and recording the outcome
     await addToCart(user.id, other.id, 1);
     paypal.down = false;
     expect(await settleInterruptedPayments()).toEqual({ paid: 1, released: 0, failed: 0, unresolved: 0 });
-    expect(await orderRow(orderId)).toEqual({ payment_status: "paid", order_status: "confirmed", stock_reserved: 1, capture_id: `CAP-${paypalId}`, payer_id: "PAYER123" });
+    expect(await orderRow(orderId)).toEqual({
+      payment_status: "paid",
+      order_status: "confirmed",
+      stock_reserved: 1,
+      capture_id: `CAP-${paypalId}`,
+      payer_id: "PAYER123",
+    });
     expect(await stockOf(product.id)).toBe(product.stock - 2);
     // The goods paid for left the cart; what was added since stays.
     expect((await getCart(user.id)).items.map((i) => i.productId)).toEqual([other.id]);
@@ -134,7 +145,11 @@ describe("payments interrupted between reserving stock and recording the outcome
     const { user, orderId, paypalId } = await approvedOrder(product.id, 3);
     // The state a SIGKILL after the reservation leaves: stock taken, PayPal order only approved.
     await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).execute();
-    await db.updateTable("products").set({ stock: product.stock - 3 }).where("id", "=", product.id).execute();
+    await db
+      .updateTable("products")
+      .set({ stock: product.stock - 3 })
+      .where("id", "=", product.id)
+      .execute();
 
     expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 1, failed: 0, unresolved: 0 });
     expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 0 });

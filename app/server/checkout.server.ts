@@ -16,11 +16,12 @@ export const PAYMENT_MISSING = "Missing payment information. Please try again.";
 export const PAYMENT_CANCELLED = "Payment cancelled. Your cart is unchanged.";
 export const soldOut = (title: string) => `Sorry, "${title}" sold out while you were paying. You have not been charged.`;
 export const notEnoughStock = (title: string, stock: number) =>
-  stock > 0 ? `Only ${stock} of "${title}" left in stock. Please update your cart.` : `"${title}" is out of stock. Please remove it from your cart.`;
+  stock > 0
+    ? `Only ${stock} of "${title}" left in stock. Please update your cart.`
+    : `"${title}" is out of stock. Please remove it from your cart.`;
 
 export type StartCheckoutResult =
-  | { ok: true; orderId: string; approvalUrl: string }
-  | { ok: false; status: 400 | 409 | 502; message: string; field?: "addressId" };
+  { ok: true; orderId: string; approvalUrl: string } | { ok: false; status: 400 | 409 | 502; message: string; field?: "addressId" };
 
 /**
  * Checkout: validates cart and address, snapshots items, prices and address into a new pending
@@ -79,12 +80,27 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
       .execute();
     await trx
       .insertInto("order_items")
-      .values(lines.map((l) => ({ id: newId(), order_id: orderId, product_id: l.productId, title: l.title, image: l.image, unit_price_cents: l.unitCents, quantity: l.quantity })))
+      .values(
+        lines.map((l) => ({
+          id: newId(),
+          order_id: orderId,
+          product_id: l.productId,
+          title: l.title,
+          image: l.image,
+          unit_price_cents: l.unitCents,
+          quantity: l.quantity,
+        })),
+      )
       .execute();
   });
 
   try {
-    const paypal = await createPayPalOrder(orderId, lines.map((l) => ({ name: l.title, unitCents: l.unitCents, quantity: l.quantity })), totalCents, shopUrl);
+    const paypal = await createPayPalOrder(
+      orderId,
+      lines.map((l) => ({ name: l.title, unitCents: l.unitCents, quantity: l.quantity })),
+      totalCents,
+      shopUrl,
+    );
     await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
     return { ok: true, orderId, approvalUrl: paypal.approvalUrl };
   } catch (error) {
@@ -96,33 +112,52 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
 
 export type CaptureOutcome = { ok: true; orderId: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
-type OrderRow = { id: string; user_id: string; total_cents: number; payment_status: string; stock_reserved: number; payment_id: string | null };
+type OrderRow = {
+  id: string;
+  user_id: string;
+  total_cents: number;
+  payment_status: string;
+  stock_reserved: number;
+  payment_id: string | null;
+};
 
 /** Takes the order's quantities from stock, all or nothing. Returns the title that ran out, if any. */
 async function reserveStock(orderId: string): Promise<{ ok: true } | { ok: false; title: string }> {
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).where("stock_reserved", "=", 0).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return { ok: true } as const; // already reserved
-    const items = await trx.selectFrom("order_items").select(["product_id", "title", "quantity"]).where("order_id", "=", orderId).execute();
-    for (const item of items) {
-      const taken = item.product_id
-        ? await trx
-            .updateTable("products")
-            .set({ stock: sql`stock - ${item.quantity}` })
-            .where("id", "=", item.product_id)
-            .where("stock", ">=", item.quantity)
-            .executeTakeFirst()
-        : { numUpdatedRows: 0n };
-      if (Number(taken.numUpdatedRows) === 0) {
-        // Throwing rolls back every decrement and the claim.
-        throw new SoldOut(item.title);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("orders")
+        .set({ stock_reserved: 1 })
+        .where("id", "=", orderId)
+        .where("stock_reserved", "=", 0)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return { ok: true } as const; // already reserved
+      const items = await trx
+        .selectFrom("order_items")
+        .select(["product_id", "title", "quantity"])
+        .where("order_id", "=", orderId)
+        .execute();
+      for (const item of items) {
+        const taken = item.product_id
+          ? await trx
+              .updateTable("products")
+              .set({ stock: sql`stock - ${item.quantity}` })
+              .where("id", "=", item.product_id)
+              .where("stock", ">=", item.quantity)
+              .executeTakeFirst()
+          : { numUpdatedRows: 0n };
+        if (Number(taken.numUpdatedRows) === 0) {
+          // Throwing rolls back every decrement and the claim.
+          throw new SoldOut(item.title);
+        }
       }
-    }
-    return { ok: true } as const;
-  }).catch((error) => {
-    if (error instanceof SoldOut) return { ok: false as const, title: error.title };
-    throw error;
-  });
+      return { ok: true } as const;
+    })
+    .catch((error) => {
+      if (error instanceof SoldOut) return { ok: false as const, title: error.title };
+      throw error;
+    });
 }
 
 class SoldOut extends Error {
@@ -143,7 +178,12 @@ async function releaseStock(orderId: string, paymentStatus: "failed" | "pending"
     if (Number(released.numUpdatedRows) === 0) return;
     const items = await trx.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", orderId).execute();
     for (const item of items) {
-      if (item.product_id) await trx.updateTable("products").set({ stock: sql`stock + ${item.quantity}` }).where("id", "=", item.product_id).execute();
+      if (item.product_id)
+        await trx
+          .updateTable("products")
+          .set({ stock: sql`stock + ${item.quantity}` })
+          .where("id", "=", item.product_id)
+          .execute();
     }
   });
 }
@@ -168,7 +208,11 @@ function oneAtATime<T>(orderId: string, work: () => Promise<T>): Promise<T> {
 }
 
 const selectOrder = (id: string): Promise<OrderRow | undefined> =>
-  db.selectFrom("orders").select(["id", "user_id", "total_cents", "payment_status", "stock_reserved", "payment_id"]).where("id", "=", id).executeTakeFirst();
+  db
+    .selectFrom("orders")
+    .select(["id", "user_id", "total_cents", "payment_status", "stock_reserved", "payment_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 
 const captureMatches = (capture: CaptureResult, order: OrderRow) =>
   capture.status === "COMPLETED" && capture.currency === "USD" && capture.value === (order.total_cents / 100).toFixed(2);
@@ -182,7 +226,13 @@ async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: s
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("orders")
-      .set({ payment_status: "paid", order_status: "confirmed", payer_id: payerId?.slice(0, 64) ?? null, capture_id: capture.captureId ?? null, order_update_date: now() })
+      .set({
+        payment_status: "paid",
+        order_status: "confirmed",
+        payer_id: payerId?.slice(0, 64) ?? null,
+        capture_id: capture.captureId ?? null,
+        order_update_date: now(),
+      })
       .where("id", "=", order.id)
       .execute();
     const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
@@ -191,7 +241,12 @@ async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: s
     for (const item of bought) {
       if (!item.product_id) continue;
       // One of the two matches: the line goes, or keeps what was added beyond the paid quantity.
-      await trx.deleteFrom("cart_items").where("cart_id", "=", cart.id).where("product_id", "=", item.product_id).where("quantity", "<=", item.quantity).execute();
+      await trx
+        .deleteFrom("cart_items")
+        .where("cart_id", "=", cart.id)
+        .where("product_id", "=", item.product_id)
+        .where("quantity", "<=", item.quantity)
+        .execute();
       await trx
         .updateTable("cart_items")
         .set({ quantity: sql`quantity - ${item.quantity}` })
@@ -210,8 +265,18 @@ async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: s
  * cart. A capture PayPal refused gives the stock back; a capture whose outcome is unknown (no
  * answer, and PayPal cannot be asked) keeps it, for a retry or settleInterruptedPayments to finish.
  */
-export async function completePayment(user: SessionUser, paypalOrderId: string, payerId: string, shopOrderId?: string): Promise<CaptureOutcome> {
-  const found = await db.selectFrom("orders").select("id").where("payment_id", "=", paypalOrderId).where("user_id", "=", user.id).executeTakeFirst();
+export async function completePayment(
+  user: SessionUser,
+  paypalOrderId: string,
+  payerId: string,
+  shopOrderId?: string,
+): Promise<CaptureOutcome> {
+  const found = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("payment_id", "=", paypalOrderId)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
   if (!found || (shopOrderId !== undefined && shopOrderId !== found.id)) return { ok: false, status: 404, message: "Order not found" };
   return oneAtATime(found.id, () => payOrder(found.id, paypalOrderId, payerId));
 }
@@ -224,7 +289,11 @@ async function payOrder(orderId: string, paypalOrderId: string, payerId: string)
 
   const reserved = await reserveStock(order.id);
   if (!reserved.ok) {
-    await db.updateTable("orders").set({ payment_status: "failed", order_status: "rejected", order_update_date: now() }).where("id", "=", order.id).execute();
+    await db
+      .updateTable("orders")
+      .set({ payment_status: "failed", order_status: "rejected", order_update_date: now() })
+      .where("id", "=", order.id)
+      .execute();
     return { ok: false, status: 409, message: soldOut(reserved.title) };
   }
 
@@ -246,7 +315,11 @@ async function payOrder(orderId: string, paypalOrderId: string, payerId: string)
     capture = status;
   }
   if (!captureMatches(capture, order)) {
-    log("error", "PayPal capture does not match the order", { orderId: order.id, capture, expected: `USD ${(order.total_cents / 100).toFixed(2)}` });
+    log("error", "PayPal capture does not match the order", {
+      orderId: order.id,
+      capture,
+      expected: `USD ${(order.total_cents / 100).toFixed(2)}`,
+    });
     await releaseStock(order.id, "failed");
     return { ok: false, status: 502, message: PAYMENT_UNEXPECTED };
   }
@@ -271,7 +344,11 @@ export async function settleInterruptedPayments(): Promise<RecoverySummary> {
     await oneAtATime(id, async () => {
       const order = await selectOrder(id);
       if (!order || order.payment_status !== "pending" || !order.stock_reserved) return;
-      const paypal = order.payment_id ? await getPayPalOrder(order.payment_id).catch((error) => (log("warn", "interrupted payment: PayPal not reachable", { orderId: id, error }), null)) : null;
+      const paypal = order.payment_id
+        ? await getPayPalOrder(order.payment_id).catch(
+            (error) => (log("warn", "interrupted payment: PayPal not reachable", { orderId: id, error }), null),
+          )
+        : null;
       if (order.payment_id && !paypal) {
         summary.unresolved++;
       } else if (paypal?.status !== "COMPLETED") {
@@ -279,7 +356,11 @@ export async function settleInterruptedPayments(): Promise<RecoverySummary> {
         summary.released++;
         log("warn", "interrupted payment: not captured, stock released", { orderId: id, paypalStatus: paypal?.status ?? null });
       } else if (!captureMatches(paypal, order)) {
-        log("error", "interrupted payment: PayPal capture does not match the order", { orderId: id, capture: paypal, expected: `USD ${(order.total_cents / 100).toFixed(2)}` });
+        log("error", "interrupted payment: PayPal capture does not match the order", {
+          orderId: id,
+          capture: paypal,
+          expected: `USD ${(order.total_cents / 100).toFixed(2)}`,
+        });
         await releaseStock(id, "failed");
         summary.failed++;
       } else {

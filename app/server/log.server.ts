@@ -13,7 +13,11 @@ function threshold(): number {
 
 function describe(error: unknown): Record<string, unknown> {
   if (error instanceof Error) {
-    return { error: error.message, errorName: error.name, ...(process.env.NODE_ENV !== "production" || LEVELS.debug >= threshold() ? { stack: error.stack } : {}) };
+    return {
+      error: error.message,
+      errorName: error.name,
+      ...(process.env.NODE_ENV !== "production" || LEVELS.debug >= threshold() ? { stack: error.stack } : {}),
+    };
   }
   return { error: String(error) };
 }

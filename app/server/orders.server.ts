@@ -28,8 +28,21 @@ export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderIte
     _id: row.id,
     userId: row.user_id,
     cartId: row.cart_id,
-    cartItems: items.map((i) => ({ productId: i.product_id, title: i.title, image: i.image, price: centsToAmount(i.unit_price_cents), quantity: i.quantity })),
-    addressInfo: { addressId: row.address_id, address: row.address, city: row.city, pincode: row.pincode, phone: row.phone, notes: row.notes },
+    cartItems: items.map((i) => ({
+      productId: i.product_id,
+      title: i.title,
+      image: i.image,
+      price: centsToAmount(i.unit_price_cents),
+      quantity: i.quantity,
+    })),
+    addressInfo: {
+      addressId: row.address_id,
+      address: row.address,
+      city: row.city,
+      pincode: row.pincode,
+      phone: row.phone,
+      notes: row.notes,
+    },
     orderStatus: row.order_status,
     paymentMethod: row.payment_method,
     paymentStatus: row.payment_status,
@@ -43,10 +56,30 @@ export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderIte
 
 /** The shopper's orders, newest first (items included: order lists are short). */
 export async function listOrders(userId: string): Promise<Order[]> {
-  const rows = await db.selectFrom("orders").selectAll().where("user_id", "=", userId).orderBy("order_date", "desc").orderBy("id", "desc").execute();
+  const rows = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("order_date", "desc")
+    .orderBy("id", "desc")
+    .execute();
   if (!rows.length) return [];
-  const items = await db.selectFrom("order_items").selectAll().where("order_id", "in", rows.map((r) => r.id)).orderBy("id").execute();
-  return rows.map((r) => toOrder(r, items.filter((i) => i.order_id === r.id)));
+  const items = await db
+    .selectFrom("order_items")
+    .selectAll()
+    .where(
+      "order_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("id")
+    .execute();
+  return rows.map((r) =>
+    toOrder(
+      r,
+      items.filter((i) => i.order_id === r.id),
+    ),
+  );
 }
 
 /** One order; with `userId`, only if it belongs to that shopper (someone else's is not found). */
@@ -75,13 +108,44 @@ export async function listAllOrders(page: number, pageSize = ORDERS_PAGE_SIZE): 
   const base = db.selectFrom("orders").where("payment_status", "not in", ["cancelled", "failed"]);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const current = Math.max(1, page);
-  const rows = await base.selectAll().orderBy("order_date", "desc").orderBy("id", "desc").limit(pageSize).offset((current - 1) * pageSize).execute();
-  const items = rows.length ? await db.selectFrom("order_items").selectAll().where("order_id", "in", rows.map((r) => r.id)).orderBy("id").execute() : [];
-  return pageOf(rows.map((r) => toOrder(r, items.filter((i) => i.order_id === r.id))), Number(total), current, pageSize);
+  const rows = await base
+    .selectAll()
+    .orderBy("order_date", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .execute();
+  const items = rows.length
+    ? await db
+        .selectFrom("order_items")
+        .selectAll()
+        .where(
+          "order_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .orderBy("id")
+        .execute()
+    : [];
+  return pageOf(
+    rows.map((r) =>
+      toOrder(
+        r,
+        items.filter((i) => i.order_id === r.id),
+      ),
+    ),
+    Number(total),
+    current,
+    pageSize,
+  );
 }
 
 /** The admin may pick any of the five statuses, in any order (SPEC section 4). */
 export async function updateOrderStatus(orderId: string, status: AdminOrderStatus): Promise<boolean> {
-  const result = await db.updateTable("orders").set({ order_status: status, order_update_date: new Date().toISOString() }).where("id", "=", orderId).executeTakeFirst();
+  const result = await db
+    .updateTable("orders")
+    .set({ order_status: status, order_update_date: new Date().toISOString() })
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

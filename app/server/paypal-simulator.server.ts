@@ -11,7 +11,12 @@ import { db, now } from "./db.server";
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 const ppError = (status: number, name: string, issue: string, description: string) =>
   json({ name, message: description, debug_id: randomBytes(6).toString("hex"), details: [{ issue, description }] }, status);
-const ppId = (n = 17) => randomBytes(n).toString("base64url").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, n);
+const ppId = (n = 17) =>
+  randomBytes(n)
+    .toString("base64url")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toUpperCase()
+    .slice(0, n);
 
 export function simulatorEnabled(): boolean {
   return config.paypalMode === "simulator";
@@ -26,7 +31,10 @@ export function notFound(): Response {
  * session secret, so nobody without it can get a token: the simulator takes no anonymous writes.
  */
 export function simulatorCredentials(): { clientId: string; clientSecret: string } {
-  return { clientId: `SIM-${deriveSecret("paypal-simulator:client-id").slice(0, 32)}`, clientSecret: deriveSecret("paypal-simulator:client-secret") };
+  return {
+    clientId: `SIM-${deriveSecret("paypal-simulator:client-id").slice(0, 32)}`,
+    clientSecret: deriveSecret("paypal-simulator:client-secret"),
+  };
 }
 
 const TOKEN_SECONDS = 32400;
@@ -65,7 +73,9 @@ const ExperienceContext = z.object({ return_url: z.string(), cancel_url: z.strin
 /** The part of an Orders v2 create body the simulator needs (the SDK sends more). */
 const CreateOrderBody = z.object({
   intent: z.literal("CAPTURE"),
-  purchase_units: z.array(z.object({ amount: z.object({ currency_code: z.string().min(1), value: z.string().regex(/^\d+(\.\d{2})?$/) }) })).min(1),
+  purchase_units: z
+    .array(z.object({ amount: z.object({ currency_code: z.string().min(1), value: z.string().regex(/^\d+(\.\d{2})?$/) }) }))
+    .min(1),
   payment_source: z.object({ paypal: z.object({ experience_context: ExperienceContext }) }).optional(),
   application_context: ExperienceContext.optional(),
 });
@@ -80,7 +90,15 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-type SimOrder = { id: string; status: string; currency: string; value: string; return_url: string; capture_id: string | null; payer_id: string | null };
+type SimOrder = {
+  id: string;
+  status: string;
+  currency: string;
+  value: string;
+  return_url: string;
+  capture_id: string | null;
+  payer_id: string | null;
+};
 
 function orderBody(order: SimOrder) {
   const body: Record<string, unknown> = {
@@ -95,7 +113,18 @@ function orderBody(order: SimOrder) {
   if (order.payer_id) body.payer = { payer_id: order.payer_id };
   if (order.capture_id) {
     body.purchase_units = [
-      { payments: { captures: [{ id: order.capture_id, status: "COMPLETED", amount: { currency_code: order.currency, value: order.value }, final_capture: true }] } },
+      {
+        payments: {
+          captures: [
+            {
+              id: order.capture_id,
+              status: "COMPLETED",
+              amount: { currency_code: order.currency, value: order.value },
+              final_capture: true,
+            },
+          ],
+        },
+      },
     ];
   }
   return body;
@@ -151,7 +180,8 @@ export async function simCaptureOrder(request: Request, id: string): Promise<Res
       if (requestId && requestId === order.capture_request_id) return json(orderBody(order), 201);
       return ppError(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured");
     }
-    if (order.status !== "APPROVED") return ppError(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment");
+    if (order.status !== "APPROVED")
+      return ppError(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment");
     const captured = { status: "COMPLETED", capture_id: ppId(), capture_request_id: requestId };
     await trx.updateTable("paypal_sim_orders").set(captured).where("id", "=", id).execute();
     return json(orderBody({ ...order, ...captured }), 201);
@@ -159,7 +189,11 @@ export async function simCaptureOrder(request: Request, id: string): Promise<Res
 }
 
 export async function simOrderForApproval(id: string) {
-  return db.selectFrom("paypal_sim_orders").select(["id", "status", "currency", "value", "return_url", "cancel_url"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("paypal_sim_orders")
+    .select(["id", "status", "currency", "value", "return_url", "cancel_url"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** The buyer's choice on the approval page: where the browser goes next (PayPal's return rules). */

@@ -94,7 +94,12 @@ const money = (cents: number) => ({ currencyCode: "USD", value: (cents / 100).to
  * Creates the PayPal order for a shop order; returns PayPal's id and the approval URL. PayPal sends
  * the shopper back to `shopUrl` (config.shopUrlFor).
  */
-export async function createPayPalOrder(shopOrderId: string, lines: PayPalLine[], totalCents: number, shopUrl: string): Promise<{ id: string; approvalUrl: string }> {
+export async function createPayPalOrder(
+  shopOrderId: string,
+  lines: PayPalLine[],
+  totalCents: number,
+  shopUrl: string,
+): Promise<{ id: string; approvalUrl: string }> {
   const result = await call((c) =>
     c.createOrder({
       body: {
@@ -141,7 +146,9 @@ function captureOf(order: Order): CaptureResult {
 
 /** Captures an approved PayPal order; the request id makes a repeated call safe. */
 export async function capturePayPalOrder(paypalOrderId: string, shopOrderId: string): Promise<CaptureResult> {
-  return captureOf(await call((c) => c.captureOrder({ id: paypalOrderId, paypalRequestId: `capture-${shopOrderId}`, prefer: "return=representation" })));
+  return captureOf(
+    await call((c) => c.captureOrder({ id: paypalOrderId, paypalRequestId: `capture-${shopOrderId}`, prefer: "return=representation" })),
+  );
 }
 
 export async function getPayPalOrder(paypalOrderId: string): Promise<CaptureResult> {

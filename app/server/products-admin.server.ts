@@ -32,7 +32,10 @@ function columns(input: ProductInput) {
 
 export async function createProduct(input: ProductInput & { image: string }): Promise<Product> {
   const id = newId();
-  await db.insertInto("products").values({ id, ...columns(input), image: input.image, created_at: now(), updated_at: now() }).execute();
+  await db
+    .insertInto("products")
+    .values({ id, ...columns(input), image: input.image, created_at: now(), updated_at: now() })
+    .execute();
   return (await getProduct(id))!;
 }
 
@@ -55,8 +58,7 @@ export async function deleteProduct(id: string): Promise<boolean> {
 }
 
 export type SaveProductResult =
-  | { ok: true; product: Product; created: boolean }
-  | { ok: false; status: 400 | 404 | 413; field: "image" | null; message: string };
+  { ok: true; product: Product; created: boolean } | { ok: false; status: 400 | 404 | 413; field: "image" | null; message: string };
 
 /**
  * Adds (id null) or edits a product. An uploaded file is stored first (checked by content, resized);

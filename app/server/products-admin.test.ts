@@ -8,7 +8,16 @@ import { addToCart, getCart } from "./cart.server";
 import { registerUser } from "./users.server";
 
 const input = (over: Record<string, unknown> = {}) =>
-  ProductSchema.parse({ title: "Linen Shirt", description: "Cool linen", category: "men", brand: "zara", price: "49.90", salePrice: "", totalStock: "5", ...over });
+  ProductSchema.parse({
+    title: "Linen Shirt",
+    description: "Cool linen",
+    category: "men",
+    brand: "zara",
+    price: "49.90",
+    salePrice: "",
+    totalStock: "5",
+    ...over,
+  });
 
 let userId: string;
 beforeAll(async () => {
@@ -30,7 +39,15 @@ describe("ProductSchema", () => {
     [{ totalStock: "-1" }, "totalStock", "Stock cannot be negative"],
     [{ category: "pets" }, "category", "Please choose a category"],
   ])("refuses %j", (over, field, message) => {
-    const result = ProductSchema.safeParse({ title: "T", description: "D", category: "men", brand: "zara", price: "50", totalStock: "1", ...over });
+    const result = ProductSchema.safeParse({
+      title: "T",
+      description: "D",
+      category: "men",
+      brand: "zara",
+      price: "50",
+      totalStock: "1",
+      ...over,
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues).toContainEqual(expect.objectContaining({ path: [field], message }));
   });
@@ -38,10 +55,18 @@ describe("ProductSchema", () => {
 
 describe("saveProduct", () => {
   it("needs an image to add, and only one this shop serves", async () => {
-    expect(await saveProduct(null, input(), null)).toMatchObject({ ok: false, field: "image", message: expect.stringContaining("Image required") });
+    expect(await saveProduct(null, input(), null)).toMatchObject({
+      ok: false,
+      field: "image",
+      message: expect.stringContaining("Image required"),
+    });
     expect(await saveProduct(null, input({ image: "https://evil.example/x.png" }), null)).toMatchObject({ ok: false, field: "image" });
     const text = new File(["not an image"], "x.png", { type: "image/png" });
-    expect(await saveProduct(null, input(), text)).toMatchObject({ ok: false, status: 400, message: expect.stringContaining("Invalid file type") });
+    expect(await saveProduct(null, input(), text)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringContaining("Invalid file type"),
+    });
   });
 
   it("adds, edits and deletes; a deleted product leaves past orders readable and leaves carts", async () => {
@@ -50,18 +75,47 @@ describe("saveProduct", () => {
     if (!added.ok) return;
     const id = added.product._id;
     const edited = await saveProduct(id, input({ price: "39.90", salePrice: "29.90", totalStock: "7" }), null);
-    expect(edited).toMatchObject({ ok: true, created: false, product: { price: 39.9, salePrice: 29.9, totalStock: 7, image: "/demo/products/zara-slim-fit-oxford-shirt.svg" } });
+    expect(edited).toMatchObject({
+      ok: true,
+      created: false,
+      product: { price: 39.9, salePrice: 29.9, totalStock: 7, image: "/demo/products/zara-slim-fit-oxford-shirt.svg" },
+    });
 
     const orderId = newId();
     await db
       .insertInto("orders")
       .values({
-        id: orderId, user_id: userId, cart_id: null, address_id: null, address: "1 Road", city: "Town", pincode: "1", phone: "1", notes: "n",
-        order_status: "confirmed", payment_method: "paypal", payment_status: "paid", total_cents: 2990, payment_id: null, payer_id: null,
-        order_date: now(), order_update_date: now(),
+        id: orderId,
+        user_id: userId,
+        cart_id: null,
+        address_id: null,
+        address: "1 Road",
+        city: "Town",
+        pincode: "1",
+        phone: "1",
+        notes: "n",
+        order_status: "confirmed",
+        payment_method: "paypal",
+        payment_status: "paid",
+        total_cents: 2990,
+        payment_id: null,
+        payer_id: null,
+        order_date: now(),
+        order_update_date: now(),
       })
       .execute();
-    await db.insertInto("order_items").values({ id: newId(), order_id: orderId, product_id: id, title: "Linen Shirt", image: "/x.svg", unit_price_cents: 2990, quantity: 1 }).execute();
+    await db
+      .insertInto("order_items")
+      .values({
+        id: newId(),
+        order_id: orderId,
+        product_id: id,
+        title: "Linen Shirt",
+        image: "/x.svg",
+        unit_price_cents: 2990,
+        quantity: 1,
+      })
+      .execute();
     await addToCart(userId, id, 1);
 
     expect(await deleteProduct(id)).toBe(true);
@@ -70,6 +124,9 @@ describe("saveProduct", () => {
     const order = await getOrder(orderId, userId);
     expect(order?.cartItems).toEqual([{ productId: null, title: "Linen Shirt", image: "/x.svg", price: 29.9, quantity: 1 }]);
     expect(await deleteProduct(id)).toBe(false);
-    expect(await saveProduct(id, input({ image: "/demo/products/zara-slim-fit-oxford-shirt.svg" }), null)).toMatchObject({ ok: false, status: 404 });
+    expect(await saveProduct(id, input({ image: "/demo/products/zara-slim-fit-oxford-shirt.svg" }), null)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });

@@ -42,7 +42,12 @@ export function limitAuthAttempt(kind: "login" | "register", ip: string, email: 
   if (refused.ok) return refused;
   // What the 429 of the form and of /api both say.
   const { retryAfterSeconds } = refused;
-  return { ok: false, retryAfterSeconds, message: tooManyAttemptsMessage(retryAfterSeconds), headers: { "Retry-After": String(retryAfterSeconds) } };
+  return {
+    ok: false,
+    retryAfterSeconds,
+    message: tooManyAttemptsMessage(retryAfterSeconds),
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  };
 }
 
 function tooManyAttemptsMessage(retryAfterSeconds: number): string {

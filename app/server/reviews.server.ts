@@ -50,9 +50,7 @@ export async function reviewEligibility(userId: string, productId: string): Prom
   return bought ? "allowed" : "not-purchased";
 }
 
-export type AddReviewResult =
-  | { ok: true; review: Review }
-  | { ok: false; status: 403 | 404 | 409; message: string };
+export type AddReviewResult = { ok: true; review: Review } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
  * The review rule: only a buyer (a paid order containing the product), once per product. The

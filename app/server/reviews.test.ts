@@ -22,9 +22,23 @@ async function order(user: SessionUser, product: string, paymentStatus: "paid" |
   await db
     .insertInto("orders")
     .values({
-      id, user_id: user.id, cart_id: null, address_id: null, address: "1 Road", city: "Town", pincode: "1", phone: "1", notes: "n",
-      order_status: "pending", payment_method: "paypal", payment_status: paymentStatus, total_cents: 1000, payment_id: null,
-      payer_id: null, order_date: now(), order_update_date: now(),
+      id,
+      user_id: user.id,
+      cart_id: null,
+      address_id: null,
+      address: "1 Road",
+      city: "Town",
+      pincode: "1",
+      phone: "1",
+      notes: "n",
+      order_status: "pending",
+      payment_method: "paypal",
+      payment_status: paymentStatus,
+      total_cents: 1000,
+      payment_id: null,
+      payer_id: null,
+      order_date: now(),
+      order_update_date: now(),
     })
     .execute();
   await db
@@ -47,15 +61,26 @@ beforeAll(async () => {
 describe("addReview", () => {
   it("refuses a shopper without a paid order of the product", async () => {
     expect(await reviewEligibility(other.id, productId)).toBe("not-purchased");
-    expect(await addReview(other, { productId, reviewMessage: "Nice", reviewValue: 4 })).toEqual({ ok: false, status: 403, message: MUST_PURCHASE });
-    expect(await addReview(buyer, { productId: otherProductId, reviewMessage: "Nice", reviewValue: 4 })).toMatchObject({ ok: false, status: 403 });
+    expect(await addReview(other, { productId, reviewMessage: "Nice", reviewValue: 4 })).toEqual({
+      ok: false,
+      status: 403,
+      message: MUST_PURCHASE,
+    });
+    expect(await addReview(buyer, { productId: otherProductId, reviewMessage: "Nice", reviewValue: 4 })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 
   it("accepts the buyer once and updates the product's average", async () => {
     const result = await addReview(buyer, { productId, reviewMessage: "Fits well", reviewValue: 4 });
     expect(result).toMatchObject({ ok: true, review: { userName: "buyer", reviewValue: 4, reviewMessage: "Fits well" } });
     expect((await getProduct(productId))?.averageReview).toBe(4);
-    expect(await addReview(buyer, { productId, reviewMessage: "Again", reviewValue: 1 })).toEqual({ ok: false, status: 409, message: ALREADY_REVIEWED });
+    expect(await addReview(buyer, { productId, reviewMessage: "Again", reviewValue: 1 })).toEqual({
+      ok: false,
+      status: 409,
+      message: ALREADY_REVIEWED,
+    });
     expect(await listReviews(productId)).toHaveLength(1);
   });
 

@@ -10,7 +10,11 @@ import { config } from "./config.server";
  */
 function loadSecrets(): string[] {
   const fromEnv = config.sessionSecret;
-  if (fromEnv) return fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
+  if (fromEnv)
+    return fromEnv
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const file = path.join(config.dataDir, "session-secret");
   try {
     return [fs.readFileSync(file, "utf8").trim()];

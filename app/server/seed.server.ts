@@ -7,7 +7,10 @@ import { ensureAccount } from "./users.server";
 
 /** Fills an empty catalog with the demo products. Returns how many were added. */
 export async function seedDemoCatalog(): Promise<number> {
-  const { count } = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   if (Number(count) > 0) return 0;
   const stamp = now();
   await db
@@ -42,14 +45,33 @@ export async function seedDemoAccounts(): Promise<string[]> {
 
 /** Paid past orders of the demo shopper, so order history and reviews can be tried at once. */
 export const DEMO_ORDERS = [
-  { status: "delivered", daysAgo: 24, items: [["Air Max 90", 1], ["Dri-FIT Club Cap", 2]] },
-  { status: "inShipping", daysAgo: 3, items: [["501 Original Fit Jeans", 1], ["Essentials 3-Stripes Tee", 2], ["Minimalist Steel Watch", 1]] },
+  {
+    status: "delivered",
+    daysAgo: 24,
+    items: [
+      ["Air Max 90", 1],
+      ["Dri-FIT Club Cap", 2],
+    ],
+  },
+  {
+    status: "inShipping",
+    daysAgo: 3,
+    items: [
+      ["501 Original Fit Jeans", 1],
+      ["Essentials 3-Stripes Tee", 2],
+      ["Minimalist Steel Watch", 1],
+    ],
+  },
 ] as const;
 export const DEMO_REVIEW = { product: "Air Max 90", rating: 5, message: "Comfortable from day one and they go with everything." };
 
 /** Adds the demo shopper's past orders and one review, once (when they have no orders yet). */
 export async function seedDemoOrders(): Promise<number> {
-  const shopper = await db.selectFrom("users").select(["id", "user_name"]).where("email", "=", DEMO_ACCOUNTS.shopper.email).executeTakeFirst();
+  const shopper = await db
+    .selectFrom("users")
+    .select(["id", "user_name"])
+    .where("email", "=", DEMO_ACCOUNTS.shopper.email)
+    .executeTakeFirst();
   if (!shopper) return 0;
   const existing = await db.selectFrom("orders").select("id").where("user_id", "=", shopper.id).executeTakeFirst();
   if (existing) return 0;

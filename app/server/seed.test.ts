@@ -42,9 +42,15 @@ describe("demo catalog", () => {
   });
 
   it("adds generated benchmark products in bulk", async () => {
-    const before = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     await seedBenchmarkProducts(1234);
-    const after = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(1234);
   });
 });

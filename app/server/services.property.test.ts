@@ -19,7 +19,15 @@ async function shopper(): Promise<SessionUser> {
   const user = { id: newId(), userName: `prop${n}`, email: `prop${n}@example.com`, role: "user" as const };
   await db
     .insertInto("users")
-    .values({ id: user.id, user_name: user.userName, user_name_key: user.userName, email: user.email, password_hash: "-", role: user.role, created_at: now() })
+    .values({
+      id: user.id,
+      user_name: user.userName,
+      user_name_key: user.userName,
+      email: user.email,
+      password_hash: "-",
+      role: user.role,
+      created_at: now(),
+    })
     .execute();
   return user;
 }
@@ -50,7 +58,8 @@ describe("schemas: whatever comes in, what gets through is sane", () => {
     fc.assert(
       fc.property(anyValue, (quantity) => {
         const parsed = UpdateCartSchema.safeParse({ productId: UNKNOWN, quantity });
-        if (parsed.success) expect(Number.isInteger(parsed.data.quantity) && parsed.data.quantity >= 1 && parsed.data.quantity <= 999).toBe(true);
+        if (parsed.success)
+          expect(Number.isInteger(parsed.data.quantity) && parsed.data.quantity >= 1 && parsed.data.quantity <= 999).toBe(true);
         const added = AddToCartSchema.safeParse({ productId: UNKNOWN, quantity });
         if (added.success) expect(added.data.quantity).toBeGreaterThanOrEqual(1);
       }),
@@ -188,43 +197,68 @@ describe("review service against a model", () => {
     await db
       .insertInto("orders")
       .values({
-        id, user_id: user.id, cart_id: null, address_id: null, address: "1 Road", city: "Town", pincode: "1", phone: "1", notes: "n",
-        order_status: "confirmed", payment_method: "paypal", payment_status: "paid", total_cents: 1000, payment_id: null,
-        payer_id: null, order_date: now(), order_update_date: now(),
+        id,
+        user_id: user.id,
+        cart_id: null,
+        address_id: null,
+        address: "1 Road",
+        city: "Town",
+        pincode: "1",
+        phone: "1",
+        notes: "n",
+        order_status: "confirmed",
+        payment_method: "paypal",
+        payment_status: "paid",
+        total_cents: 1000,
+        payment_id: null,
+        payer_id: null,
+        order_date: now(),
+        order_update_date: now(),
       })
       .execute();
-    await db.insertInto("order_items").values({ id: newId(), order_id: id, product_id: productId, title: "x", image: "/x", unit_price_cents: 1000, quantity: 1 }).execute();
+    await db
+      .insertInto("order_items")
+      .values({ id: newId(), order_id: id, product_id: productId, title: "x", image: "/x", unit_price_cents: 1000, quantity: 1 })
+      .execute();
   }
 
   it("only buyers review, each once, and the cached average is always the mean of the ratings", async () => {
     // Fresh products for each run, so every run starts with no reviews.
     const attempt = fc.record({ reviewer: fc.nat(3), product: fc.nat(1), rating: fc.integer({ min: 1, max: 5 }) });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), fc.array(attempt, { maxLength: 20 }), async (bought, attempts) => {
-        const reviewers = [await shopper(), await shopper(), await shopper(), await shopper()];
-        const targets = await db.selectFrom("products").select("id").where("review_count", "=", 0).limit(2).execute();
-        const ratings = new Map<string, number[]>(targets.map((t) => [t.id, []]));
-        const reviewed = new Set<string>();
-        for (let r = 0; r < 4; r++) for (let p = 0; p < 2; p++) if (bought[r * 2 + p]) await paidOrder(reviewers[r]!, targets[p]!.id);
-        for (const { reviewer, product, rating } of attempts) {
-          const user = reviewers[reviewer]!;
-          const productId = targets[product]!.id;
-          const result = await addReview(user, { productId, reviewMessage: `Rated ${rating}`, reviewValue: rating });
-          const key = `${reviewer}:${product}`;
-          if (!bought[reviewer * 2 + product]) expect(result).toEqual({ ok: false, status: 403, message: MUST_PURCHASE });
-          else if (reviewed.has(key)) expect(result).toEqual({ ok: false, status: 409, message: ALREADY_REVIEWED });
-          else {
-            expect(result.ok).toBe(true);
-            reviewed.add(key);
-            ratings.get(productId)!.push(rating);
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        fc.array(attempt, { maxLength: 20 }),
+        async (bought, attempts) => {
+          const reviewers = [await shopper(), await shopper(), await shopper(), await shopper()];
+          const targets = await db.selectFrom("products").select("id").where("review_count", "=", 0).limit(2).execute();
+          const ratings = new Map<string, number[]>(targets.map((t) => [t.id, []]));
+          const reviewed = new Set<string>();
+          for (let r = 0; r < 4; r++) for (let p = 0; p < 2; p++) if (bought[r * 2 + p]) await paidOrder(reviewers[r]!, targets[p]!.id);
+          for (const { reviewer, product, rating } of attempts) {
+            const user = reviewers[reviewer]!;
+            const productId = targets[product]!.id;
+            const result = await addReview(user, { productId, reviewMessage: `Rated ${rating}`, reviewValue: rating });
+            const key = `${reviewer}:${product}`;
+            if (!bought[reviewer * 2 + product]) expect(result).toEqual({ ok: false, status: 403, message: MUST_PURCHASE });
+            else if (reviewed.has(key)) expect(result).toEqual({ ok: false, status: 409, message: ALREADY_REVIEWED });
+            else {
+              expect(result.ok).toBe(true);
+              reviewed.add(key);
+              ratings.get(productId)!.push(rating);
+            }
           }
-        }
-        for (const [productId, list] of ratings) {
-          const row = await db.selectFrom("products").select(["average_review", "review_count"]).where("id", "=", productId).executeTakeFirstOrThrow();
-          expect(row.review_count).toBe(list.length);
-          expect(row.average_review).toBeCloseTo(list.length ? list.reduce((a, b) => a + b, 0) / list.length : 0, 9);
-        }
-      }),
+          for (const [productId, list] of ratings) {
+            const row = await db
+              .selectFrom("products")
+              .select(["average_review", "review_count"])
+              .where("id", "=", productId)
+              .executeTakeFirstOrThrow();
+            expect(row.review_count).toBe(list.length);
+            expect(row.average_review).toBeCloseTo(list.length ? list.reduce((a, b) => a + b, 0) / list.length : 0, 9);
+          }
+        },
+      ),
       { numRuns: 25 },
     );
   });

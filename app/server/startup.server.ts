@@ -17,7 +17,8 @@ export function productionSettingsProblem(): string | null {
   if (/change|example|secret|replace/i.test(secret) || new Set(secret).size < 8) {
     return "SESSION_SECRET looks like a placeholder: generate a random one (`openssl rand -hex 32`).";
   }
-  if (!process.env.PUBLIC_URL) return "PUBLIC_URL is required in production: the https address shoppers use (PayPal sends them back there).";
+  if (!process.env.PUBLIC_URL)
+    return "PUBLIC_URL is required in production: the https address shoppers use (PayPal sends them back there).";
   const mode = config.paypalMode;
   if (mode === "simulator" && process.env.ALLOW_PAYMENT_SIMULATOR !== "1") {
     return "payments would use the PayPal simulator: set PAYPAL_MODE=live (or sandbox) with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or ALLOW_PAYMENT_SIMULATOR=1 for a test shop.";

@@ -60,4 +60,3 @@ export async function readUpload(name: string): Promise<Buffer | null> {
     return null;
   }
 }
-

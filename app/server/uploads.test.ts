@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { readUpload, storeImage, uploadsDir } from "./uploads.server";
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#3366cc" } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
 
 describe("storeImage", () => {
   it("re-encodes an image as WebP under a random name, resized to fit", async () => {

@@ -8,9 +8,7 @@ export function toSessionUser(row: Pick<UserRow, "id" | "user_name" | "email" | 
   return { id: row.id, userName: row.user_name, email: row.email, role: row.role };
 }
 
-export type RegisterResult =
-  | { ok: true; user: SessionUser }
-  | { ok: false; field: "email" | "userName"; message: string };
+export type RegisterResult = { ok: true; user: SessionUser } | { ok: false; field: "email" | "userName"; message: string };
 
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
 const NAME_TAKEN = "This user name is already taken. Please choose another.";
@@ -74,11 +72,7 @@ export async function verifyLogin(input: LoginInput): Promise<SessionUser | null
 }
 
 export async function getUserById(id: string): Promise<SessionUser | null> {
-  const row = await db
-    .selectFrom("users")
-    .select(["id", "user_name", "email", "role"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await db.selectFrom("users").select(["id", "user_name", "email", "role"]).where("id", "=", id).executeTakeFirst();
   return row ? toSessionUser(row) : null;
 }
 
@@ -106,7 +100,11 @@ export async function createOrPromoteAdmin(
     return { action: "promoted", user: { ...existing, role: "admin" } };
   }
   const password = newPassword();
-  const base = email.split("@")[0]!.replace(/[^\p{L}\p{N}._-]/gu, "").slice(0, 30) || "admin";
+  const base =
+    email
+      .split("@")[0]!
+      .replace(/[^\p{L}\p{N}._-]/gu, "")
+      .slice(0, 30) || "admin";
   let userName = base.length >= 2 ? base : `${base}-admin`;
   for (let i = 2; await nameIsTaken(userName); i++) userName = `${base}-${i}`;
   const user = await insertUser({ userName, email, password, role: "admin" });
@@ -128,6 +126,10 @@ export const LOGGED_OUT = "Logged out successfully";
 export async function setPassword(email: string, password: string): Promise<SessionUser | null> {
   const user = await findUserByEmail(email);
   if (!user) return null;
-  await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", user.id).execute();
+  await db
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(password) })
+    .where("id", "=", user.id)
+    .execute();
   return user;
 }

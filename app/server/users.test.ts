@@ -37,7 +37,10 @@ describe("registerUser", () => {
     expect(first.ok).toBe(true);
     // ß folds to ss, the decomposed é composes, the double space is one.
     for (const userName of ["STRASSE Cafe\u0301", "strasse café", "ＳＴＲＡＳＳＥ ＣＡＦＥ\u0301"]) {
-      expect(await registerUser(input({ userName, email: `${Math.random()}@example.com` })), userName).toMatchObject({ ok: false, field: "userName" });
+      expect(await registerUser(input({ userName, email: `${Math.random()}@example.com` })), userName).toMatchObject({
+        ok: false,
+        field: "userName",
+      });
     }
     // The name is kept as typed.
     expect(first.ok && first.user.userName).toBe("Straße  Café");

@@ -43,11 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Ordered scans for the listing carry the filter columns, so filtering needs no table lookups;
   // the (category, brand) and (brand) indexes answer counts and narrow filters.
-  await db.schema
-    .createIndex("products_unit_price_idx")
-    .on("products")
-    .columns(["unit_price_cents", "id", "category", "brand"])
-    .execute();
+  await db.schema.createIndex("products_unit_price_idx").on("products").columns(["unit_price_cents", "id", "category", "brand"]).execute();
   await db.schema.createIndex("products_title_idx").on("products").columns(["title", "id", "category", "brand"]).execute();
   await db.schema.createIndex("products_category_brand_idx").on("products").columns(["category", "brand"]).execute();
   await db.schema.createIndex("products_brand_idx").on("products").column("brand").execute();

@@ -3,7 +3,10 @@ import type { Kysely } from "kysely";
 // Payment bookkeeping: whether an order's stock is taken (reserved before capture, given back if
 // the capture fails) and PayPal's capture id; and the PayPal simulator's own orders.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("orders").addColumn("stock_reserved", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("stock_reserved", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("orders").addColumn("capture_id", "text").execute();
   await db.schema
     .createTable("paypal_sim_orders")

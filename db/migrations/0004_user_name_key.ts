@@ -6,7 +6,10 @@ import type { Kysely } from "kysely";
 const key = (name: string) => name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC").replace(/\s+/gu, " ").trim();
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("users").addColumn("user_name_key", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("user_name_key", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   const users = await db.selectFrom("users").select(["id", "user_name"]).orderBy("created_at").orderBy("id").execute();
   const taken = new Set<string>();
   for (const user of users) {

@@ -3,8 +3,24 @@
  * `sale` 0 means not on sale. Images are generated artwork (db/seed/generate-images.ts).
  */
 export type Kind =
-  | "tee" | "shirt" | "hoodie" | "jacket" | "jeans" | "shorts" | "dress" | "skirt"
-  | "sneaker" | "boot" | "sandal" | "cap" | "bag" | "watch" | "sunglasses" | "socks" | "belt" | "scarf";
+  | "tee"
+  | "shirt"
+  | "hoodie"
+  | "jacket"
+  | "jeans"
+  | "shorts"
+  | "dress"
+  | "skirt"
+  | "sneaker"
+  | "boot"
+  | "sandal"
+  | "cap"
+  | "bag"
+  | "watch"
+  | "sunglasses"
+  | "socks"
+  | "belt"
+  | "scarf";
 
 export type DemoProduct = {
   title: string;
@@ -19,8 +35,15 @@ export type DemoProduct = {
 };
 
 const p = (
-  title: string, category: DemoProduct["category"], brand: DemoProduct["brand"], price: number, sale: number,
-  stock: number, kind: Kind, color: string, hex: string,
+  title: string,
+  category: DemoProduct["category"],
+  brand: DemoProduct["brand"],
+  price: number,
+  sale: number,
+  stock: number,
+  kind: Kind,
+  color: string,
+  hex: string,
 ): DemoProduct => ({ title, category, brand, price, sale, stock, kind, color, hex });
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -122,7 +145,11 @@ export function describe(product: DemoProduct): string {
 }
 
 export function slug(title: string): string {
-  return title.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return title
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 export function demoImagePath(product: DemoProduct): string {

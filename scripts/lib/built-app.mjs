@@ -37,7 +37,15 @@ export async function startServer(port) {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", DEMO_MODE: "1", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DEMO_MODE: "1",
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => server.once("exit", resolve));

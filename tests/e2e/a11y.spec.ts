@@ -14,7 +14,13 @@ async function newShopper(page: Page) {
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
   expect(summary, label).toEqual([]);
 }
 
@@ -58,7 +64,10 @@ test("shop pages, with their dialogs and sheets open, have no axe violations", a
   await expectNoViolations(page, "product dialog");
   // The demo shopper bought the Classic Logo Hoodie: its dialog carries the review form.
   await page.goto("/shop/search?keyword=hoodie");
-  await page.getByRole("link", { name: /Classic Logo Hoodie/ }).first().click();
+  await page
+    .getByRole("link", { name: /Classic Logo Hoodie/ })
+    .first()
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoViolations(page, "product dialog with reviews");
   await page.goto("/shop/account");
@@ -74,11 +83,17 @@ test("admin pages, with the product sheet open, have no axe violations", async (
     await expectNoViolations(page, path);
   }
   await page.goto("/admin/products");
-  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: "Edit Product" })).toBeVisible();
   await expectNoViolations(page, "edit product sheet");
   await page.goto("/admin/products");
-  await page.getByRole("link", { name: /^Delete / }).first().click();
+  await page
+    .getByRole("link", { name: /^Delete / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoViolations(page, "delete confirmation");
   await page.setViewportSize({ width: 375, height: 800 });
@@ -95,7 +110,12 @@ test("admin pages, with the product sheet open, have no axe violations", async (
 test("the PayPal simulator's approval page has no axe violations", async ({ page }) => {
   await newShopper(page);
   await page.goto("/shop/listing?category=men");
-  await page.locator("main article").filter({ hasNot: page.getByText("Out Of Stock") }).getByRole("button", { name: /add to cart/i }).first().click();
+  await page
+    .locator("main article")
+    .filter({ hasNot: page.getByText("Out Of Stock") })
+    .getByRole("button", { name: /add to cart/i })
+    .first()
+    .click();
   await expect(page.getByTestId("cart-count")).not.toHaveText("0");
   await page.goto("/shop/checkout");
   await page.locator("input[name=addressId]").first().check();
@@ -117,7 +137,10 @@ async function tabThrough(page: Page, stops: number) {
       if (!el || el === document.body) return null;
       const style = getComputedStyle(el);
       const visible = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
-      return { label: `${el.tagName.toLowerCase()} ${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}`, visible };
+      return {
+        label: `${el.tagName.toLowerCase()} ${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}`,
+        visible,
+      };
     });
     if (!focus) continue;
     expect(focus.visible, `focus ring on ${focus.label}`).toBe(true);
@@ -138,7 +161,13 @@ test("keyboard: every stop shows focus, and a shopper can open a product, add it
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
-  const before = Number(await page.getByTestId("cart-count").textContent().catch(() => "0")) || 0;
+  const before =
+    Number(
+      await page
+        .getByTestId("cart-count")
+        .textContent()
+        .catch(() => "0"),
+    ) || 0;
   await dialog.getByRole("button", { name: /add to cart/i }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("toast")).toBeVisible();

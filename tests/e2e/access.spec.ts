@@ -2,7 +2,17 @@ import { expect, test } from "@playwright/test";
 import { ADMIN, login, SHOPPER } from "./helpers";
 
 test.describe("a visitor", () => {
-  for (const path of ["/", "/shop/home", "/shop/checkout", "/admin/dashboard", "/admin/products", "/admin/orders", "/admin/features", "/unauth-page", "/no-such-page"]) {
+  for (const path of [
+    "/",
+    "/shop/home",
+    "/shop/checkout",
+    "/admin/dashboard",
+    "/admin/products",
+    "/admin/orders",
+    "/admin/features",
+    "/unauth-page",
+    "/no-such-page",
+  ]) {
     test(`goes from ${path} to login`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/auth\/login(\?redirectTo=.*)?$/);

@@ -13,7 +13,10 @@ test("an admin changes an order's status and the shopper sees it", async ({ page
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto("/admin/orders");
   await expect(page.getByRole("heading", { name: "All Orders" })).toBeVisible();
-  await page.getByRole("row", { name: new RegExp(order._id) }).getByRole("link", { name: "View Details" }).click();
+  await page
+    .getByRole("row", { name: new RegExp(order._id) })
+    .getByRole("link", { name: "View Details" })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Order Details" });
   await expect(dialog).toContainText(order._id);
   // The shopper's name and e-mail, not the signed-in admin's.
@@ -47,7 +50,9 @@ test("an admin uploads a banner, the home page shows it, then deletes it", async
   await page.getByLabel("Banner image").setInputFiles({
     name: "banner.png",
     mimeType: "image/png",
-    buffer: await sharp({ create: { width: 1920, height: 600, channels: 3, background: "#22aa88" } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 1920, height: 600, channels: 3, background: "#22aa88" } })
+      .png()
+      .toBuffer(),
   });
   await page.getByRole("button", { name: "Upload Banner" }).click();
   await expectToast(page, "Banner image added successfully");
@@ -117,7 +122,9 @@ test.describe("admin JSON is for admins only", () => {
         my_file: {
           name: "../../x.png",
           mimeType: "image/png",
-          buffer: await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer(),
+          buffer: await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+            .png()
+            .toBuffer(),
         },
       },
     });
@@ -129,15 +136,44 @@ test.describe("admin JSON is for admins only", () => {
     expect((await admin.get("/uploads/..%2F..%2Fx.png")).status()).toBe(404);
 
     // The same validation as the form on the JSON routes.
-    const bad = await admin.post("/api/admin/products/add", { data: { title: "X", description: "Y", category: "men", brand: "nike", price: 10, salePrice: 20, totalStock: 1, image: body.result.url } });
+    const bad = await admin.post("/api/admin/products/add", {
+      data: {
+        title: "X",
+        description: "Y",
+        category: "men",
+        brand: "nike",
+        price: 10,
+        salePrice: 20,
+        totalStock: 1,
+        image: body.result.url,
+      },
+    });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).message).toBe("Sale price must be lower than the price");
-    const added = await admin.post("/api/admin/products/add", { data: { title: "Api Tee", description: "Y", category: "men", brand: "nike", price: 10, salePrice: 0, totalStock: 1, image: body.result.url, averageReview: 0 } });
+    const added = await admin.post("/api/admin/products/add", {
+      data: {
+        title: "Api Tee",
+        description: "Y",
+        category: "men",
+        brand: "nike",
+        price: 10,
+        salePrice: 0,
+        totalStock: 1,
+        image: body.result.url,
+        averageReview: 0,
+      },
+    });
     expect(added.status()).toBe(201);
     // The absolute URL sent back is taken as the shop's own image (stored as its path).
     expect((await added.json()).data.image).toBe(body.result.url);
     const id = (await added.json()).data._id;
-    expect((await admin.put(`/api/admin/products/edit/${id}`, { data: { title: "Api Tee 2", description: "Y", category: "men", brand: "nike", price: 12, totalStock: 2 } })).status()).toBe(200);
+    expect(
+      (
+        await admin.put(`/api/admin/products/edit/${id}`, {
+          data: { title: "Api Tee 2", description: "Y", category: "men", brand: "nike", price: 12, totalStock: 2 },
+        })
+      ).status(),
+    ).toBe(200);
     expect((await admin.delete(`/api/admin/products/delete/${id}`)).status()).toBe(200);
     expect((await admin.delete(`/api/admin/products/delete/${id}`)).status()).toBe(404);
   });

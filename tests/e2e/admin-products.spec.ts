@@ -5,10 +5,16 @@ import { ADMIN, expectToast, login, SHOPPER, signIn, unique } from "./helpers";
 const pngFile = async (name = "photo.png") => ({
   name,
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#aa3366" } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#aa3366" } })
+    .png()
+    .toBuffer(),
 });
 
-test("an admin adds a product with an uploaded image, the shop shows it, then edits and deletes it", async ({ page, context, javaScriptEnabled }) => {
+test("an admin adds a product with an uploaded image, the shop shows it, then edits and deletes it", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   const title = unique("Test Jacket ");
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -66,7 +72,10 @@ test("an admin adds a product with an uploaded image, the shop shows it, then ed
 
   // Delete, after confirming.
   await page.getByRole("link", { name: `Delete ${title}` }).click();
-  await page.getByRole("dialog", { name: `Delete ${title}?` }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog", { name: `Delete ${title}?` })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expectToast(page, "Product deleted successfully");
   await shop.reload();
   await expect(shop.getByText(`No results found for "${title}"`)).toBeVisible();

@@ -18,7 +18,12 @@ async function shopper(baseURL: string): Promise<Shopper> {
 
 async function product(api: APIRequestContext, title: string) {
   const body = await (await api.get(`/api/shop/search/${encodeURIComponent(title)}`)).json();
-  return body.data.find((p: { title: string }) => p.title === title) as { _id: string; totalStock: number; price: number; salePrice: number };
+  return body.data.find((p: { title: string }) => p.title === title) as {
+    _id: string;
+    totalStock: number;
+    price: number;
+    salePrice: number;
+  };
 }
 
 async function addAddress(s: Shopper): Promise<string> {
@@ -39,7 +44,9 @@ async function approve(api: APIRequestContext, approvalURL: string) {
 }
 
 async function simulatorOrder(api: APIRequestContext, id: string) {
-  return (await api.get(`/paypal-sim/v2/checkout/orders/${id}`, { headers: { Authorization: `Bearer ${await simulatorToken(api)}` } })).json();
+  return (
+    await api.get(`/paypal-sim/v2/checkout/orders/${id}`, { headers: { Authorization: `Bearer ${await simulatorToken(api)}` } })
+  ).json();
 }
 
 test("cart JSON: add, get, update, delete with SPEC's shapes and stock rules", async ({ baseURL }) => {
@@ -51,9 +58,14 @@ test("cart JSON: add, get, update, delete with SPEC's shapes and stock rules", a
   const added = await s.api.post("/api/shop/cart/add", { data: { userId: s.user.id, productId: hoodie._id, quantity: 1 } });
   expect(await added.json()).toEqual({
     success: true,
-    data: { _id: expect.any(String), items: [{ productId: hoodie._id, image: expect.any(String), title: "Classic Logo Hoodie", price: 60, salePrice: 0, quantity: 1 }] },
+    data: {
+      _id: expect.any(String),
+      items: [{ productId: hoodie._id, image: expect.any(String), title: "Classic Logo Hoodie", price: 60, salePrice: 0, quantity: 1 }],
+    },
   });
-  const tooMany = await s.api.put("/api/shop/cart/update-cart", { data: { userId: s.user.id, productId: hoodie._id, quantity: hoodie.totalStock + 1 } });
+  const tooMany = await s.api.put("/api/shop/cart/update-cart", {
+    data: { userId: s.user.id, productId: hoodie._id, quantity: hoodie.totalStock + 1 },
+  });
   expect(tooMany.status()).toBe(409);
   expect(await tooMany.json()).toEqual({ success: false, message: `Only ${hoodie.totalStock} quantity can be added for this item` });
   for (const quantity of [0, -1, 1.5, "abc", 1e9]) {
@@ -82,7 +94,9 @@ test("another shopper's cart, addresses and orders are unreachable; no session i
     b.api.delete(`/api/shop/cart/${a.user.id}/${hoodie._id}`),
     b.api.get(`/api/shop/address/get/${a.user.id}`),
     b.api.post("/api/shop/address/add", { data: { userId: a.user.id, address: "x", city: "x", pincode: "1", phone: "555", notes: "x" } }),
-    b.api.put(`/api/shop/address/update/${a.user.id}/${addressId}`, { data: { address: "x", city: "x", pincode: "1", phone: "555", notes: "x" } }),
+    b.api.put(`/api/shop/address/update/${a.user.id}/${addressId}`, {
+      data: { address: "x", city: "x", pincode: "1", phone: "555", notes: "x" },
+    }),
     b.api.delete(`/api/shop/address/delete/${a.user.id}/${addressId}`),
     b.api.get(`/api/shop/order/list/${a.user.id}`),
     b.api.post("/api/shop/order/create", { data: { userId: a.user.id, addressInfo: { addressId } } }),
@@ -126,10 +140,16 @@ test("order/create ignores client prices; a second capture changes nothing", asy
   });
   expect(response.status()).toBe(201);
   const created = await response.json();
-  expect(created).toEqual({ success: true, approvalURL: expect.stringContaining("/paypal-sim/checkoutnow?token="), orderId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+  expect(created).toEqual({
+    success: true,
+    approvalURL: expect.stringContaining("/paypal-sim/checkoutnow?token="),
+    orderId: expect.stringMatching(/^[0-9a-f]{24}$/),
+  });
   const details = (await (await s.api.get(`/api/shop/order/details/${created.orderId}`)).json()).data;
   expect(details).toMatchObject({ totalAmount: 25.98, orderStatus: "pending", paymentStatus: "pending", paymentMethod: "paypal" });
-  expect(details.cartItems).toEqual([{ productId: tee._id, title: "Oversized Cotton Tee", image: expect.any(String), price: 12.99, quantity: 2 }]);
+  expect(details.cartItems).toEqual([
+    { productId: tee._id, title: "Oversized Cotton Tee", image: expect.any(String), price: 12.99, quantity: 2 },
+  ]);
 
   const paypal = await approve(s.api, created.approvalURL);
   expect((await simulatorOrder(s.api, paypal.paymentId)).status).toBe("APPROVED");
@@ -150,7 +170,13 @@ test("order/create ignores client prices; a second capture changes nothing", asy
   expect((await product(s.api, "Oversized Cotton Tee")).totalStock).toBe(stockAfter);
   const orders = (await (await s.api.get(`/api/shop/order/list/${s.user.id}`)).json()).data;
   expect(orders).toHaveLength(1);
-  expect(orders[0]).toMatchObject({ _id: created.orderId, paymentStatus: "paid", orderStatus: "confirmed", paymentId: paypal.paymentId, payerId: paypal.payerId });
+  expect(orders[0]).toMatchObject({
+    _id: created.orderId,
+    paymentStatus: "paid",
+    orderStatus: "confirmed",
+    paymentId: paypal.paymentId,
+    payerId: paypal.payerId,
+  });
   expect((await (await s.api.get(`/api/shop/cart/get/${s.user.id}`)).json()).data.items).toEqual([]);
 });
 

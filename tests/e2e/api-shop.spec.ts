@@ -148,7 +148,9 @@ test.describe("/api/shop and /api/common", () => {
 
   test("an admin cannot post reviews", async ({ request }) => {
     await request.post("/api/auth/login", { data: ADMIN });
-    const response = await request.post("/api/shop/review/add", { data: { productId: "ffffffffffffffffffffffff", reviewMessage: "x", reviewValue: 5 } });
+    const response = await request.post("/api/shop/review/add", {
+      data: { productId: "ffffffffffffffffffffffff", reviewMessage: "x", reviewValue: 5 },
+    });
     expect(response.status()).toBe(403);
   });
 });

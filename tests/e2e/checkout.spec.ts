@@ -20,7 +20,10 @@ async function stockOf(request: APIRequestContext, title: string): Promise<{ id:
 
 async function addFromListing(page: Page, title: string) {
   await page.goto(`/shop/search?${new URLSearchParams({ keyword: title })}`);
-  await page.locator("main article", { has: page.getByRole("heading", { name: title, exact: true }) }).getByRole("button", { name: "Add to cart" }).click();
+  await page
+    .locator("main article", { has: page.getByRole("heading", { name: title, exact: true }) })
+    .getByRole("button", { name: "Add to cart" })
+    .click();
   await expectToast(page, "Product is added to cart");
 }
 
@@ -40,7 +43,9 @@ test("the whole journey: cart, address, PayPal simulator, payment success, accou
   await sheet.getByRole("button", { name: "Increase quantity of Essentials Cropped Tee" }).click();
   await expectToast(page, "Cart item is updated successfully");
   await expect(page.getByRole("dialog", { name: "Your Cart" }).getByTestId("cart-quantity").first()).toHaveText("2");
-  await expect(page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Decrease quantity of 511 Slim Fit Jeans" })).toBeDisabled();
+  await expect(
+    page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Decrease quantity of 511 Slim Fit Jeans" }),
+  ).toBeDisabled();
   // 2 x $19.99 + 1 x $54.99
   await expect(page.getByTestId("cart-total")).toHaveText("$94.97");
   await page.getByRole("dialog", { name: "Your Cart" }).getByRole("link", { name: "Proceed to Checkout" }).click();

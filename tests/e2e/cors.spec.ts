@@ -9,7 +9,9 @@ const trustedOrigin = (baseURL: string) => `http://127.0.0.1:${Number(new URL(ba
 
 /** Serves an empty page on `port`, so the browser's page runs on that origin. */
 async function clientSite(port: number): Promise<http.Server> {
-  const server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>client</title><p>client</p>"));
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>client</title><p>client</p>"),
+  );
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return server;
 }
@@ -36,7 +38,10 @@ test.describe("HTTP", () => {
     expect(answer.headers()["vary"]).toContain("Origin");
 
     for (const other of ["https://evil.example", `http://127.0.0.1:${Number(new URL(baseURL!).port) + 2}`, "null"]) {
-      const refused = await request.fetch("/api/auth/login", { method: "OPTIONS", headers: { Origin: other, "Access-Control-Request-Method": "POST" } });
+      const refused = await request.fetch("/api/auth/login", {
+        method: "OPTIONS",
+        headers: { Origin: other, "Access-Control-Request-Method": "POST" },
+      });
       expect(refused.status(), other).toBe(403);
       expect(refused.headers()["access-control-allow-origin"], other).toBeUndefined();
       const plain = await request.get("/api/common/feature/get", { headers: { Origin: other } });
@@ -64,7 +69,11 @@ test.describe("HTTP", () => {
   });
 });
 
-test("a client page on a trusted origin signs in, reads the shop's JSON and shows its images", async ({ page, baseURL, javaScriptEnabled }) => {
+test("a client page on a trusted origin signs in, reads the shop's JSON and shows its images", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "the client is a JavaScript application");
   const origin = trustedOrigin(baseURL!);
   const site = await clientSite(Number(new URL(origin).port));
@@ -76,9 +85,15 @@ test("a client page on a trusted origin signs in, reads the shop's JSON and show
           const response = await fetch(`${shop}${path}`, { credentials: "include", ...init });
           return { status: response.status, body: await response.json() };
         };
-        const login = await call("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(account) });
+        const login = await call("/api/auth/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(account),
+        });
         // The legacy client asks with cache-disabling headers, which need a preflight.
-        const check = await call("/api/auth/check-auth", { headers: { "Cache-Control": "no-cache, no-store, must-revalidate, proxy-revalidate", Expires: "0" } });
+        const check = await call("/api/auth/check-auth", {
+          headers: { "Cache-Control": "no-cache, no-store, must-revalidate, proxy-revalidate", Expires: "0" },
+        });
         const products = await call("/api/shop/products/get?limit=2");
         const image = await new Promise<boolean>((resolve) => {
           const img = new Image();

@@ -54,7 +54,9 @@ export function dataFingerprint(): string {
   const hash = createHash("sha256");
   try {
     const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'products_fts%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'products_fts%' ORDER BY name",
+      )
       .pluck()
       .all() as string[];
     for (const table of tables) hash.update(table + JSON.stringify(db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all()));
@@ -86,7 +88,9 @@ export async function photoJpeg(name = "photo.jpg") {
       raw[i + 2] = Math.max(0, Math.min(255, (x + y) / 24 + g));
     }
   }
-  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   expect(buffer.byteLength).toBeGreaterThan(3.5 * 1024 * 1024);
   expect(buffer.byteLength).toBeLessThan(5 * 1024 * 1024);
   return { name, mimeType: "image/jpeg", buffer };

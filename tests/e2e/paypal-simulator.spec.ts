@@ -17,14 +17,24 @@ test.describe("PayPal simulator", () => {
     const basic = (id: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` });
     const form = { grant_type: "client_credentials" };
     const { clientId, clientSecret } = simulatorCredentials();
-    for (const headers of [{}, basic("simulator-client", "simulator-secret"), basic(clientId, "wrong"), basic("", ""), { Authorization: "Bearer SIM-x" }]) {
+    for (const headers of [
+      {},
+      basic("simulator-client", "simulator-secret"),
+      basic(clientId, "wrong"),
+      basic("", ""),
+      { Authorization: "Bearer SIM-x" },
+    ]) {
       const response = await request.post("/paypal-sim/v1/oauth2/token", { headers, form });
       expect(response.status(), JSON.stringify(headers)).toBe(401);
       expect(await response.json()).toEqual({ error: "invalid_client", error_description: "Client Authentication failed" });
     }
     const granted = await request.post("/paypal-sim/v1/oauth2/token", { headers: basic(clientId, clientSecret), form });
     expect(granted.status()).toBe(200);
-    expect(await granted.json()).toMatchObject({ access_token: expect.stringMatching(/^SIM-/), token_type: "Bearer", expires_in: expect.any(Number) });
+    expect(await granted.json()).toMatchObject({
+      access_token: expect.stringMatching(/^SIM-/),
+      token_type: "Bearer",
+      expires_in: expect.any(Number),
+    });
   });
 
   test("orders need a token the simulator issued; anonymous and forged tokens write nothing", async ({ request, baseURL }) => {

@@ -54,7 +54,11 @@ test.describe("HTTP edge", () => {
     const evil = await request.post("/api/auth/login", { data, headers: { Origin: "https://evil.example" } });
     expect(evil.status()).toBe(403);
     expect(await evil.json()).toEqual({ success: false, message: "Cross-site request refused." });
-    const evilReferer = await request.post("/auth/login", { form: data, headers: { Referer: "https://evil.example/page" }, maxRedirects: 0 });
+    const evilReferer = await request.post("/auth/login", {
+      form: data,
+      headers: { Referer: "https://evil.example/page" },
+      maxRedirects: 0,
+    });
     expect(evilReferer.status()).toBe(403);
     const form = await request.post("/shop/cart", { form: { intent: "add" }, headers: { Origin: "null" }, maxRedirects: 0 });
     expect(form.status()).toBe(403);
@@ -75,10 +79,26 @@ test.describe("HTTP edge", () => {
     // take an image, which read it and refuse it themselves.
     const multipart = { intent: "upload", bannerFile: { name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(1024 * 1024, 1) } };
     const status = async (url: string) => (await admin.post(url, { multipart, maxRedirects: 0 })).status();
-    for (const url of ["/admin/dashboard", "/admin/dashboard.data", "/admin/dashboard/", "/admin/features.data", "/admin/products.data", "/admin/products?index", "/api/admin/products/upload-image"]) {
+    for (const url of [
+      "/admin/dashboard",
+      "/admin/dashboard.data",
+      "/admin/dashboard/",
+      "/admin/features.data",
+      "/admin/products.data",
+      "/admin/products?index",
+      "/api/admin/products/upload-image",
+    ]) {
       expect(await status(url), url).not.toBe(413);
     }
-    for (const url of ["/shop/cart", "/shop/cart.data", "/_root.data", "/auth/login.data", "/api/shop/cart/add", "/admin/orders.data", "/no/such/page.data"]) {
+    for (const url of [
+      "/shop/cart",
+      "/shop/cart.data",
+      "/_root.data",
+      "/auth/login.data",
+      "/api/shop/cart/add",
+      "/admin/orders.data",
+      "/no/such/page.data",
+    ]) {
       expect(await status(url), url).toBe(413);
     }
     await admin.dispose();
@@ -90,20 +110,32 @@ test.describe("HTTP edge", () => {
     try {
       await server.healthy();
       const attempt = () =>
-        fetch(`${url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: SHOPPER.email, password: "wrong-password" }) });
+        fetch(`${url}/api/auth/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: SHOPPER.email, password: "wrong-password" }),
+        });
       for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(200);
       const limited = await attempt();
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await limited.json()).message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
-      const page = await fetch(`${url}/auth/login`, { method: "POST", body: new URLSearchParams({ email: "someone@example.com", password: "x" }) });
+      const page = await fetch(`${url}/auth/login`, {
+        method: "POST",
+        body: new URLSearchParams({ email: "someone@example.com", password: "x" }),
+      });
       expect(page.status).toBe(429);
       expect(await page.text()).toContain("Too many attempts.");
 
       const name = unique("bot");
       const bot = await fetch(`${url}/auth/register`, {
         method: "POST",
-        body: new URLSearchParams({ userName: name, email: `${name}@example.com`, password: "a-good-password", website: "https://spam.example" }),
+        body: new URLSearchParams({
+          userName: name,
+          email: `${name}@example.com`,
+          password: "a-good-password",
+          website: "https://spam.example",
+        }),
         redirect: "manual",
       });
       expect(bot.status).toBe(302);

@@ -55,12 +55,24 @@ test.describe("production start", () => {
   const valid = { SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example.com" };
 
   for (const [name, env, message] of [
-    ["without SESSION_SECRET", { PUBLIC_URL: "https://shop.example.com", ALLOW_PAYMENT_SIMULATOR: "1" }, "SESSION_SECRET is required when NODE_ENV=production"],
+    [
+      "without SESSION_SECRET",
+      { PUBLIC_URL: "https://shop.example.com", ALLOW_PAYMENT_SIMULATOR: "1" },
+      "SESSION_SECRET is required when NODE_ENV=production",
+    ],
     ["with a short SESSION_SECRET", { ...valid, SESSION_SECRET: "too-short", ALLOW_PAYMENT_SIMULATOR: "1" }, "SESSION_SECRET is too short"],
-    ["with a placeholder SESSION_SECRET", { ...valid, SESSION_SECRET: "replace-with-at-least-32-random-characters", ALLOW_PAYMENT_SIMULATOR: "1" }, "looks like a placeholder"],
+    [
+      "with a placeholder SESSION_SECRET",
+      { ...valid, SESSION_SECRET: "replace-with-at-least-32-random-characters", ALLOW_PAYMENT_SIMULATOR: "1" },
+      "looks like a placeholder",
+    ],
     ["without PUBLIC_URL", { SESSION_SECRET: SECRET, ALLOW_PAYMENT_SIMULATOR: "1" }, "PUBLIC_URL is required in production"],
     ["on the PayPal simulator", valid, "payments would use the PayPal simulator"],
-    ["with PAYPAL_MODE=live and no credentials", { ...valid, PAYPAL_MODE: "live" }, "PAYPAL_MODE=live needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET"],
+    [
+      "with PAYPAL_MODE=live and no credentials",
+      { ...valid, PAYPAL_MODE: "live" },
+      "PAYPAL_MODE=live needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET",
+    ],
   ] as const) {
     test(`refuses to start ${name}, saying why in one line, before touching the data folder`, async () => {
       const { code, output, dataDirCreated } = await refusal(env);
@@ -89,11 +101,17 @@ test.describe("production start", () => {
         body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
       });
       expect((await demo.json()).success).toBe(false);
-      const products = new Database(path.join(server.dataDir, "shop.db"), { readonly: true }).prepare("select count(*) n from products").get() as { n: number };
+      const products = new Database(path.join(server.dataDir, "shop.db"), { readonly: true })
+        .prepare("select count(*) n from products")
+        .get() as { n: number };
       expect(products.n).toBe(0);
 
       await new Promise((r) => setTimeout(r, 200));
-      const lines = server.output().trim().split("\n").map((l) => JSON.parse(l));
+      const lines = server
+        .output()
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
       const request = lines.find((l) => l.msg === "request" && l.requestId === "check-123");
       expect(request).toEqual({
         time: expect.any(String),

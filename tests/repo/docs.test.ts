@@ -4,9 +4,10 @@ import { expect, it } from "vitest";
 
 // A clone of the repository is all a reader has: README and docs/ must not send them elsewhere.
 const root = path.resolve(import.meta.dirname, "../..");
-const documents = ["README.md", ...fs.readdirSync(path.join(root, "docs"), { recursive: true }).map((f) => path.join("docs", String(f)))].filter((f) =>
-  f.endsWith(".md"),
-);
+const documents = [
+  "README.md",
+  ...fs.readdirSync(path.join(root, "docs"), { recursive: true }).map((f) => path.join("docs", String(f))),
+].filter((f) => f.endsWith(".md"));
 
 it.each(documents)("%s points only at files inside the repository", (file) => {
   const text = fs.readFileSync(path.join(root, file), "utf8");

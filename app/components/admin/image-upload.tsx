@@ -8,7 +8,17 @@ import { Button } from "~/components/ui/button";
  * JavaScript choosing a file uploads it at once (loading state, preview, Remove), as SPEC says;
  * the server checks the content either way.
  */
-export function ImageUpload({ name, fileName, initialUrl, errors }: { name: string; fileName: string; initialUrl?: string; errors?: string[] }) {
+export function ImageUpload({
+  name,
+  fileName,
+  initialUrl,
+  errors,
+}: {
+  name: string;
+  fileName: string;
+  initialUrl?: string;
+  errors?: string[];
+}) {
   const hydrated = useHydrated();
   const [url, setUrl] = useState(initialUrl ?? "");
   const [state, setState] = useState<"idle" | "uploading">("idle");
@@ -77,7 +87,11 @@ export function ImageUpload({ name, fileName, initialUrl, errors }: { name: stri
         className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-gray-900 file:px-3 file:py-2 file:text-white"
       />
       <p className="text-xs text-gray-600">JPEG, PNG, WebP, up to 5MB.{url ? " Choose a file to replace the image." : ""}</p>
-      {state === "uploading" ? <p role="status" className="text-sm">Uploading…</p> : null}
+      {state === "uploading" ? (
+        <p role="status" className="text-sm">
+          Uploading…
+        </p>
+      ) : null}
       {message || errors?.length ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
           {message ?? errors?.join(" ")}

@@ -59,7 +59,11 @@ export function AddressManager({
                 </span>
               </label>
               <div className="flex justify-end gap-2 border-t border-gray-100 p-2">
-                <Link to={withParam(location, "address", a._id)} preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
+                <Link
+                  to={withParam(location, "address", a._id)}
+                  preventScrollReset
+                  className={buttonClass({ variant: "outline", size: "sm" })}
+                >
                   Edit
                 </Link>
                 <Form method="post" preventScrollReset>
@@ -97,7 +101,9 @@ function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: s
     id: `address-form-${address?._id ?? "new"}`,
     fields: ADDRESS_FIELDS,
     lastResult: actionData?.address,
-    defaultValue: address ? { address: address.address, city: address.city, pincode: address.pincode, phone: address.phone, notes: address.notes } : undefined,
+    defaultValue: address
+      ? { address: address.address, city: address.city, pincode: address.pincode, phone: address.phone, notes: address.notes }
+      : undefined,
   });
   return (
     <section aria-labelledby="address-form-title" className="rounded-lg border border-gray-200 bg-white p-4">
@@ -107,7 +113,14 @@ function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: s
       <Form method="post" preventScrollReset {...formProps(form)} className="grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value={address ? "address-update" : "address-add"} />
         {address ? <input type="hidden" name="addressId" value={address._id} /> : null}
-        <InputField label="Address" meta={fields.address} type="text" placeholder="Enter your address" autoComplete="street-address" className="sm:col-span-2" />
+        <InputField
+          label="Address"
+          meta={fields.address}
+          type="text"
+          placeholder="Enter your address"
+          autoComplete="street-address"
+          className="sm:col-span-2"
+        />
         <InputField label="City" meta={fields.city} type="text" placeholder="Enter your city" autoComplete="address-level2" />
         <InputField label="Pincode" meta={fields.pincode} type="text" placeholder="Enter your pincode" autoComplete="postal-code" />
         <InputField label="Phone" meta={fields.phone} type="tel" placeholder="Enter your phone number" autoComplete="tel" />

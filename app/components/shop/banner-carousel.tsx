@@ -10,7 +10,15 @@ export type Slide = { image: string; title?: string; description?: string; butto
  * anchors to the slides. With JavaScript it advances every 5 s, wraps around, pauses while the
  * pointer or focus is inside, and the same controls move it by hand.
  */
-export function BannerCarousel({ slides, label = "Featured banners", idPrefix = "banner" }: { slides: Slide[]; label?: string; idPrefix?: string }) {
+export function BannerCarousel({
+  slides,
+  label = "Featured banners",
+  idPrefix = "banner",
+}: {
+  slides: Slide[];
+  label?: string;
+  idPrefix?: string;
+}) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -81,7 +89,10 @@ export function BannerCarousel({ slides, label = "Featured banners", idPrefix = 
                   <h2 className="text-2xl font-extrabold sm:text-4xl">{slide.title}</h2>
                   {slide.description ? <p className="text-sm sm:text-lg">{slide.description}</p> : null}
                   {slide.buttonText ? (
-                    <Link to="/shop/listing" className="inline-block rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100">
+                    <Link
+                      to="/shop/listing"
+                      className="inline-block rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100"
+                    >
                       {slide.buttonText}
                     </Link>
                   ) : null}
@@ -123,7 +134,10 @@ export function BannerCarousel({ slides, label = "Featured banners", idPrefix = 
               aria-current={i === current ? "true" : undefined}
               className="flex h-6 w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
             >
-              <span aria-hidden="true" className={cn("h-3 w-3 rounded-full border border-white", i === current ? "bg-white" : "bg-white/40")} />
+              <span
+                aria-hidden="true"
+                className={cn("h-3 w-3 rounded-full border border-white", i === current ? "bg-white" : "bg-white/40")}
+              />
             </a>
           ))}
         </div>

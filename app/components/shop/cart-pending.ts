@@ -8,7 +8,9 @@ export function usePendingCart() {
     added: new Set(pending.filter((f) => f.formData!.get("intent") === "add").map((f) => String(f.formData!.get("productId")))),
     removed: new Set(pending.filter((f) => f.formData!.get("intent") === "remove").map((f) => String(f.formData!.get("productId")))),
     quantity: new Map(
-      pending.filter((f) => f.formData!.get("intent") === "update").map((f) => [String(f.formData!.get("productId")), Number(f.formData!.get("quantity"))]),
+      pending
+        .filter((f) => f.formData!.get("intent") === "update")
+        .map((f) => [String(f.formData!.get("productId")), Number(f.formData!.get("quantity"))]),
     ),
   };
 }

@@ -12,7 +12,11 @@ export function CartSheet({ cart }: { cart: Cart }) {
   const location = useLocation();
   const closeHref = withParam(location, "cart", null);
   const pending = usePendingCart();
-  const lines = cart.items.map((i) => ({ ...i, quantity: pending.quantity.get(i.productId) ?? i.quantity, removing: pending.removed.has(i.productId) }));
+  const lines = cart.items.map((i) => ({
+    ...i,
+    quantity: pending.quantity.get(i.productId) ?? i.quantity,
+    removing: pending.removed.has(i.productId),
+  }));
   const items = lines.filter((i) => !i.removing);
   return (
     <Modal

@@ -51,16 +51,25 @@ export function ShopHeader({ user, cartProductIds }: { user: SessionUser; cartPr
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6">
         <div className="flex items-center gap-1">
           <DisclosureMenu className="relative lg:hidden">
-            <summary className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-gray-300" aria-label="Open menu">
+            <summary
+              className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-gray-300"
+              aria-label="Open menu"
+            >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>
-            <nav aria-label="Shop menu" className="absolute left-0 top-12 z-50 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg">
+            <nav
+              aria-label="Shop menu"
+              className="absolute left-0 top-12 z-50 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+            >
               <NavItems className="space-y-1" />
             </nav>
           </DisclosureMenu>
-          <Link to="/shop/home" className="flex items-center gap-2 rounded px-1 font-bold focus-visible:outline-2 focus-visible:outline-blue-600">
+          <Link
+            to="/shop/home"
+            className="flex items-center gap-2 rounded px-1 font-bold focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span className="text-lg">Ecommerce</span>
           </Link>
@@ -81,7 +90,10 @@ export function ShopHeader({ user, cartProductIds }: { user: SessionUser; cartPr
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M6 6h15l-1.5 9h-12zM6 6L5 3H2M9 20a1 1 0 100-2 1 1 0 000 2zM18 20a1 1 0 100-2 1 1 0 000 2z" />
             </svg>
-            <span data-testid="cart-count" className="absolute -right-2 -top-2 min-w-5 rounded-full bg-gray-900 px-1 text-center text-xs font-bold leading-5 text-white">
+            <span
+              data-testid="cart-count"
+              className="absolute -right-2 -top-2 min-w-5 rounded-full bg-gray-900 px-1 text-center text-xs font-bold leading-5 text-white"
+            >
               {cartCount}
             </span>
           </Link>
@@ -105,9 +117,21 @@ function UserMenu({ user }: { user: SessionUser }) {
         <p className="truncate px-2 py-1.5 text-sm font-semibold">Logged in as {user.userName}</p>
         <hr className="my-1 border-gray-200" />
         <ul className="space-y-1 text-sm">
-          <li><Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/account">My Account</Link></li>
-          <li><Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/listing">Browse Products</Link></li>
-          <li><Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/search">Search Products</Link></li>
+          <li>
+            <Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/account">
+              My Account
+            </Link>
+          </li>
+          <li>
+            <Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/listing">
+              Browse Products
+            </Link>
+          </li>
+          <li>
+            <Link className="block rounded px-2 py-1.5 hover:bg-gray-100" to="/shop/search">
+              Search Products
+            </Link>
+          </li>
           <li>
             <Form method="post" action="/auth/logout">
               <button type="submit" className="block w-full rounded px-2 py-1.5 text-left hover:bg-gray-100">

@@ -21,7 +21,11 @@ export function OrderDetailsDialog({
 }) {
   const hydrated = useHydrated();
   return (
-    <Modal closeHref={closeHref} labelledBy="order-title" className="receipt inset-0 m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl">
+    <Modal
+      closeHref={closeHref}
+      labelledBy="order-title"
+      className="receipt inset-0 m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl"
+    >
       <div className="relative space-y-5 p-5 sm:p-6">
         <span className="print:hidden">
           <CloseLink to={closeHref} label="Close order details" />
@@ -42,11 +46,15 @@ export function OrderDetailsDialog({
               <dd className="font-semibold">{formatMoney(Math.round(order.totalAmount * 100))}</dd>
               <dt className="font-medium">Payment Status</dt>
               <dd>
-                <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", paymentStatusClass(order.paymentStatus))}>{order.paymentStatus}</span>
+                <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", paymentStatusClass(order.paymentStatus))}>
+                  {order.paymentStatus}
+                </span>
               </dd>
               <dt className="font-medium">Order Status</dt>
               <dd>
-                <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", detailStatusClass(order.orderStatus))}>{order.orderStatus}</span>
+                <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", detailStatusClass(order.orderStatus))}>
+                  {order.orderStatus}
+                </span>
               </dd>
             </dl>
             <section aria-labelledby="order-items">

@@ -47,7 +47,12 @@ export function OrdersTable({
               </td>
               <td className="p-3">{formatMoney(Math.round(o.totalAmount * 100))}</td>
               <td className="p-3">
-                <Link to={withParam(location, "order", o._id)} preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })} data-order-link={o._id}>
+                <Link
+                  to={withParam(location, "order", o._id)}
+                  preventScrollReset
+                  className={buttonClass({ variant: "outline", size: "sm" })}
+                  data-order-link={o._id}
+                >
                   View Details
                 </Link>
               </td>

@@ -9,4 +9,6 @@ export const ProductDialogOverlay = import.meta.env.SSR
   ? serverOverlay(ProductDetailsDialog)
   : lazyOverlay(() => import("./product-dialog").then((m) => m.ProductDetailsDialog));
 
-export const CartSheetOverlay = import.meta.env.SSR ? serverOverlay(CartSheet) : lazyOverlay(() => import("./cart-sheet").then((m) => m.CartSheet));
+export const CartSheetOverlay = import.meta.env.SSR
+  ? serverOverlay(CartSheet)
+  : lazyOverlay(() => import("./cart-sheet").then((m) => m.CartSheet));

@@ -6,7 +6,8 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
   if (pageCount <= 1) return null;
   const pages = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pageCount));
   const sorted = [...pages].sort((a, b) => a - b);
-  const item = "flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm focus-visible:outline-2 focus-visible:outline-blue-600";
+  const item =
+    "flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm focus-visible:outline-2 focus-visible:outline-blue-600";
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
@@ -16,7 +17,11 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
       ) : null}
       {sorted.map((p, i) => (
         <span key={p} className="flex items-center gap-1">
-          {i > 0 && p - sorted[i - 1]! > 1 ? <span aria-hidden="true" className="px-1 text-gray-500">…</span> : null}
+          {i > 0 && p - sorted[i - 1]! > 1 ? (
+            <span aria-hidden="true" className="px-1 text-gray-500">
+              …
+            </span>
+          ) : null}
           <Link
             to={hrefFor(p)}
             aria-current={p === page ? "page" : undefined}

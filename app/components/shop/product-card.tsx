@@ -28,7 +28,8 @@ export function ProductCard({ product, load = "lazy" }: { product: Product; load
             height={400}
             loading={load === "lazy" ? "lazy" : "eager"}
             fetchPriority={load === "high" ? "high" : undefined}
-            className="aspect-square w-full bg-gray-100 object-cover" />
+            className="aspect-square w-full bg-gray-100 object-cover"
+          />
           {badge ? (
             <span
               className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Sale" ? "bg-red-600 text-white" : "bg-gray-900 text-white"}`}
@@ -61,11 +62,11 @@ export function ProductGrid({ products, heading, atTop = false }: { products: Pr
     <>
       {heading ? <h2 className="sr-only">{heading}</h2> : null}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-      {products.map((p, i) => (
-        <li key={p._id} className="flex [&>article]:w-full">
-          <ProductCard product={p} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
-        </li>
-      ))}
+        {products.map((p, i) => (
+          <li key={p._id} className="flex [&>article]:w-full">
+            <ProductCard product={p} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
+          </li>
+        ))}
       </ul>
     </>
   );

@@ -54,7 +54,13 @@ function stockText(stock: number): string {
 function ProductDetails({ product, data }: { product: Product; data: ProductDialogData }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <img src={product.image} alt={product.title} width={400} height={400} className="aspect-square w-full rounded-lg bg-gray-100 object-cover" />
+      <img
+        src={product.image}
+        alt={product.title}
+        width={400}
+        height={400}
+        className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
+      />
       <div className="flex flex-col gap-4">
         <div>
           <h2 id="product-dialog-title" className="pr-10 text-2xl font-extrabold">
@@ -66,7 +72,9 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
         </div>
         <p className="text-gray-700">{product.description}</p>
         <Price price={product.price} salePrice={product.salePrice} className="text-xl" />
-        <p className={cn("text-sm font-medium", product.totalStock > 0 ? "text-green-800" : "text-red-700")}>{stockText(product.totalStock)}</p>
+        <p className={cn("text-sm font-medium", product.totalStock > 0 ? "text-green-800" : "text-red-700")}>
+          {stockText(product.totalStock)}
+        </p>
         <div className="flex items-center gap-2">
           <Stars value={product.averageReview} size="h-5 w-5" />
           <span className="text-sm text-gray-700">
@@ -114,7 +122,10 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
     lastResult: navigation.state === "idle" ? actionData?.review : undefined,
   });
   // SPEC: Submit stays disabled until there is a message and a rating (with JS; the server checks anyway).
-  const [entered, setEntered] = useState(() => ({ message: fields.reviewMessage.initialValue ?? "", rating: Number(fields.reviewValue.initialValue ?? 0) }));
+  const [entered, setEntered] = useState(() => ({
+    message: fields.reviewMessage.initialValue ?? "",
+    rating: Number(fields.reviewValue.initialValue ?? 0),
+  }));
 
   if (eligibility !== "allowed") {
     return (
@@ -153,7 +164,13 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
               key={n}
               className="flex cursor-pointer items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600"
             >
-              <input type="radio" name={fields.reviewValue.name} value={n} className="sr-only" defaultChecked={fields.reviewValue.initialValue === String(n)} />
+              <input
+                type="radio"
+                name={fields.reviewValue.name}
+                value={n}
+                className="sr-only"
+                defaultChecked={fields.reviewValue.initialValue === String(n)}
+              />
               <span aria-hidden="true" className="text-amber-500">
                 ★
               </span>

@@ -44,7 +44,9 @@ export function Modal({
   return (
     <>
       {/* Without JavaScript a click beside the dialog closes it; with it, the modal's ::backdrop does. */}
-      {hydrated ? null : <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />}
+      {hydrated ? null : (
+        <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />
+      )}
       {/* A click on the backdrop (the dialog element itself) closes it. Escape (onCancel) is the
           keyboard's way, so this pointer-only extra needs no key handler of its own. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}

@@ -32,7 +32,9 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "delete") {
     const id = IdSchema.safeParse(formData.get("bannerId"));
-    return id.success && (await deleteBanner(id.data)) ? redirectWithSuccess(back, BANNER_DELETED) : redirectWithError(back, "Banner not found");
+    return id.success && (await deleteBanner(id.data))
+      ? redirectWithSuccess(back, BANNER_DELETED)
+      : redirectWithError(back, "Banner not found");
   }
   if (intent === "upload") {
     const file = formData.get("bannerFile");
@@ -78,7 +80,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               key={t}
               to={t === "upload" ? location.pathname : `${location.pathname}?tab=local`}
               aria-current={tab === t ? "page" : undefined}
-              className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", tab === t ? "border-gray-900" : "border-transparent text-gray-600")}
+              className={cn(
+                "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+                tab === t ? "border-gray-900" : "border-transparent text-gray-600",
+              )}
             >
               {t === "upload" ? "Upload" : "Local"}
             </Link>
@@ -96,7 +101,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </Form>
         ) : (
           <div className="space-y-2 text-sm text-gray-700">
-            <p>When no banners exist, the home page shows the four built-in banners: Summer Collection, New Arrivals, Exclusive Deals and Season's Essentials.</p>
+            <p>
+              When no banners exist, the home page shows the four built-in banners: Summer Collection, New Arrivals, Exclusive Deals and
+              Season's Essentials.
+            </p>
             <Button variant="outline" disabled={banners.length > 0}>
               Using local banner images
             </Button>

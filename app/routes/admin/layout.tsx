@@ -29,7 +29,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <summary className={buttonClass({ variant: "outline", size: "md" }, "cursor-pointer")} aria-label="Open admin menu">
               Menu
             </summary>
-            <nav aria-label="Admin menu" className="fixed bottom-0 left-0 top-16 z-50 w-64 overflow-y-auto border-r border-gray-200 bg-white p-4 shadow-xl">
+            <nav
+              aria-label="Admin menu"
+              className="fixed bottom-0 left-0 top-16 z-50 w-64 overflow-y-auto border-r border-gray-200 bg-white p-4 shadow-xl"
+            >
               <p className="mb-3 font-extrabold">Admin Panel</p>
               <AdminNav />
             </nav>

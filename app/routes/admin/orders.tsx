@@ -48,7 +48,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         All Orders
       </h1>
       {orders.items.length ? (
-        <OrdersTable orders={orders.items} headings={["Order ID", "Order Date", "Order Status", "Order Price"]} badgeClass={adminListStatusClass} />
+        <OrdersTable
+          orders={orders.items}
+          headings={["Order ID", "Order Date", "Order Status", "Order Price"]}
+          badgeClass={adminListStatusClass}
+        />
       ) : (
         <p className="p-8 text-center text-gray-600">No orders yet.</p>
       )}

@@ -14,7 +14,14 @@ import type { Product } from "~/lib/product";
 import { IdSchema, ProductSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { getProduct, listProducts } from "~/server/catalog.server";
-import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
+import {
+  deleteProduct,
+  PRODUCT_ADDED,
+  PRODUCT_DELETED,
+  PRODUCT_NOT_FOUND,
+  PRODUCT_UPDATED,
+  saveProduct,
+} from "~/server/products-admin.server";
 import { requireAdmin } from "~/server/session.server";
 import { parseFormWith, readUploadForm } from "~/server/form.server";
 import { FILE_TOO_LARGE } from "~/server/uploads.server";
@@ -46,7 +53,9 @@ export async function action({ request }: Route.ActionArgs) {
   const id = formData.get("id");
   if (formData.get("intent") === "delete") {
     const valid = IdSchema.safeParse(id);
-    return valid.success && (await deleteProduct(valid.data)) ? redirectWithSuccess(back, PRODUCT_DELETED) : redirectWithError(back, PRODUCT_NOT_FOUND);
+    return valid.success && (await deleteProduct(valid.data))
+      ? redirectWithSuccess(back, PRODUCT_DELETED)
+      : redirectWithError(back, PRODUCT_NOT_FOUND);
   }
   const submission = parseFormWith(formData, ProductSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -79,7 +88,11 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ul>
-      <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(n) => withParam({ pathname: location.pathname, search: "" }, "page", String(n))} />
+      <Pagination
+        page={page.page}
+        pageCount={page.pageCount}
+        hrefFor={(n) => withParam({ pathname: location.pathname, search: "" }, "page", String(n))}
+      />
       {edit ? <ProductSheet product={edit === "new" ? null : edit} actionData={actionData} /> : null}
       {deleting ? <DeleteDialog product={deleting} /> : null}
     </div>
@@ -90,7 +103,14 @@ function AdminProductCard({ product }: { product: Product }) {
   const location = useLocation();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
-      <img src={product.image} alt={product.title} width={300} height={300} loading="lazy" className="aspect-square w-full bg-gray-100 object-cover" />
+      <img
+        src={product.image}
+        alt={product.title}
+        width={300}
+        height={300}
+        loading="lazy"
+        className="aspect-square w-full bg-gray-100 object-cover"
+      />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="font-semibold">{product.title}</h2>
         <p className="text-sm text-gray-600">
@@ -98,7 +118,12 @@ function AdminProductCard({ product }: { product: Product }) {
         </p>
         <Price price={product.price} salePrice={product.salePrice} className="mt-auto" />
         <div className="mt-2 flex justify-between gap-2">
-          <Link to={withParam(location, "edit", product._id)} preventScrollReset className={buttonClass({ size: "sm" })} aria-label={`Edit ${product.title}`}>
+          <Link
+            to={withParam(location, "edit", product._id)}
+            preventScrollReset
+            className={buttonClass({ size: "sm" })}
+            aria-label={`Edit ${product.title}`}
+          >
             Edit
           </Link>
           <Link
@@ -136,7 +161,11 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
       : undefined,
   });
   return (
-    <Modal closeHref={closeHref} labelledBy="product-sheet-title" className="inset-y-0 left-auto right-0 m-0 h-full max-h-none w-full max-w-lg overflow-y-auto">
+    <Modal
+      closeHref={closeHref}
+      labelledBy="product-sheet-title"
+      className="inset-y-0 left-auto right-0 m-0 h-full max-h-none w-full max-w-lg overflow-y-auto"
+    >
       <div className="relative p-5">
         <CloseLink to={closeHref} label="Close product form" />
         <h2 id="product-sheet-title" className="mb-4 text-xl font-bold">
@@ -166,15 +195,7 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
   );
 }
 
-function SelectField({
-  label,
-  meta,
-  options,
-}: {
-  label: string;
-  meta: FieldMeta;
-  options: ReadonlyArray<{ id: string; label: string }>;
-}) {
+function SelectField({ label, meta, options }: { label: string; meta: FieldMeta; options: ReadonlyArray<{ id: string; label: string }> }) {
   return (
     <div className="space-y-1">
       <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">

@@ -3,7 +3,14 @@ import { IdSchema, ProductSchema } from "~/lib/schemas";
 import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { apiError, apiPaging, firstIssue, json, listJson, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
 import { listProducts } from "~/server/catalog.server";
-import { deleteProduct, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
+import {
+  deleteProduct,
+  PRODUCT_ADDED,
+  PRODUCT_DELETED,
+  PRODUCT_NOT_FOUND,
+  PRODUCT_UPDATED,
+  saveProduct,
+} from "~/server/products-admin.server";
 import { parseFormBody, UnreadableBody } from "~/server/form.server";
 import { absoluteImageUrl } from "~/server/image-urls.server";
 import { storeImage } from "~/server/uploads.server";
@@ -15,7 +22,10 @@ export const handle = UPLOAD_ROUTE_HANDLE;
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireApiAdmin(request);
   const [op] = (params["*"] ?? "").split("/");
-  if (op !== "get") return op && ["upload-image", "add", "edit", "delete"].includes(op) ? methodNotAllowed(op === "edit" ? "PUT" : op === "delete" ? "DELETE" : "POST") : apiError(404, "Not found");
+  if (op !== "get")
+    return op && ["upload-image", "add", "edit", "delete"].includes(op)
+      ? methodNotAllowed(op === "edit" ? "PUT" : op === "delete" ? "DELETE" : "POST")
+      : apiError(404, "Not found");
   const { page, limit } = apiPaging(request);
   return listJson(await listProducts({ ...parseListingQuery(new URL(request.url).searchParams), sortBy: "title-atoz", page }, limit));
 }
@@ -44,12 +54,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!parsed.success) return apiError(400, firstIssue(parsed.error));
     const result = await saveProduct(id ? id.data : null, parsed.data, null);
     if (!result.ok) return apiError(result.status, result.message);
-    return json({ success: true, message: result.created ? PRODUCT_ADDED : PRODUCT_UPDATED, data: result.product }, { status: result.created ? 201 : 200 });
+    return json(
+      { success: true, message: result.created ? PRODUCT_ADDED : PRODUCT_UPDATED, data: result.product },
+      { status: result.created ? 201 : 200 },
+    );
   }
   if (op === "delete" && request.method === "DELETE") {
     const id = IdSchema.safeParse(rawId);
     if (!id.success || !(await deleteProduct(id.data))) return apiError(404, PRODUCT_NOT_FOUND);
     return json({ success: true, message: PRODUCT_DELETED });
   }
-  return op && ["upload-image", "add", "edit", "delete", "get"].includes(op) ? apiError(405, "Method not allowed") : apiError(404, "Not found");
+  return op && ["upload-image", "add", "edit", "delete", "get"].includes(op)
+    ? apiError(405, "Method not allowed")
+    : apiError(404, "Not found");
 }

@@ -15,8 +15,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(body);
   const user = parsed.success ? await verifyLogin(parsed.data) : null;
   if (!user) return json({ success: false, message: INVALID_LOGIN });
-  return json(
-    { success: true, message: LOGGED_IN, user },
-    { headers: { "Set-Cookie": await createUserSession(request, user.id) } },
-  );
+  return json({ success: true, message: LOGGED_IN, user }, { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
 }

@@ -1,5 +1,14 @@
 import { AddressSchema, IdSchema } from "~/lib/schemas";
-import { addAddress, ADDRESS_ADDED, ADDRESS_DELETED, ADDRESS_NOT_FOUND, ADDRESS_UPDATED, deleteAddress, listAddresses, updateAddress } from "~/server/addresses.server";
+import {
+  addAddress,
+  ADDRESS_ADDED,
+  ADDRESS_DELETED,
+  ADDRESS_NOT_FOUND,
+  ADDRESS_UPDATED,
+  deleteAddress,
+  listAddresses,
+  updateAddress,
+} from "~/server/addresses.server";
 import { apiError, assertOwnUserId, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
 import type { Route } from "./+types/shop.address";
 
@@ -21,7 +30,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const parsed = AddressSchema.safeParse(body);
     if (!parsed.success) return apiError(400, firstIssue(parsed.error));
     const result = await addAddress(user.id, parsed.data);
-    return result.ok ? json({ success: true, message: ADDRESS_ADDED, data: result.address }, { status: 201 }) : apiError(result.status, result.message);
+    return result.ok
+      ? json({ success: true, message: ADDRESS_ADDED, data: result.address }, { status: 201 })
+      : apiError(result.status, result.message);
   }
   if (op === "update" && request.method === "PUT") {
     assertOwnUserId(user, userId);
@@ -38,5 +49,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!id.success || !(await deleteAddress(user.id, id.data))) return apiError(404, ADDRESS_NOT_FOUND);
     return json({ success: true, message: ADDRESS_DELETED });
   }
-  return apiError(op === "add" || op === "update" || op === "delete" ? 405 : 404, op === "add" || op === "update" || op === "delete" ? "Method not allowed" : "Not found");
+  return apiError(
+    op === "add" || op === "update" || op === "delete" ? 405 : 404,
+    op === "add" || op === "update" || op === "delete" ? "Method not allowed" : "Not found",
+  );
 }

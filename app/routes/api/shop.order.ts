@@ -28,7 +28,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 // from the shopper's cart and the database, whatever the client sent.
 const CreateBody = z.object({
   userId: z.string().optional(),
-  addressInfo: z.object({ addressId: z.string({ error: "Please select one address to proceed." }) }, { error: "Please select one address to proceed." }),
+  addressInfo: z.object(
+    { addressId: z.string({ error: "Please select one address to proceed." }) },
+    { error: "Please select one address to proceed." },
+  ),
 });
 const CaptureBody = z.object({
   paymentId: z.string({ error: "Missing payment information. Please try again." }).min(1).max(64),

@@ -60,7 +60,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" {...formProps(form)} className="space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
-        <InputField label="Password" meta={fields.password} type="password" autoComplete="current-password" placeholder="Enter your password" />
+        <InputField
+          label="Password"
+          meta={fields.password}
+          type="password"
+          autoComplete="current-password"
+          placeholder="Enter your password"
+        />
         <div role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>

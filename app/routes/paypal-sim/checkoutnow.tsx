@@ -38,7 +38,10 @@ export default function SimulatorApproval({ loaderData }: Route.ComponentProps) 
         </p>
         <h1 className="text-center text-2xl font-extrabold text-sky-900">Pay with PayPal</h1>
         <p className="text-center text-lg">
-          Amount: <strong>{order.value} {order.currency}</strong>
+          Amount:{" "}
+          <strong>
+            {order.value} {order.currency}
+          </strong>
         </p>
         {done ? <p className="text-center text-sm text-gray-600">This payment was already approved ({order.status}).</p> : null}
         {/* A plain browser POST: works the same before, during and after hydration. */}

@@ -25,7 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const order = orderParam ? (IdSchema.safeParse(orderParam).success ? await getOrder(orderParam, user.id) : null) : undefined;
   const [orders, addresses] = await Promise.all([listOrders(user.id), listAddresses(user.id)]);
   return data(
-    { userName: user.userName, tab, orders: orders.filter((o) => o.paymentStatus !== "cancelled" && o.paymentStatus !== "failed"), addresses, order },
+    {
+      userName: user.userName,
+      tab,
+      orders: orders.filter((o) => o.paymentStatus !== "cancelled" && o.paymentStatus !== "failed"),
+      addresses,
+      order,
+    },
     { status: order === null ? 404 : 200 },
   );
 }
@@ -55,7 +61,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               key={t.id}
               to={t.href}
               aria-current={tab === t.id ? "page" : undefined}
-              className={cn("-mb-px border-b-2 px-4 py-2 font-medium", tab === t.id ? "border-gray-900 text-gray-900" : "border-transparent text-gray-600 hover:text-gray-900")}
+              className={cn(
+                "-mb-px border-b-2 px-4 py-2 font-medium",
+                tab === t.id ? "border-gray-900 text-gray-900" : "border-transparent text-gray-600 hover:text-gray-900",
+              )}
             >
               {t.label}
             </Link>

@@ -75,7 +75,10 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="listing-heading" className="min-w-0">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
           <h1 id="listing-heading" className="text-2xl font-extrabold">
-            All Products <span className="ml-1 align-middle text-base font-medium text-gray-600">({page.total} {page.total === 1 ? "product" : "products"})</span>
+            All Products{" "}
+            <span className="ml-1 align-middle text-base font-medium text-gray-600">
+              ({page.total} {page.total === 1 ? "product" : "products"})
+            </span>
           </h1>
           <div className="flex items-center gap-2">
             <label htmlFor="sortBy" className="text-sm font-medium">
@@ -104,7 +107,11 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         {page.items.length ? (
           <>
             <ProductGrid products={page.items} heading="Products" atTop />
-            <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(p) => `/shop/listing${listingSearch({ ...query, page: p })}`} />
+            <Pagination
+              page={page.page}
+              pageCount={page.pageCount}
+              hrefFor={(p) => `/shop/listing${listingSearch({ ...query, page: p })}`}
+            />
           </>
         ) : (
           <div className="py-20 text-center">

@@ -20,7 +20,10 @@ export default function PaymentSuccess() {
   }, []);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <div aria-hidden="true" className="mx-auto mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700">
+      <div
+        aria-hidden="true"
+        className="mx-auto mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700"
+      >
         ✓
       </div>
       <h1 className="text-3xl font-extrabold">Payment Successful!</h1>

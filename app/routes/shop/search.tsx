@@ -20,10 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const keyword = (params.get("keyword") ?? "").slice(0, MAX_KEYWORD);
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const searched = keyword.trim().length >= SEARCH_MIN_LENGTH;
-  const [results, dialog] = await Promise.all([
-    searched ? searchProducts(keyword.trim(), page) : null,
-    loadProductDialog(request, user),
-  ]);
+  const [results, dialog] = await Promise.all([searched ? searchProducts(keyword.trim(), page) : null, loadProductDialog(request, user)]);
   return { keyword, results, dialog };
 }
 

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
+import type { OrderStatus, PaymentStatus, Role } from "../app/lib/constants";
 
 /** Database tables as Kysely sees them. Money columns are integer cents. Timestamps are ISO strings. */
 export interface Database {
@@ -35,7 +36,7 @@ export interface UsersTable {
   user_name_key: string;
   email: string;
   password_hash: string;
-  role: "admin" | "user";
+  role: Role;
   created_at: string;
 }
 
@@ -95,9 +96,9 @@ export interface OrdersTable {
   pincode: string;
   phone: string;
   notes: string;
-  order_status: string;
+  order_status: OrderStatus;
   payment_method: string;
-  payment_status: string;
+  payment_status: PaymentStatus;
   total_cents: number;
   payment_id: string | null;
   payer_id: string | null;
@@ -135,7 +136,4 @@ export interface BannersTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type ProductRow = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductUpdate = Updateable<ProductsTable>;

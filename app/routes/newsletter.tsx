@@ -16,3 +16,10 @@ export async function action({ request }: Route.ActionArgs) {
   const back = safeRedirectTo(form.get("returnTo")) ?? "/shop/home";
   return redirectWithInfo(back, "Thanks! Newsletter sign-up is not open yet, so nothing was stored.");
 }
+
+// Never rendered (both the loader and the action answer with a redirect), but it makes this a page
+// route rather than a resource route, so an error the action throws is rendered as a page
+// instead of a bare "Unexpected Server Error" text.
+export default function NewsletterAction() {
+  return null;
+}

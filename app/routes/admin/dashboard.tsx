@@ -146,3 +146,5 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

@@ -1,5 +1,7 @@
-import { Form, Link, Outlet } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import { AdminNav } from "~/components/admin/sidebar";
+import { RouteErrorBoundary } from "~/components/route-error-page";
 import { buttonClass } from "~/components/ui/button";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
 import { requireAdmin } from "~/server/session.server";
@@ -11,6 +13,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell userName={loaderData.user.userName}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** An error of this layout's own loader (pages show theirs inside the shell): the sidebar without the user. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  return (
+    <AdminShell userName={data?.user.userName}>
+      <RouteErrorBoundary />
+    </AdminShell>
+  );
+}
+
+function AdminShell({ userName, children }: { userName: string | undefined; children: ReactNode }) {
   return (
     <div className="flex min-h-screen w-full">
       <aside className="hidden w-64 shrink-0 flex-col border-r border-gray-200 bg-white p-6 lg:flex">
@@ -37,7 +57,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <AdminNav />
             </nav>
           </DisclosureMenu>
-          <p className="hidden truncate text-sm text-gray-600 sm:block">Signed in as {loaderData.user.userName}</p>
+          {userName ? <p className="hidden truncate text-sm text-gray-600 sm:block">Signed in as {userName}</p> : null}
           <Form method="post" action="/auth/logout" className="ml-auto">
             <button type="submit" className={buttonClass({ size: "md" })}>
               Logout
@@ -45,7 +65,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </header>
         <main id="main" className="flex-1 bg-gray-50 p-4 sm:p-6">
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>

@@ -82,3 +82,5 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

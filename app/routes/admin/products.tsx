@@ -238,3 +238,5 @@ function DeleteDialog({ product }: { product: Product }) {
     </Modal>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Outlet } from "react-router";
+import { RouteErrorBoundary } from "~/components/route-error-page";
 import { guard } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
@@ -10,6 +12,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AuthLayout() {
   return (
+    <AuthShell>
+      <Outlet />
+    </AuthShell>
+  );
+}
+
+/** An error of this layout's own loader, in the same two columns (pages show theirs in the card). */
+export function ErrorBoundary() {
+  return (
+    <AuthShell>
+      <RouteErrorBoundary />
+    </AuthShell>
+  );
+}
+
+function AuthShell({ children }: { children: ReactNode }) {
+  return (
     <div className="flex min-h-screen w-full">
       <aside className="hidden w-1/2 items-center justify-center bg-gray-900 px-12 lg:flex">
         <div className="max-w-md space-y-6 text-center text-white">
@@ -18,9 +37,7 @@ export default function AuthLayout() {
         </div>
       </aside>
       <main className="flex flex-1 items-center justify-center bg-gray-50 px-4 py-12 sm:px-6 lg:px-8">
-        <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-          <Outlet />
-        </div>
+        <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
       </main>
     </div>
   );

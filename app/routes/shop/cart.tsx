@@ -49,3 +49,12 @@ export async function action({ request }: Route.ActionArgs) {
       return fail("Unknown cart action");
   }
 }
+
+// Never rendered (both the loader and the action answer with a redirect), but it makes this a page
+// route rather than a resource route, so an error the action throws is rendered inside the shop layout (its error boundary shows them in the shop)
+// instead of a bare "Unexpected Server Error" text.
+export default function CartAction() {
+  return null;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

@@ -107,3 +107,5 @@ function FilterTiles({
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

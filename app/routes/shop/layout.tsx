@@ -1,4 +1,6 @@
-import { Outlet } from "react-router";
+import type { ReactNode } from "react";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { RouteErrorBoundary } from "~/components/route-error-page";
 import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
 import { CartSheetOverlay } from "~/components/shop/overlays";
@@ -15,6 +17,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
+    <ShopShell data={loaderData}>
+      <Outlet />
+    </ShopShell>
+  );
+}
+
+/** An error of this layout's own loader (pages show theirs inside the shell): the shell without what failed to load. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/shop/layout");
+  return (
+    <ShopShell data={data}>
+      <RouteErrorBoundary />
+    </ShopShell>
+  );
+}
+
+function ShopShell({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: ReactNode }) {
+  return (
     <div className="flex min-h-screen flex-col bg-white">
       <a
         href="#main"
@@ -22,12 +42,12 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <ShopHeader user={loaderData.user} cartProductIds={loaderData.cartProductIds} />
+      {data ? <ShopHeader user={data.user} cartProductIds={data.cartProductIds} /> : null}
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <ShopFooter />
-      {loaderData.cart ? <CartSheetOverlay cart={loaderData.cart} /> : null}
+      {data?.cart ? <CartSheetOverlay cart={data.cart} /> : null}
     </div>
   );
 }

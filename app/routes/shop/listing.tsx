@@ -162,3 +162,5 @@ function FilterGroup({
     </fieldset>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

@@ -11,3 +11,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ShopNotFound() {
   return <NotFound message="page doesn't exists" home="/shop/home" inLayout />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

@@ -47,3 +47,5 @@ export default function PaymentSuccess() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

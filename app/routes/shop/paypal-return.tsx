@@ -54,3 +54,5 @@ export default function PayPalReturn({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

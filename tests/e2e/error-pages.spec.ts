@@ -1,0 +1,76 @@
+import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import path from "node:path";
+import { ADMIN, login, SHOPPER, signIn } from "./helpers";
+import { startOwnServer } from "./own-server";
+
+// An error a page throws is shown inside the shop, admin or auth shell, with a way back: never a
+// bare "Unexpected Application Error" page without the header.
+
+async function expectShopShell(page: Page) {
+  await expect(page.getByRole("link", { name: /Ecommerce/ }).first()).toBeVisible();
+  await expect(page.locator("[data-cart-link]")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+}
+
+test("a page the shop cannot find keeps the header, cart and footer, and leads back", async ({ page }) => {
+  await signIn(page, SHOPPER);
+  const response = await page.goto("/shop/paypal-return?token=NOSUCHPAYMENT&PayerID=PAYER1");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Order not found" })).toBeVisible();
+  await expectShopShell(page);
+  await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to the shop" }).click();
+  await expect(page).toHaveURL(/\/shop\/home$/);
+});
+
+test.describe("over HTTP", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: run once");
+
+  test("an unreadable form body is a 4xx page inside the shop, admin and auth shells", async ({ playwright, baseURL }) => {
+    const shopper = await playwright.request.newContext({ baseURL });
+    const admin = await playwright.request.newContext({ baseURL });
+    await shopper.post("/api/auth/login", { data: SHOPPER });
+    await admin.post("/api/auth/login", { data: ADMIN });
+    const anonymous = await playwright.request.newContext({ baseURL });
+    for (const [as, url, shell] of [
+      [shopper, "/shop/checkout", "Skip to content"],
+      [admin, "/admin/orders", "Admin Panel"],
+      [anonymous, "/auth/login", "Welcome to ECommerce Shopping"],
+    ] as const) {
+      const response = await as.post(url, { data: { intent: "checkout" }, maxRedirects: 0 });
+      expect(response.status(), url).toBe(415);
+      const html = await response.text();
+      expect(html, url).toContain("Something was wrong with that request");
+      expect(html, url).toContain("Send the form as application/x-www-form-urlencoded or multipart/form-data.");
+      expect(html, url).toContain(shell);
+      expect(html, url).not.toContain("Unexpected Application Error");
+    }
+    await Promise.all([shopper.dispose(), admin.dispose(), anonymous.dispose()]);
+  });
+});
+
+test("a fault of ours (the database cannot be written) is a 500 page in the shell, with Try again", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(60_000);
+  const server = startOwnServer(javaScriptEnabled ? 3292 : 3293, { NODE_ENV: "production", DEMO_MODE: "1", LOG_LEVEL: "silent" });
+  let locker: Database.Database | undefined;
+  try {
+    await server.healthy();
+    await login(page, SHOPPER, `${server.url}/auth/login`);
+    await expect(page).toHaveURL(`${server.url}/shop/home`);
+    // Another process holds the write lock past the 5 s busy timeout, as a stuck backup would.
+    locker = new Database(path.join(server.dataDir, "shop.db"));
+    locker.exec("BEGIN IMMEDIATE");
+    await page.locator("main article").first().getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByRole("heading", { name: "Something went wrong on our side" })).toBeVisible({ timeout: 15_000 });
+    await expectShopShell(page);
+    locker.exec("ROLLBACK");
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { name: "Something went wrong on our side" })).toHaveCount(0);
+    await expectShopShell(page);
+  } finally {
+    locker?.close();
+    await server.stop();
+  }
+});

@@ -25,5 +25,9 @@ export function describeRouteError(error: unknown): RouteErrorView {
     return { status: error.status, title, message };
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return { status, title: "Something went wrong on our side", message: "Please try again in a moment. If it keeps happening, come back a little later." };
+  return {
+    status,
+    title: "Something went wrong on our side",
+    message: "Please try again in a moment. If it keeps happening, come back a little later.",
+  };
 }

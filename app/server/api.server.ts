@@ -1,4 +1,4 @@
-import type { SessionUser } from "~/lib/access";
+import { AREA_REFUSED, mayUse, type Area, type SessionUser } from "~/lib/access";
 import type { Page } from "~/lib/page";
 import { DEFAULT_MAX_BYTES, mediaType, parseFormBody, readAtMost, UnreadableBody } from "./form.server";
 import { absoluteImageUrl } from "./image-urls.server";
@@ -92,19 +92,17 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Shopper-only /api calls (cart, addresses, orders, reviews): an admin gets 403. */
-export async function requireApiShopper(request: Request): Promise<SessionUser> {
+/** An /api call of `area` (access.ts): anyone else signed in gets 403. */
+async function requireApiArea(request: Request, area: Area): Promise<SessionUser> {
   const user = await requireApiUser(request);
-  if (user.role === "admin") throw apiError(403, "This action is for shoppers only.");
+  if (!mayUse(user, area)) throw apiError(403, AREA_REFUSED[area]);
   return user;
 }
 
-/** Admin-only /api calls: a shopper gets 403. */
-export async function requireApiAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireApiUser(request);
-  if (user.role !== "admin") throw apiError(403, "Admins only.");
-  return user;
-}
+/** Shopper-only /api calls (cart, addresses, orders, reviews). */
+export const requireApiShopper = (request: Request) => requireApiArea(request, "shop");
+/** Admin-only /api calls. */
+export const requireApiAdmin = (request: Request) => requireApiArea(request, "admin");
 
 /** Every userId in an /api path or body must be the signed-in shopper's own. */
 export function assertOwnUserId(user: SessionUser, userId: unknown): void {

@@ -1,9 +1,9 @@
 import type { Selectable } from "kysely";
-import type { AdminOrderStatus } from "~/lib/constants";
+import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
 import { centsToAmount } from "~/lib/money";
 import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../db/schema";
-import { db } from "./db.server";
+import { db, now } from "./db.server";
 
 export type OrderItem = { productId: string | null; title: string; image: string; price: number; quantity: number };
 export type Order = {
@@ -54,26 +54,18 @@ export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderIte
   };
 }
 
-/** The shopper's orders, newest first (items included: order lists are short). */
-export async function listOrders(userId: string): Promise<Order[]> {
-  const rows = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .orderBy("order_date", "desc")
-    .orderBy("id", "desc")
-    .execute();
+/**
+ * Which orders exist for people, shopper and admin alike: a payment attempt that was cancelled or
+ * failed is not an order (the shopper turned back, or PayPal refused). It stays in the database
+ * for the record, and nothing a person sees lists it, opens it or changes it.
+ */
+const ABANDONED: PaymentStatus[] = ["cancelled", "failed"];
+const visibleOrders = () => db.selectFrom("orders").where("orders.payment_status", "not in", ABANDONED);
+
+async function withItems(rows: Selectable<OrdersTable>[]): Promise<Order[]> {
   if (!rows.length) return [];
-  const items = await db
-    .selectFrom("order_items")
-    .selectAll()
-    .where(
-      "order_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("id")
-    .execute();
+  const ids = rows.map((r) => r.id);
+  const items = await db.selectFrom("order_items").selectAll().where("order_id", "in", ids).orderBy("id").execute();
   return rows.map((r) =>
     toOrder(
       r,
@@ -82,10 +74,20 @@ export async function listOrders(userId: string): Promise<Order[]> {
   );
 }
 
+/** The shopper's orders, newest first (items included: order lists are short). */
+export async function listOrders(userId: string): Promise<Order[]> {
+  const rows = await visibleOrders()
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("order_date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withItems(rows);
+}
+
 /** One order; with `userId`, only if it belongs to that shopper (someone else's is not found). */
 export async function getOrder(orderId: string, userId?: string): Promise<OrderWithOwner | null> {
-  let query = db
-    .selectFrom("orders")
+  let query = visibleOrders()
     .innerJoin("users", "users.id", "orders.user_id")
     .selectAll("orders")
     .select(["users.user_name", "users.email"])
@@ -93,59 +95,36 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
   if (userId) query = query.where("orders.user_id", "=", userId);
   const row = await query.executeTakeFirst();
   if (!row) return null;
-  const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
-  return { ...toOrder(row, items), user: { userName: row.user_name, email: row.email } };
+  const [order] = await withItems([row]);
+  return { ...order!, user: { userName: row.user_name, email: row.email } };
 }
 
 export const ORDER_STATUS_UPDATED = "Order status is updated successfully!";
 export const ORDERS_PAGE_SIZE = 20;
 
-/**
- * All real orders for the admin, newest first, a page at a time (abandoned payment attempts left
- * out). A page past the end is empty, as for products.
- */
+/** Every order for the admin, newest first, a page at a time. A page past the end is empty. */
 export async function listAllOrders(page: number, pageSize = ORDERS_PAGE_SIZE): Promise<Page<Order>> {
-  const base = db.selectFrom("orders").where("payment_status", "not in", ["cancelled", "failed"]);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await visibleOrders()
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const current = Math.max(1, page);
-  const rows = await base
+  const rows = await visibleOrders()
     .selectAll()
     .orderBy("order_date", "desc")
     .orderBy("id", "desc")
     .limit(pageSize)
     .offset((current - 1) * pageSize)
     .execute();
-  const items = rows.length
-    ? await db
-        .selectFrom("order_items")
-        .selectAll()
-        .where(
-          "order_id",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .orderBy("id")
-        .execute()
-    : [];
-  return pageOf(
-    rows.map((r) =>
-      toOrder(
-        r,
-        items.filter((i) => i.order_id === r.id),
-      ),
-    ),
-    Number(total),
-    current,
-    pageSize,
-  );
+  return pageOf(await withItems(rows), Number(total), current, pageSize);
 }
 
 /** The admin may pick any of the five statuses, in any order (SPEC section 4). */
 export async function updateOrderStatus(orderId: string, status: AdminOrderStatus): Promise<boolean> {
   const result = await db
     .updateTable("orders")
-    .set({ order_status: status, order_update_date: new Date().toISOString() })
+    .set({ order_status: status, order_update_date: now() })
     .where("id", "=", orderId)
+    .where("payment_status", "not in", ABANDONED)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
-import { accessRedirect, type SessionUser } from "~/lib/access";
+import { accessRedirect, mayUse, refusedPage, type Area, type SessionUser } from "~/lib/access";
 import { config } from "./config.server";
 import { secrets } from "./secrets.server";
 import { getUserById } from "./users.server";
@@ -65,14 +65,12 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-export async function requireShopper(request: Request): Promise<SessionUser> {
+/** A page or form of `area` (access.ts): anyone else is redirected as the access rules say. */
+async function requireArea(request: Request, area: Area): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.role === "admin") throw redirect("/admin/dashboard");
+  if (!mayUse(user, area)) throw redirect(refusedPage(area));
   return user;
 }
 
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.role !== "admin") throw redirect("/unauth-page");
-  return user;
-}
+export const requireShopper = (request: Request) => requireArea(request, "shop");
+export const requireAdmin = (request: Request) => requireArea(request, "admin");

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       userName: user.userName,
       tab,
-      orders: orders.filter((o) => o.paymentStatus !== "cancelled" && o.paymentStatus !== "failed"),
+      orders,
       addresses,
       order,
     },

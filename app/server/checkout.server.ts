@@ -5,6 +5,7 @@ import { getAddress } from "./addresses.server";
 import { getCart } from "./cart.server";
 import { db, newId, now } from "./db.server";
 import { log } from "./log.server";
+import { ORDER_NOT_FOUND } from "./orders.server";
 import { capturePayPalOrder, createPayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
 
 export const CART_EMPTY = "Your cart is empty. Please add items to proceed";
@@ -14,6 +15,7 @@ export const PAYMENT_PROBLEM = "There was a problem processing your payment. Ple
 export const PAYMENT_UNEXPECTED = "An unexpected error occurred. Please contact customer support.";
 export const PAYMENT_MISSING = "Missing payment information. Please try again.";
 export const PAYMENT_CANCELLED = "Payment cancelled. Your cart is unchanged.";
+export const ORDER_CONFIRMED = "Order confirmed";
 export const soldOut = (title: string) => `Sorry, "${title}" sold out while you were paying. You have not been charged.`;
 export const notEnoughStock = (title: string, stock: number) =>
   stock > 0
@@ -277,13 +279,13 @@ export async function completePayment(
     .where("payment_id", "=", paypalOrderId)
     .where("user_id", "=", user.id)
     .executeTakeFirst();
-  if (!found || (shopOrderId !== undefined && shopOrderId !== found.id)) return { ok: false, status: 404, message: "Order not found" };
+  if (!found || (shopOrderId !== undefined && shopOrderId !== found.id)) return { ok: false, status: 404, message: ORDER_NOT_FOUND };
   return oneAtATime(found.id, () => payOrder(found.id, paypalOrderId, payerId));
 }
 
 async function payOrder(orderId: string, paypalOrderId: string, payerId: string): Promise<CaptureOutcome> {
   const order = await selectOrder(orderId);
-  if (!order) return { ok: false, status: 404, message: "Order not found" };
+  if (!order) return { ok: false, status: 404, message: ORDER_NOT_FOUND };
   if (order.payment_status === "paid") return { ok: true, orderId: order.id };
   if (order.payment_status !== "pending") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
 

@@ -9,7 +9,7 @@ import { adminListStatusClass } from "~/lib/orders";
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
-import { getOrder, listAllOrders, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/orders.server";
+import { getOrder, listAllOrders, ORDER_NOT_FOUND, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/orders.server";
 import { requireAdmin } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 import type { Route } from "./+types/orders";
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   const id = IdSchema.safeParse(form.get("orderId"));
   const status = OrderStatusSchema.safeParse({ orderStatus: form.get("orderStatus") });
   if (!status.success) return redirectWithError(back, status.error.issues[0]!.message);
-  if (!id.success || !(await updateOrderStatus(id.data, status.data.orderStatus))) return redirectWithError(back, "Order not found");
+  if (!id.success || !(await updateOrderStatus(id.data, status.data.orderStatus))) return redirectWithError(back, ORDER_NOT_FOUND);
   return redirectWithSuccess(back, ORDER_STATUS_UPDATED);
 }
 

@@ -3,6 +3,7 @@ import { redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
 import { cancelPayment, completePayment, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/server/checkout.server";
 import { log } from "~/server/log.server";
+import { ORDER_NOT_FOUND } from "~/server/orders.server";
 import { requireShopper } from "~/server/session.server";
 import type { Route } from "./+types/paypal-return";
 
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ error: PAYMENT_UNEXPECTED }, { status: 502 });
   }
   if (outcome.ok) throw redirect(`/shop/payment-success?order=${outcome.orderId}`);
-  if (outcome.status === 404) throw data("Order not found", { status: 404 });
+  if (outcome.status === 404) throw data(ORDER_NOT_FOUND, { status: 404 });
   return data({ error: outcome.message }, { status: outcome.status });
 }
 

@@ -1,0 +1,13 @@
+import { IdSchema } from "~/lib/schemas";
+import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
+import { getOrder, ORDER_NOT_FOUND } from "~/server/orders.server";
+import type { Route } from "./+types/admin.orders.details";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  const id = IdSchema.safeParse(params.id);
+  const order = id.success ? await getOrder(id.data) : null;
+  return order ? json({ success: true, data: order }) : apiError(404, ORDER_NOT_FOUND);
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,11 @@
+import { apiPaging, listJson, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
+import { listAllOrders } from "~/server/orders.server";
+import type { Route } from "./+types/admin.orders.get";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  const { page, limit } = apiPaging(request);
+  return listJson(await listAllOrders(page, limit));
+}
+
+export const action = () => methodNotAllowed("GET");

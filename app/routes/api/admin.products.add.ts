@@ -1,0 +1,16 @@
+import { ProductSchema } from "~/lib/schemas";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
+import { PRODUCT_ADDED, saveProduct } from "~/server/products-admin.server";
+import type { Route } from "./+types/admin.products.add";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  await requireApiAdmin(request);
+  const parsed = ProductSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  const result = await saveProduct(null, parsed.data, null);
+  if (!result.ok) return apiError(result.status, result.message);
+  return json({ success: true, message: PRODUCT_ADDED, data: result.product }, { status: 201 });
+}

@@ -1,0 +1,14 @@
+import { IdSchema } from "~/lib/schemas";
+import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
+import { deleteProduct, PRODUCT_DELETED, PRODUCT_NOT_FOUND } from "~/server/products-admin.server";
+import type { Route } from "./+types/admin.products.delete";
+
+export const loader = () => methodNotAllowed("DELETE");
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  await requireApiAdmin(request);
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success || !(await deleteProduct(id.data))) return apiError(404, PRODUCT_NOT_FOUND);
+  return json({ success: true, message: PRODUCT_DELETED });
+}

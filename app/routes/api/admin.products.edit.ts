@@ -1,0 +1,18 @@
+import { IdSchema, ProductSchema } from "~/lib/schemas";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
+import { PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
+import type { Route } from "./+types/admin.products.edit";
+
+export const loader = () => methodNotAllowed("PUT");
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  await requireApiAdmin(request);
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) return apiError(404, PRODUCT_NOT_FOUND);
+  const parsed = ProductSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  const result = await saveProduct(id.data, parsed.data, null);
+  if (!result.ok) return apiError(result.status, result.message);
+  return json({ success: true, message: PRODUCT_UPDATED, data: result.product });
+}

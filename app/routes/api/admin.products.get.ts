@@ -1,0 +1,13 @@
+import { parseListingQuery } from "~/lib/listing";
+import { apiPaging, listJson, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
+import { listProducts } from "~/server/catalog.server";
+import type { Route } from "./+types/admin.products.get";
+
+// Filters as the shop's list; always title A to Z.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  const { page, limit } = apiPaging(request);
+  return listJson(await listProducts({ ...parseListingQuery(new URL(request.url).searchParams), sortBy: "title-atoz", page }, limit));
+}
+
+export const action = () => methodNotAllowed("GET");

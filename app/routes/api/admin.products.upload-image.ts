@@ -1,0 +1,27 @@
+import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
+import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
+import { parseFormBody, UnreadableBody } from "~/server/form.server";
+import { absoluteImageUrl } from "~/server/image-urls.server";
+import { FILE_TOO_LARGE, storeImage } from "~/server/uploads.server";
+import type { Route } from "./+types/admin.products.upload-image";
+
+export const handle = UPLOAD_ROUTE_HANDLE;
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  await requireApiAdmin(request);
+  let form: FormData;
+  try {
+    form = await parseFormBody(request, MAX_UPLOAD_FORM_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnreadableBody)) throw error;
+    return apiError(error.status, error.status === 413 ? FILE_TOO_LARGE : error.message);
+  }
+  const file = form.get("my_file");
+  if (!(file instanceof File) || file.size === 0) return apiError(400, "Please choose an image file in the field my_file");
+  const stored = await storeImage(new Uint8Array(await file.arrayBuffer()));
+  if (!stored.ok) return apiError(stored.status, stored.message);
+  return json({ success: true, result: { url: absoluteImageUrl(stored.url) } });
+}

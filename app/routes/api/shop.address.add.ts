@@ -1,0 +1,18 @@
+import { AddressSchema } from "~/lib/schemas";
+import { addAddress, ADDRESS_ADDED } from "~/server/addresses.server";
+import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
+import type { Route } from "./+types/shop.address.add";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiShopper(request);
+  const body = await readBody(request);
+  assertOwnUserId(user, body.userId);
+  const parsed = AddressSchema.safeParse(body);
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  const result = await addAddress(user.id, parsed.data);
+  if (!result.ok) return apiError(result.status, result.message);
+  return json({ success: true, message: ADDRESS_ADDED, data: result.address }, { status: 201 });
+}

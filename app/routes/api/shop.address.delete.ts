@@ -1,0 +1,15 @@
+import { IdSchema } from "~/lib/schemas";
+import { ADDRESS_DELETED, ADDRESS_NOT_FOUND, deleteAddress } from "~/server/addresses.server";
+import { apiError, json, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/api.server";
+import type { Route } from "./+types/shop.address.delete";
+
+export const loader = () => methodNotAllowed("DELETE");
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const user = await requireApiShopper(request);
+  assertOwnUserId(user, params.userId);
+  const id = IdSchema.safeParse(params.addressId);
+  if (!id.success || !(await deleteAddress(user.id, id.data))) return apiError(404, ADDRESS_NOT_FOUND);
+  return json({ success: true, message: ADDRESS_DELETED });
+}

@@ -1,0 +1,11 @@
+import { json, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/api.server";
+import { listAddresses } from "~/server/addresses.server";
+import type { Route } from "./+types/shop.address.get";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireApiShopper(request);
+  assertOwnUserId(user, params.userId);
+  return json({ success: true, data: await listAddresses(user.id) });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
+import { completePayment, ORDER_CONFIRMED, PAYMENT_MISSING } from "~/server/checkout.server";
+import type { Route } from "./+types/shop.order.capture";
+
+const CaptureBody = z.object({
+  paymentId: z.string({ error: PAYMENT_MISSING }).min(1, PAYMENT_MISSING).max(64, PAYMENT_MISSING),
+  payerId: z.string({ error: PAYMENT_MISSING }).min(1, PAYMENT_MISSING).max(64, PAYMENT_MISSING),
+  orderId: z.string().optional(),
+});
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiShopper(request);
+  const parsed = CaptureBody.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  const result = await completePayment(user, parsed.data.paymentId, parsed.data.payerId, parsed.data.orderId);
+  if (!result.ok) return apiError(result.status, result.message);
+  return json({ success: true, message: ORDER_CONFIRMED, data: { orderId: result.orderId } });
+}

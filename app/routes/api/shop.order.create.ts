@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { apiError, assertOwnUserId, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
+import { SELECT_ADDRESS, startCheckout } from "~/server/checkout.server";
+import { shopUrlFor } from "~/server/config.server";
+import type { Route } from "./+types/shop.order.create";
+
+// Only the address id is taken from the legacy create body: items, prices and the total come
+// from the shopper's cart and the database, whatever the client sent.
+const CreateBody = z.object({
+  userId: z.string().optional(),
+  addressInfo: z.object({ addressId: z.string({ error: SELECT_ADDRESS }) }, { error: SELECT_ADDRESS }),
+});
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiShopper(request);
+  const body = await readBody(request);
+  assertOwnUserId(user, body.userId);
+  const parsed = CreateBody.safeParse(body);
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  const result = await startCheckout(user, parsed.data.addressInfo.addressId, shopUrlFor(request));
+  if (!result.ok) return apiError(result.status, result.message);
+  return json({ success: true, approvalURL: result.approvalUrl, orderId: result.orderId }, { status: 201 });
+}

@@ -1,0 +1,16 @@
+import { IdSchema } from "~/lib/schemas";
+import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/api.server";
+import { getOrder, ORDER_NOT_FOUND } from "~/server/orders.server";
+import type { Route } from "./+types/shop.order.details";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireApiShopper(request);
+  const id = IdSchema.safeParse(params.orderId);
+  const order = id.success ? await getOrder(id.data, user.id) : null;
+  if (!order) return apiError(404, ORDER_NOT_FOUND);
+  // The owner's name and e-mail are for the admin's view; the shopper knows who they are.
+  const { user: _owner, ...data } = order;
+  return json({ success: true, data });
+}
+
+export const action = () => methodNotAllowed("GET");

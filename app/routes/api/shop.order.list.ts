@@ -1,0 +1,11 @@
+import { assertOwnUserId, json, methodNotAllowed, requireApiShopper } from "~/server/api.server";
+import { listOrders } from "~/server/orders.server";
+import type { Route } from "./+types/shop.order.list";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireApiShopper(request);
+  assertOwnUserId(user, params.userId);
+  return json({ success: true, data: await listOrders(user.id) });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,11 +1,11 @@
-import "./server/preflight.server"; // first: refuses bad production settings before DATA_DIR is touched
+import "./server/platform/preflight.server"; // first: refuses bad production settings before DATA_DIR is touched
 import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
-import "./server/boot.server";
+import "./server/platform/boot.server";
 import { NonceContext } from "./lib/nonce";
-import { startPaymentRecovery, stopPaymentRecovery } from "./server/checkout.server";
-import { db } from "./server/db.server";
-import { log } from "./server/log.server";
+import { startPaymentRecovery, stopPaymentRecovery } from "./server/checkout/checkout.server";
+import { db } from "./server/platform/db.server";
+import { log } from "./server/platform/log.server";
 
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";

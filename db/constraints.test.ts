@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { db, newId, now } from "~/server/db.server";
+import { db, newId, now } from "~/server/platform/db.server";
 
 const product = (over: Record<string, unknown> = {}) => ({
   id: newId(),

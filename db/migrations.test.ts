@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { openDatabase } from "~/server/db.server";
-import { userNameKey } from "~/server/users.server";
+import { openDatabase } from "~/server/platform/db.server";
+import { userNameKey } from "~/server/accounts/users.server";
 import { migrations } from "./migrations";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-migrate-"));

@@ -1,7 +1,7 @@
 // npm run backup -- <dir>   Snapshot of DATA_DIR (database + uploads) into a new or empty folder.
 import "./load-env";
-import { backup } from "~/server/backup.server";
-import { config } from "~/server/config.server";
+import { backup } from "~/server/platform/backup.server";
+import { config } from "~/server/platform/config.server";
 
 const target = process.argv[2];
 if (!target) {

@@ -1,7 +1,7 @@
 // npm run restore -- <dir>   Puts a backup back into DATA_DIR (refuses while the shop runs).
 import "./load-env";
-import { restore } from "~/server/backup.server";
-import { config } from "~/server/config.server";
+import { restore } from "~/server/platform/backup.server";
+import { config } from "~/server/platform/config.server";
 
 const source = process.argv[2];
 if (!source) {

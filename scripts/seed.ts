@@ -3,8 +3,8 @@ import "./load-env";
 // Without options: the demo catalog and demo accounts (when missing). With --products N: adds N
 // generated products in one transaction, for benchmarks.
 import { parseArgs } from "node:util";
-import { databaseFile } from "~/server/db.server";
-import { seedBenchmarkProducts, seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/seed.server";
+import { databaseFile } from "~/server/platform/db.server";
+import { seedBenchmarkProducts, seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/platform/seed.server";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });
 console.log(`database: ${databaseFile()}`);

@@ -4,7 +4,7 @@ import "./load-env";
 // Only someone with a shell on the server can run this: there is no public way to become admin.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { createOrPromoteAdmin } from "~/server/users.server";
+import { createOrPromoteAdmin } from "~/server/accounts/users.server";
 
 const email = z.email().safeParse(process.argv[2]?.trim().toLowerCase());
 if (!email.success) {

@@ -3,7 +3,7 @@
 import "./load-env";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { setPassword } from "~/server/users.server";
+import { setPassword } from "~/server/accounts/users.server";
 
 const email = z.email().safeParse(process.argv[2]?.trim().toLowerCase());
 if (!email.success) {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { db } from "~/server/db.server";
-import { log } from "~/server/log.server";
+import { db } from "~/server/platform/db.server";
+import { log } from "~/server/platform/log.server";
 
 // For uptime checks and the reverse proxy; no session needed. 200 when the database can be read
 // and written (a write lock is taken and released at once), 503 otherwise.

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { guard } from "~/server/session.server";
+import { guard } from "~/server/accounts/session.server";
 import type { Route } from "./+types/index";
 
 // "/" sends each visitor to their home: login, the admin dashboard or the shop.

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { redirectWithInfo } from "remix-toast";
 import { safeRedirectTo } from "~/lib/access";
-import { requireShopper } from "~/server/session.server";
-import { readForm } from "~/server/form.server";
+import { requireShopper } from "~/server/accounts/session.server";
+import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/newsletter";
 
 // SPEC: submitting the newsletter form does nothing. We store nothing and say so honestly.

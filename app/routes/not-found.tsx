@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
 import { homeFor } from "~/lib/access";
-import { guard } from "~/server/session.server";
+import { guard } from "~/server/accounts/session.server";
 import type { Route } from "./+types/not-found";
 
 // Unknown paths: the access rules still apply first (a visitor goes to login), then 404.

@@ -1,4 +1,4 @@
-import { guard } from "~/server/session.server";
+import { guard } from "~/server/accounts/session.server";
 import { homeFor } from "~/lib/access";
 import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/unauth-page";

@@ -1,4 +1,4 @@
-import { readUpload } from "~/server/uploads.server";
+import { readUpload } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/uploads";
 
 // Uploaded images: random names, content never changes, so they are cached for a year.

@@ -2,11 +2,11 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { AddressSchema, AddToCartSchema, ReviewSchema, UpdateCartSchema } from "~/lib/schemas";
-import { addAddress, deleteAddress, listAddresses, updateAddress } from "./addresses.server";
-import { addToCart, getCart, onlyCanAdd, OUT_OF_STOCK, removeFromCart, updateCartQuantity } from "./cart.server";
-import { db, newId, now } from "./db.server";
-import { addReview, ALREADY_REVIEWED, MUST_PURCHASE } from "./reviews.server";
-import { seedDemoCatalog } from "./seed.server";
+import { addAddress, deleteAddress, listAddresses, updateAddress } from "./accounts/addresses.server";
+import { addToCart, getCart, onlyCanAdd, OUT_OF_STOCK, removeFromCart, updateCartQuantity } from "./cart/cart.server";
+import { db, newId, now } from "./platform/db.server";
+import { addReview, ALREADY_REVIEWED, MUST_PURCHASE } from "./catalog/reviews.server";
+import { seedDemoCatalog } from "./platform/seed.server";
 
 // Property-based checks of the cart, address and review rules: fast-check generates inputs and
 // sequences of operations, and after each step the service must agree with a small model and keep

@@ -5,7 +5,7 @@ import { MAX_ADDRESSES } from "~/lib/constants";
 import { formProps, useServerForm, type FormResult } from "~/lib/form";
 import { ADDRESS_FIELDS } from "~/lib/form-fields";
 import { withParam } from "~/lib/url";
-import type { Address } from "~/server/addresses.server";
+import type { Address } from "~/server/accounts/addresses.server";
 
 /**
  * Saved addresses with Edit and Delete, and the add/edit form (SPEC section 2), shared by the

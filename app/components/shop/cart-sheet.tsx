@@ -3,7 +3,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { formatMoney, linesTotalCents } from "~/lib/money";
 import { withParam } from "~/lib/url";
-import type { Cart, CartItem } from "~/server/cart.server";
+import type { Cart, CartItem } from "~/server/cart/cart.server";
 import { usePendingCart } from "./cart-pending";
 import { Price } from "./price";
 

@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { detailStatusClass, estimatedDelivery, formatDateTime, paymentStatusClass } from "~/lib/orders";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { OrderWithOwner } from "~/server/orders.server";
+import type { OrderWithOwner } from "~/server/checkout/orders.server";
 
 /** Order details dialog (`?order=<id>`), for the shopper's account and the admin's orders. */
 export function OrderDetailsDialog({

@@ -10,7 +10,7 @@ import { formProps, useServerForm, type FormResult } from "~/lib/form";
 import { REVIEW_FIELDS } from "~/lib/form-fields";
 import { withParam } from "~/lib/url";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { ProductDialogData } from "~/server/product-dialog.server";
+import type { ProductDialogData } from "~/routes/shop/product-dialog.server";
 import { AddToCartForm } from "./add-to-cart-form";
 import { Price } from "./price";
 import { Stars } from "./stars";

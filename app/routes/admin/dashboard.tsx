@@ -8,10 +8,10 @@ import { FALLBACK_BANNERS, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/
 import { controlProps, formProps, useServerForm } from "~/lib/form";
 import { BANNER_URL_FIELDS } from "~/lib/form-fields";
 import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
-import { addBanner, BANNER_ADDED, BANNER_DELETED, BANNER_FAILED, deleteBanner, listBanners } from "~/server/banners.server";
-import { requireAdmin } from "~/server/session.server";
-import { parseFormWith, readUploadForm } from "~/server/form.server";
-import { storeImage } from "~/server/uploads.server";
+import { addBanner, BANNER_ADDED, BANNER_DELETED, BANNER_FAILED, deleteBanner, listBanners } from "~/server/admin/banners.server";
+import { requireAdmin } from "~/server/accounts/session.server";
+import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
+import { storeImage } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];

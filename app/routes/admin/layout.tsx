@@ -4,7 +4,7 @@ import { AdminNav } from "~/components/admin/sidebar";
 import { RouteErrorBoundary } from "~/components/route-error-page";
 import { buttonClass } from "~/components/ui/button";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

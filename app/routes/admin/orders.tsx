@@ -9,9 +9,9 @@ import { adminListStatusClass } from "~/lib/orders";
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
-import { getOrder, listAllOrders, ORDER_NOT_FOUND, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/orders.server";
-import { requireAdmin } from "~/server/session.server";
-import { readForm } from "~/server/form.server";
+import { getOrder, listAllOrders, ORDER_NOT_FOUND, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/checkout/orders.server";
+import { requireAdmin } from "~/server/accounts/session.server";
+import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];

@@ -13,7 +13,7 @@ import { parseListingQuery } from "~/lib/listing";
 import type { Product } from "~/lib/product";
 import { IdSchema, ProductSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
-import { getProduct, listProducts } from "~/server/catalog.server";
+import { getProduct, listProducts } from "~/server/catalog/catalog.server";
 import {
   deleteProduct,
   PRODUCT_ADDED,
@@ -21,10 +21,10 @@ import {
   PRODUCT_NOT_FOUND,
   PRODUCT_UPDATED,
   saveProduct,
-} from "~/server/products-admin.server";
-import { requireAdmin } from "~/server/session.server";
-import { parseFormWith, readUploadForm } from "~/server/form.server";
-import { FILE_TOO_LARGE } from "~/server/uploads.server";
+} from "~/server/admin/products.server";
+import { requireAdmin } from "~/server/accounts/session.server";
+import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
+import { FILE_TOO_LARGE } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];

@@ -1,5 +1,5 @@
-import { apiPaging, listJson, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
-import { listAllOrders } from "~/server/orders.server";
+import { apiPaging, listJson, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
+import { listAllOrders } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/admin.orders.get";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
-import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
-import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/orders.server";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
+import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/admin.orders.update";
 
 export const loader = () => methodNotAllowed("PUT");

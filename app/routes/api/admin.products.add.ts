@@ -1,6 +1,6 @@
 import { ProductSchema } from "~/lib/schemas";
-import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
-import { PRODUCT_ADDED, saveProduct } from "~/server/products-admin.server";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
+import { PRODUCT_ADDED, saveProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.add";
 
 export const loader = () => methodNotAllowed("POST");

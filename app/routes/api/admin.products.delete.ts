@@ -1,6 +1,6 @@
 import { IdSchema } from "~/lib/schemas";
-import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
-import { deleteProduct, PRODUCT_DELETED, PRODUCT_NOT_FOUND } from "~/server/products-admin.server";
+import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
+import { deleteProduct, PRODUCT_DELETED, PRODUCT_NOT_FOUND } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.delete";
 
 export const loader = () => methodNotAllowed("DELETE");

@@ -1,6 +1,6 @@
 import { IdSchema, ProductSchema } from "~/lib/schemas";
-import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
-import { PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/products-admin.server";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
+import { PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.edit";
 
 export const loader = () => methodNotAllowed("PUT");

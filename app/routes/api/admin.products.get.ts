@@ -1,6 +1,6 @@
 import { parseListingQuery } from "~/lib/listing";
-import { apiPaging, listJson, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
-import { listProducts } from "~/server/catalog.server";
+import { apiPaging, listJson, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
+import { listProducts } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/admin.products.get";
 
 // Filters as the shop's list; always title A to Z.

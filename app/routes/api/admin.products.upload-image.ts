@@ -1,8 +1,8 @@
 import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
-import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/api.server";
-import { parseFormBody, UnreadableBody } from "~/server/form.server";
-import { absoluteImageUrl } from "~/server/image-urls.server";
-import { FILE_TOO_LARGE, storeImage } from "~/server/uploads.server";
+import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
+import { parseFormBody, UnreadableBody } from "~/server/platform/form.server";
+import { absoluteImageUrl } from "~/server/platform/image-urls.server";
+import { FILE_TOO_LARGE, storeImage } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/admin.products.upload-image";
 
 export const handle = UPLOAD_ROUTE_HANDLE;

@@ -1,5 +1,5 @@
-import { apiError, json, methodNotAllowed } from "~/server/api.server";
-import { getSessionUser } from "~/server/session.server";
+import { apiError, json, methodNotAllowed } from "~/server/platform/api.server";
+import { getSessionUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/auth.check-auth";
 
 export async function loader({ request }: Route.LoaderArgs) {

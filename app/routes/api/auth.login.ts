@@ -1,8 +1,8 @@
 import { LoginSchema } from "~/lib/schemas";
-import { apiError, json, methodNotAllowed, readBody } from "~/server/api.server";
-import { clientIp, limitAuthAttempt } from "~/server/rate-limit.server";
-import { createUserSession } from "~/server/session.server";
-import { INVALID_LOGIN, LOGGED_IN, verifyLogin } from "~/server/users.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
+import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
+import { createUserSession } from "~/server/accounts/session.server";
+import { INVALID_LOGIN, LOGGED_IN, verifyLogin } from "~/server/accounts/users.server";
 import type { Route } from "./+types/auth.login";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,6 +1,6 @@
-import { json, methodNotAllowed } from "~/server/api.server";
-import { destroyUserSession } from "~/server/session.server";
-import { LOGGED_OUT } from "~/server/users.server";
+import { json, methodNotAllowed } from "~/server/platform/api.server";
+import { destroyUserSession } from "~/server/accounts/session.server";
+import { LOGGED_OUT } from "~/server/accounts/users.server";
 import type { Route } from "./+types/auth.logout";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,7 +1,7 @@
 import { RegisterSchema } from "~/lib/schemas";
-import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/api.server";
-import { clientIp, limitAuthAttempt } from "~/server/rate-limit.server";
-import { registerUser, REGISTERED } from "~/server/users.server";
+import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
+import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
+import { registerUser, REGISTERED } from "~/server/accounts/users.server";
 import type { Route } from "./+types/auth.register";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,6 +1,6 @@
 import { BannerUrlSchema } from "~/lib/schemas";
-import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/api.server";
-import { addBanner, BANNER_ADDED } from "~/server/banners.server";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
+import { addBanner, BANNER_ADDED } from "~/server/admin/banners.server";
 import type { Route } from "./+types/common.feature.add";
 
 export const loader = () => methodNotAllowed("POST");

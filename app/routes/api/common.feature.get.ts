@@ -1,5 +1,5 @@
-import { json, methodNotAllowed } from "~/server/api.server";
-import { listBanners } from "~/server/banners.server";
+import { json, methodNotAllowed } from "~/server/platform/api.server";
+import { listBanners } from "~/server/admin/banners.server";
 
 // Banner images are public: the home page shows them to everyone who signs in.
 export async function loader() {

@@ -1,4 +1,4 @@
-import { apiError } from "~/server/api.server";
+import { apiError } from "~/server/platform/api.server";
 
 // Unknown /api paths answer JSON, never the HTML not-found page.
 export const loader = () => apiError(404, "Not found");

@@ -1,6 +1,6 @@
 import { AddressSchema } from "~/lib/schemas";
-import { addAddress, ADDRESS_ADDED } from "~/server/addresses.server";
-import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
+import { addAddress, ADDRESS_ADDED } from "~/server/accounts/addresses.server";
+import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.add";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,6 +1,6 @@
 import { IdSchema } from "~/lib/schemas";
-import { ADDRESS_DELETED, ADDRESS_NOT_FOUND, deleteAddress } from "~/server/addresses.server";
-import { apiError, json, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/api.server";
+import { ADDRESS_DELETED, ADDRESS_NOT_FOUND, deleteAddress } from "~/server/accounts/addresses.server";
+import { apiError, json, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.delete";
 
 export const loader = () => methodNotAllowed("DELETE");

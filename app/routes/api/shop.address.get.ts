@@ -1,5 +1,5 @@
-import { json, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/api.server";
-import { listAddresses } from "~/server/addresses.server";
+import { json, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
+import { listAddresses } from "~/server/accounts/addresses.server";
 import type { Route } from "./+types/shop.address.get";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

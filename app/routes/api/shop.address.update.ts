@@ -1,6 +1,6 @@
 import { AddressSchema, IdSchema } from "~/lib/schemas";
-import { ADDRESS_NOT_FOUND, ADDRESS_UPDATED, updateAddress } from "~/server/addresses.server";
-import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
+import { ADDRESS_NOT_FOUND, ADDRESS_UPDATED, updateAddress } from "~/server/accounts/addresses.server";
+import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.update";
 
 export const loader = () => methodNotAllowed("PUT");

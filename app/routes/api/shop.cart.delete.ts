@@ -1,7 +1,7 @@
 import { IdSchema } from "~/lib/schemas";
-import { apiError, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/api.server";
-import { cartJson } from "~/server/cart-api.server";
-import { NOT_IN_CART, removeFromCart } from "~/server/cart.server";
+import { apiError, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
+import { cartJson } from "~/routes/api/cart-json.server";
+import { NOT_IN_CART, removeFromCart } from "~/server/cart/cart.server";
 import type { Route } from "./+types/shop.cart.delete";
 
 export const loader = () => methodNotAllowed("DELETE");

@@ -1,5 +1,5 @@
-import { assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/api.server";
-import { cartJson } from "~/server/cart-api.server";
+import { assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
+import { cartJson } from "~/routes/api/cart-json.server";
 import type { Route } from "./+types/shop.cart.get";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { UpdateCartSchema } from "~/lib/schemas";
-import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
-import { cartJson } from "~/server/cart-api.server";
-import { updateCartQuantity } from "~/server/cart.server";
+import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
+import { cartJson } from "~/routes/api/cart-json.server";
+import { updateCartQuantity } from "~/server/cart/cart.server";
 import type { Route } from "./+types/shop.cart.update";
 
 export const loader = () => methodNotAllowed("PUT");

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
-import { completePayment, ORDER_CONFIRMED, PAYMENT_MISSING } from "~/server/checkout.server";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
+import { completePayment, ORDER_CONFIRMED, PAYMENT_MISSING } from "~/server/checkout/checkout.server";
 import type { Route } from "./+types/shop.order.capture";
 
 const CaptureBody = z.object({

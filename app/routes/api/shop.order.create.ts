@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiError, assertOwnUserId, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
-import { SELECT_ADDRESS, startCheckout } from "~/server/checkout.server";
-import { shopUrlFor } from "~/server/config.server";
+import { apiError, assertOwnUserId, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
+import { SELECT_ADDRESS, startCheckout } from "~/server/checkout/checkout.server";
+import { shopUrlFor } from "~/server/platform/config.server";
 import type { Route } from "./+types/shop.order.create";
 
 // Only the address id is taken from the legacy create body: items, prices and the total come

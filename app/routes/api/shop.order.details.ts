@@ -1,6 +1,6 @@
 import { IdSchema } from "~/lib/schemas";
-import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/api.server";
-import { getOrder, ORDER_NOT_FOUND } from "~/server/orders.server";
+import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
+import { getOrder, ORDER_NOT_FOUND } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/shop.order.details";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

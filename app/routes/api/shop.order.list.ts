@@ -1,5 +1,5 @@
-import { assertOwnUserId, json, methodNotAllowed, requireApiShopper } from "~/server/api.server";
-import { listOrders } from "~/server/orders.server";
+import { assertOwnUserId, json, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
+import { listOrders } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/shop.order.list";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { IdSchema } from "~/lib/schemas";
-import { apiError, json, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { getProduct } from "~/server/catalog.server";
+import { apiError, json, methodNotAllowed, requireApiUser } from "~/server/platform/api.server";
+import { getProduct } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.products.get-one";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { parseListingQuery } from "~/lib/listing";
-import { apiPaging, listJson, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { listProducts } from "~/server/catalog.server";
+import { apiPaging, listJson, methodNotAllowed, requireApiUser } from "~/server/platform/api.server";
+import { listProducts } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.products.get";
 
 // Query as the listing page: category and brand comma-joined, sortBy, plus page and limit (at most

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ReviewSchema } from "~/lib/schemas";
-import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/api.server";
-import { addReview, REVIEW_ADDED } from "~/server/reviews.server";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
+import { addReview, REVIEW_ADDED } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/shop.review.add";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,7 +1,7 @@
 import { IdSchema } from "~/lib/schemas";
-import { apiError, json, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { getProduct } from "~/server/catalog.server";
-import { listReviews } from "~/server/reviews.server";
+import { apiError, json, methodNotAllowed, requireApiUser } from "~/server/platform/api.server";
+import { getProduct } from "~/server/catalog/catalog.server";
+import { listReviews } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/shop.review.list";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
-import { apiPaging, listJson, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { searchProducts } from "~/server/catalog.server";
+import { apiPaging, listJson, methodNotAllowed, requireApiUser } from "~/server/platform/api.server";
+import { searchProducts } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.search";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error-page";
-import { guard } from "~/server/session.server";
+import { guard } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 
 // A signed-in visitor on login or register goes to their home.

@@ -8,11 +8,11 @@ import { formProps, useServerForm } from "~/lib/form";
 import { LOGIN_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
-import { authenticator, LoginError } from "~/server/auth.server";
-import { clientIp, limitAuthAttempt } from "~/server/rate-limit.server";
-import { createUserSession, guard } from "~/server/session.server";
-import { LOGGED_IN } from "~/server/users.server";
-import { parseFormWith, readForm } from "~/server/form.server";
+import { authenticator, LoginError } from "~/server/accounts/auth.server";
+import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
+import { createUserSession, guard } from "~/server/accounts/session.server";
+import { LOGGED_IN } from "~/server/accounts/users.server";
+import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Fashion Shop" }];

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
-import { destroyUserSession } from "~/server/session.server";
-import { LOGGED_OUT } from "~/server/users.server";
+import { destroyUserSession } from "~/server/accounts/session.server";
+import { LOGGED_OUT } from "~/server/accounts/users.server";
 import type { Route } from "./+types/logout";
 
 // Logout is a POST (a link or prefetch must never sign anyone out).

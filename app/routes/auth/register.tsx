@@ -7,10 +7,10 @@ import { formProps, useServerForm } from "~/lib/form";
 import { REGISTER_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
-import { clientIp, limitAuthAttempt } from "~/server/rate-limit.server";
-import { guard } from "~/server/session.server";
-import { registerUser, REGISTERED } from "~/server/users.server";
-import { parseFormWith, readForm } from "~/server/form.server";
+import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
+import { guard } from "~/server/accounts/session.server";
+import { registerUser, REGISTERED } from "~/server/accounts/users.server";
+import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/register";
 
 const HONEYPOT = "website";

@@ -1,4 +1,11 @@
-import { notFound, simCaptureOrder, simCreateOrder, simGetOrder, simToken, simulatorEnabled } from "~/server/paypal-simulator.server";
+import {
+  notFound,
+  simCaptureOrder,
+  simCreateOrder,
+  simGetOrder,
+  simToken,
+  simulatorEnabled,
+} from "~/server/checkout/paypal-simulator.server";
 import type { Route } from "./+types/api";
 
 // The PayPal REST subset the SDK calls, served by the simulator: /paypal-sim/v1/oauth2/token,

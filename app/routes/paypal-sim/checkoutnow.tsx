@@ -1,7 +1,7 @@
 import { data, Form, redirectDocument } from "react-router";
 import { Button } from "~/components/ui/button";
-import { simDecide, simOrderForApproval, simulatorEnabled } from "~/server/paypal-simulator.server";
-import { readForm } from "~/server/form.server";
+import { simDecide, simOrderForApproval, simulatorEnabled } from "~/server/checkout/paypal-simulator.server";
+import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkoutnow";
 
 // The simulator's approval page: stands where PayPal's login and approval screens would be.

@@ -7,11 +7,11 @@ import { cn } from "~/lib/cn";
 import { listStatusClass } from "~/lib/orders";
 import { IdSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
-import { handleAddressIntent } from "~/server/address-action.server";
-import { listAddresses } from "~/server/addresses.server";
-import { getOrder, listOrders } from "~/server/orders.server";
-import { requireShopper } from "~/server/session.server";
-import { readForm } from "~/server/form.server";
+import { handleAddressIntent } from "~/routes/shop/address-action.server";
+import { listAddresses } from "~/server/accounts/addresses.server";
+import { getOrder, listOrders } from "~/server/checkout/orders.server";
+import { requireShopper } from "~/server/accounts/session.server";
+import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Fashion Shop" }];

@@ -10,9 +10,9 @@ import {
   NOT_IN_CART,
   removeFromCart,
   updateCartQuantity,
-} from "~/server/cart.server";
-import { requireShopper } from "~/server/session.server";
-import { readForm } from "~/server/form.server";
+} from "~/server/cart/cart.server";
+import { requireShopper } from "~/server/accounts/session.server";
+import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/cart";
 
 // The one cart action: every cart form (add, update, remove) posts here with an intent and is

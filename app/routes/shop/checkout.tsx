@@ -4,14 +4,14 @@ import { AddressManager } from "~/components/shop/address-manager";
 import { Button } from "~/components/ui/button";
 import { formatMoney, linesTotalCents } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
-import { handleAddressIntent } from "~/server/address-action.server";
-import { listAddresses } from "~/server/addresses.server";
-import { getCart } from "~/server/cart.server";
-import { startCheckout } from "~/server/checkout.server";
-import { requireShopper } from "~/server/session.server";
-import { readForm } from "~/server/form.server";
+import { handleAddressIntent } from "~/routes/shop/address-action.server";
+import { listAddresses } from "~/server/accounts/addresses.server";
+import { getCart } from "~/server/cart/cart.server";
+import { startCheckout } from "~/server/checkout/checkout.server";
+import { requireShopper } from "~/server/accounts/session.server";
+import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkout";
-import { shopUrlFor } from "~/server/config.server";
+import { shopUrlFor } from "~/server/platform/config.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Fashion Shop" }];
 

@@ -4,10 +4,10 @@ import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { ProductGrid } from "~/components/shop/product-card";
 import { BRANDS, CATEGORIES, FALLBACK_BANNERS } from "~/lib/constants";
 import { rememberFilters } from "~/lib/listing";
-import { listBanners } from "~/server/banners.server";
-import { featuredProducts } from "~/server/catalog.server";
-import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";
-import { requireShopper } from "~/server/session.server";
+import { listBanners } from "~/server/admin/banners.server";
+import { featuredProducts } from "~/server/catalog/catalog.server";
+import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
+import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [{ title: "Home | Fashion Shop" }];

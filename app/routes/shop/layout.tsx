@@ -4,8 +4,8 @@ import { RouteErrorBoundary } from "~/components/route-error-page";
 import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
 import { CartSheetOverlay } from "~/components/shop/overlays";
-import { cartProductIds, getCart } from "~/server/cart.server";
-import { requireShopper } from "~/server/session.server";
+import { cartProductIds, getCart } from "~/server/cart/cart.server";
+import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/button";
 import { BRANDS, CATEGORIES, SORT_OPTIONS, type BrandId, type CategoryId } from "~/lib/constants";
 import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } from "~/lib/listing";
 import { useHydrated } from "~/lib/use-hydrated";
-import { listProducts } from "~/server/catalog.server";
-import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";
-import { requireShopper } from "~/server/session.server";
+import { listProducts } from "~/server/catalog/catalog.server";
+import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
+import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/listing";
 
 export const meta: Route.MetaFunction = () => [{ title: "All Products | Fashion Shop" }];

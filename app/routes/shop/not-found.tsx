@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
-import { requireShopper } from "~/server/session.server";
+import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { ButtonLink } from "~/components/ui/button";
-import { requireShopper } from "~/server/session.server";
+import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment Successful | Fashion Shop" }];

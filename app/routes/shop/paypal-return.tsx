@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
-import { cancelPayment, completePayment, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/server/checkout.server";
-import { log } from "~/server/log.server";
-import { ORDER_NOT_FOUND } from "~/server/orders.server";
-import { requireShopper } from "~/server/session.server";
+import { cancelPayment, completePayment, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/server/checkout/checkout.server";
+import { log } from "~/server/platform/log.server";
+import { ORDER_NOT_FOUND } from "~/server/checkout/orders.server";
+import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/paypal-return";
 
 export const meta: Route.MetaFunction = () => [{ title: "Processing Your Payment | Fashion Shop" }];

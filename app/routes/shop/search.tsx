@@ -5,9 +5,9 @@ import { ProductGrid } from "~/components/shop/product-card";
 import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { inputClass } from "~/components/ui/input-class";
 import { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH } from "~/lib/constants";
-import { searchProducts } from "~/server/catalog.server";
-import { loadProductDialog, productDialogAction } from "~/server/product-dialog.server";
-import { requireShopper } from "~/server/session.server";
+import { searchProducts } from "~/server/catalog/catalog.server";
+import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
+import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = () => [{ title: "Search Products | Fashion Shop" }];

@@ -1,0 +1,47 @@
+import { parseFormWith } from "../../server/platform/form.server";
+import { data } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import type { SessionUser } from "~/lib/access";
+import { AddressSchema, IdSchema } from "~/lib/schemas";
+import {
+  addAddress,
+  ADDRESS_ADDED,
+  ADDRESS_DELETED,
+  ADDRESS_NOT_FOUND,
+  ADDRESS_UPDATED,
+  deleteAddress,
+  MAX_ADDRESSES_MESSAGE,
+  updateAddress,
+} from "../../server/accounts/addresses.server";
+
+/**
+ * The address forms of the shared address manager (account and checkout) post to their page; this
+ * handles them. Field errors come back with 400; success redirects to the page without the form.
+ */
+export async function handleAddressIntent(request: Request, user: SessionUser, formData: FormData) {
+  const url = new URL(request.url);
+  url.searchParams.delete("address");
+  const back = url.pathname + url.search;
+  const intent = formData.get("intent");
+
+  if (intent === "address-delete") {
+    const id = IdSchema.safeParse(formData.get("addressId"));
+    if (!id.success || !(await deleteAddress(user.id, id.data))) return redirectWithError(back, ADDRESS_NOT_FOUND);
+    return redirectWithSuccess(back, ADDRESS_DELETED);
+  }
+
+  const submission = parseFormWith(formData, AddressSchema);
+  if (submission.status !== "success") return data({ address: submission.reply() }, { status: 400 });
+
+  if (intent === "address-update") {
+    const id = IdSchema.safeParse(formData.get("addressId"));
+    const result = id.success ? await updateAddress(user.id, id.data, submission.value) : null;
+    if (!result?.ok) return redirectWithError(back, ADDRESS_NOT_FOUND);
+    return redirectWithSuccess(back, ADDRESS_UPDATED);
+  }
+
+  const result = await addAddress(user.id, submission.value);
+  // SPEC: a fourth address resets the form and says why.
+  if (!result.ok) return redirectWithError(back, MAX_ADDRESSES_MESSAGE);
+  return redirectWithSuccess(back, ADDRESS_ADDED);
+}

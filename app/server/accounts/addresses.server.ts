@@ -1,0 +1,70 @@
+import { MAX_ADDRESSES } from "~/lib/constants";
+import type { AddressInput } from "~/lib/schemas";
+import type { AddressesTable } from "../../../db/schema";
+import type { Selectable } from "kysely";
+import { db, newId, now } from "../platform/db.server";
+
+export const ADDRESS_ADDED = "Address added successfully";
+export const ADDRESS_UPDATED = "Address updated successfully";
+export const ADDRESS_DELETED = "Address deleted successfully";
+export const MAX_ADDRESSES_MESSAGE = "You can add max 3 addresses";
+export const ADDRESS_NOT_FOUND = "Address not found";
+
+export type Address = AddressInput & { _id: string; userId: string };
+
+function toAddress(row: Selectable<AddressesTable>): Address {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    address: row.address,
+    city: row.city,
+    pincode: row.pincode,
+    phone: row.phone,
+    notes: row.notes,
+  };
+}
+
+export async function listAddresses(userId: string): Promise<Address[]> {
+  const rows = await db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
+  return rows.map(toAddress);
+}
+
+/** One of this shopper's addresses, or null (someone else's id is simply not found). */
+export async function getAddress(userId: string, addressId: string): Promise<Address | null> {
+  const row = await db.selectFrom("addresses").selectAll().where("id", "=", addressId).where("user_id", "=", userId).executeTakeFirst();
+  return row ? toAddress(row) : null;
+}
+
+export type AddressResult = { ok: true; address: Address } | { ok: false; status: 404 | 409; message: string };
+
+/** At most 3 addresses per shopper: counted and inserted in one transaction. */
+export async function addAddress(userId: string, input: AddressInput): Promise<AddressResult> {
+  return db.transaction().execute(async (trx) => {
+    const { count } = await trx
+      .selectFrom("addresses")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_ADDRESSES) return { ok: false, status: 409, message: MAX_ADDRESSES_MESSAGE } as const;
+    const row = { id: newId(), user_id: userId, ...input, created_at: now(), updated_at: now() };
+    await trx.insertInto("addresses").values(row).execute();
+    return { ok: true, address: toAddress(row) } as const;
+  });
+}
+
+export async function updateAddress(userId: string, addressId: string, input: AddressInput): Promise<AddressResult> {
+  const result = await db
+    .updateTable("addresses")
+    .set({ ...input, updated_at: now() })
+    .where("id", "=", addressId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return { ok: false, status: 404, message: ADDRESS_NOT_FOUND };
+  return { ok: true, address: (await getAddress(userId, addressId))! };
+}
+
+/** Past orders keep their own copy of the address, so deleting one never changes an order. */
+export async function deleteAddress(userId: string, addressId: string): Promise<boolean> {
+  const result = await db.deleteFrom("addresses").where("id", "=", addressId).where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

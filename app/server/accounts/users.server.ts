@@ -1,0 +1,135 @@
+import type { SessionUser } from "~/lib/access";
+import type { LoginInput, RegisterInput } from "~/lib/schemas";
+import type { UserRow } from "../../../db/schema";
+import { db, newId, now } from "../platform/db.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
+
+export function toSessionUser(row: Pick<UserRow, "id" | "user_name" | "email" | "role">): SessionUser {
+  return { id: row.id, userName: row.user_name, email: row.email, role: row.role };
+}
+
+export type RegisterResult = { ok: true; user: SessionUser } | { ok: false; field: "email" | "userName"; message: string };
+
+const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
+const NAME_TAKEN = "This user name is already taken. Please choose another.";
+
+/**
+ * What makes two user names the same: NFKC (full-width and ligature forms become plain letters),
+ * case-folded, runs of spaces as one. "ＡＬＩＣＥ" and "alice" are one name. Migration 0004 holds
+ * its own copy for the rows that existed before.
+ */
+export function userNameKey(name: string): string {
+  return name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC").replace(/\s+/gu, " ").trim();
+}
+
+const nameIsTaken = async (userName: string) =>
+  !!(await db.selectFrom("users").select("id").where("user_name_key", "=", userNameKey(userName)).executeTakeFirst());
+
+type NewUser = { userName: string; email: string; password: string; role: "admin" | "user" };
+
+/** The one place a users row is written: e-mail lower-cased, name key derived, password hashed. */
+async function insertUser(account: NewUser): Promise<SessionUser> {
+  const row = {
+    id: newId(),
+    user_name: account.userName,
+    user_name_key: userNameKey(account.userName),
+    email: account.email.trim().toLowerCase(),
+    password_hash: await hashPassword(account.password),
+    role: account.role,
+    created_at: now(),
+  };
+  await db.insertInto("users").values(row).execute();
+  return toSessionUser(row);
+}
+
+/** Creates a shopper account. Nobody becomes admin this way (see createOrPromoteAdmin). */
+export async function registerUser(input: RegisterInput): Promise<RegisterResult> {
+  if (await findUserByEmail(input.email)) return { ok: false, field: "email", message: EMAIL_TAKEN };
+  if (await nameIsTaken(input.userName)) return { ok: false, field: "userName", message: NAME_TAKEN };
+  try {
+    return { ok: true, user: await insertUser({ ...input, role: "user" }) };
+  } catch (error) {
+    // Two sign-ups racing for the same e-mail or name: the unique indexes decide.
+    if (error instanceof Error && /UNIQUE constraint failed: users\.(email|user_name)/.test(error.message)) {
+      return error.message.includes("users.email")
+        ? { ok: false, field: "email", message: EMAIL_TAKEN }
+        : { ok: false, field: "userName", message: NAME_TAKEN };
+    }
+    throw error;
+  }
+}
+
+export const INVALID_LOGIN = "Incorrect email or password. Please try again.";
+
+/** The user whose e-mail and password match, or null. Unknown e-mails cost the same time. */
+export async function verifyLogin(input: LoginInput): Promise<SessionUser | null> {
+  const row = await db.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
+  if (!row) {
+    await verifyPassword(input.password, await dummyPasswordHash());
+    return null;
+  }
+  return (await verifyPassword(input.password, row.password_hash)) ? toSessionUser(row) : null;
+}
+
+export async function getUserById(id: string): Promise<SessionUser | null> {
+  const row = await db.selectFrom("users").select(["id", "user_name", "email", "role"]).where("id", "=", id).executeTakeFirst();
+  return row ? toSessionUser(row) : null;
+}
+
+export async function findUserByEmail(email: string): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "user_name", "email", "role"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ? toSessionUser(row) : null;
+}
+
+/**
+ * Server-shell only (npm run user:admin): promotes an existing account, or creates an admin with
+ * the given password. Returns what happened so the command can say it.
+ */
+export async function createOrPromoteAdmin(
+  email: string,
+  newPassword: () => string,
+): Promise<{ action: "promoted" | "already-admin" | "created"; user: SessionUser; password?: string }> {
+  const existing = await findUserByEmail(email);
+  if (existing) {
+    if (existing.role === "admin") return { action: "already-admin", user: existing };
+    await db.updateTable("users").set({ role: "admin" }).where("id", "=", existing.id).execute();
+    return { action: "promoted", user: { ...existing, role: "admin" } };
+  }
+  const password = newPassword();
+  const base =
+    email
+      .split("@")[0]!
+      .replace(/[^\p{L}\p{N}._-]/gu, "")
+      .slice(0, 30) || "admin";
+  let userName = base.length >= 2 ? base : `${base}-admin`;
+  for (let i = 2; await nameIsTaken(userName); i++) userName = `${base}-${i}`;
+  const user = await insertUser({ userName, email, password, role: "admin" });
+  return { action: "created", user, password };
+}
+
+/** Creates an account with a known password and role if its e-mail is not taken (demo seeding). */
+export async function ensureAccount(account: NewUser): Promise<boolean> {
+  if (await findUserByEmail(account.email)) return false;
+  await insertUser(account);
+  return true;
+}
+
+export const REGISTERED = "Registration successful. Please sign in.";
+export const LOGGED_IN = "Logged in successfully";
+export const LOGGED_OUT = "Logged out successfully";
+
+/** Server-shell only (npm run user:password): replaces an account's password. */
+export async function setPassword(email: string, password: string): Promise<SessionUser | null> {
+  const user = await findUserByEmail(email);
+  if (!user) return null;
+  await db
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(password) })
+    .where("id", "=", user.id)
+    .execute();
+  return user;
+}

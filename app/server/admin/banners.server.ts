@@ -1,0 +1,24 @@
+import { db, newId, now } from "../platform/db.server";
+import { localImagePath } from "../platform/image-urls.server";
+
+export type Banner = { _id: string; image: string };
+
+export async function listBanners(): Promise<Banner[]> {
+  const rows = await db.selectFrom("banners").select(["id", "image"]).orderBy("created_at", "asc").orderBy("id").execute();
+  return rows.map((r) => ({ _id: r.id, image: r.image }));
+}
+
+export const BANNER_ADDED = "Banner image added successfully";
+export const BANNER_DELETED = "Banner image deleted successfully";
+export const BANNER_FAILED = "Failed to add banner image";
+
+export async function addBanner(url: string): Promise<Banner> {
+  const banner = { id: newId(), image: localImagePath(url), created_at: now() };
+  await db.insertInto("banners").values(banner).execute();
+  return { _id: banner.id, image: banner.image };
+}
+
+export async function deleteBanner(id: string): Promise<boolean> {
+  const result = await db.deleteFrom("banners").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseListingQuery } from "~/lib/listing";
+import { db } from "../platform/db.server";
+import { getProduct, listProducts, searchProducts } from "./catalog.server";
+import { seedDemoCatalog } from "../platform/seed.server";
+
+const q = (search: string) => parseListingQuery(new URLSearchParams(search));
+
+beforeAll(async () => {
+  await seedDemoCatalog();
+});
+
+describe("listProducts", () => {
+  it("filters by several categories and brands at once", async () => {
+    const page = await listProducts(q("category=men,women&brand=nike,adidas"), 100);
+    expect(page.total).toBeGreaterThan(0);
+    for (const p of page.items) {
+      expect(["men", "women"]).toContain(p.category);
+      expect(["nike", "adidas"]).toContain(p.brand);
+    }
+    const all = await db.selectFrom("products").selectAll().execute();
+    const expected = all.filter((p) => ["men", "women"].includes(p.category) && ["nike", "adidas"].includes(p.brand));
+    expect(page.total).toBe(expected.length);
+  });
+
+  it("sorts by the unit price a shopper pays (sale price when on sale), low to high by default", async () => {
+    const page = await listProducts(q(""), 100);
+    const unit = page.items.map((p) => (p.salePrice > 0 ? p.salePrice : p.price));
+    expect(unit).toEqual([...unit].sort((a, b) => a - b));
+    const desc = (await listProducts(q("sortBy=price-hightolow"), 100)).items.map((p) => (p.salePrice > 0 ? p.salePrice : p.price));
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+  });
+
+  it("sorts by title both ways", async () => {
+    const az = (await listProducts(q("sortBy=title-atoz"), 100)).items.map((p) => p.title);
+    expect(az).toEqual([...az].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const za = (await listProducts(q("sortBy=title-ztoa"), 100)).items.map((p) => p.title);
+    expect(za).toEqual([...az].reverse());
+  });
+
+  it("paginates in SQL: pages do not overlap and cover every product", async () => {
+    const first = await listProducts(q("page=1"), 24);
+    const second = await listProducts(q("page=2"), 24);
+    const third = await listProducts(q("page=3"), 24);
+    expect(first.pageCount).toBe(Math.ceil(first.total / 24));
+    const ids = [...first.items, ...second.items, ...third.items].map((p) => p._id);
+    expect(new Set(ids).size).toBe(first.total);
+  });
+
+  it("ignores unknown filter values instead of failing", async () => {
+    const page = await listProducts(q("category=pets,men&brand=<script>&sortBy=nonsense&page=-3"), 100);
+    expect(page.items.every((p) => p.category === "men")).toBe(true);
+    expect(page.page).toBe(1);
+  });
+});
+
+describe("searchProducts", () => {
+  it("finds products by a prefix of a word, title matches first", async () => {
+    const results = await searchProducts("jean");
+    expect(results.total).toBeGreaterThan(0);
+    expect(results.items[0]!.title.toLowerCase()).toContain("jean");
+    // "denim" appears in jeans descriptions and a shirt title: the title match comes first.
+    const denim = await searchProducts("denim");
+    expect(denim.items[0]!.title.toLowerCase()).toContain("denim");
+    expect(denim.items.some((p) => !p.title.toLowerCase().includes("denim"))).toBe(true);
+  });
+
+  it("requires every word", async () => {
+    const both = await searchProducts("slim jeans");
+    expect(both.items.map((p) => p.title)).toEqual(["511 Slim Fit Jeans"]);
+  });
+
+  it("ignores accents and case", async () => {
+    expect((await searchProducts("JÉANS")).total).toBe((await searchProducts("jeans")).total);
+  });
+
+  it.each([
+    '"',
+    "*",
+    "(",
+    ")",
+    'jeans"',
+    "AND",
+    "OR NOT",
+    "title:jeans",
+    "NEAR(a b)",
+    "'; drop table products; --",
+    "中文字",
+    "🙂🙂",
+    "-",
+    "^x",
+  ])("never fails on %j", async (keyword) => {
+    const results = await searchProducts(keyword);
+    expect(Array.isArray(results.items)).toBe(true);
+  });
+
+  it("stays in sync when a product changes or goes away", async () => {
+    const product = (await searchProducts("windrunner")).items[0]!;
+    await db.updateTable("products").set({ title: "Stormbreaker Shell" }).where("id", "=", product._id).execute();
+    expect((await searchProducts("windrunner")).total).toBe(0);
+    expect((await searchProducts("stormbreaker")).items[0]?._id).toBe(product._id);
+    await db.deleteFrom("products").where("id", "=", product._id).execute();
+    expect((await searchProducts("stormbreaker")).total).toBe(0);
+    expect(await getProduct(product._id)).toBeNull();
+  });
+});
+
+describe("listProducts on a large catalog", () => {
+  it("returns the same order whether it sorts the matches or walks the sort index", async () => {
+    const { seedBenchmarkProducts } = await import("../platform/seed.server");
+    await seedBenchmarkProducts(4000);
+    const all = await db.selectFrom("products").selectAll().execute();
+    for (const search of ["category=men,women,kids&sortBy=price-hightolow&page=3", "category=kids&brand=nike&sortBy=title-atoz&page=2"]) {
+      const query = q(search);
+      const matching = all.filter(
+        (p) => query.category.includes(p.category as never) && (!query.brand.length || query.brand.includes(p.brand as never)),
+      );
+      const sorted =
+        query.sortBy === "price-hightolow"
+          ? matching.sort((a, b) => b.unit_price_cents - a.unit_price_cents || (b.id < a.id ? -1 : 1))
+          : matching.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+      const page = await listProducts(query, 24);
+      expect(page.total).toBe(matching.length);
+      expect(page.items.map((p) => p._id)).toEqual(sorted.slice((query.page - 1) * 24, query.page * 24).map((p) => p.id));
+    }
+  });
+});

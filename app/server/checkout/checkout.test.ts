@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/lib/access";
+import { addAddress } from "../accounts/addresses.server";
+import { addToCart, getCart } from "../cart/cart.server";
+import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS, startCheckout } from "./checkout.server";
+import { db } from "../platform/db.server";
+import { seedDemoCatalog } from "../platform/seed.server";
+import { registerUser } from "../accounts/users.server";
+
+// PayPal is unreachable here on purpose (nothing listens on this port): checkout must leave no
+// order pending and the cart as it was.
+process.env.PAYPAL_MODE = "simulator";
+process.env.PAYPAL_SIMULATOR_URL = "http://127.0.0.1:9/paypal-sim";
+
+const SHOP = "http://localhost:3000";
+let user: SessionUser;
+let addressId: string;
+beforeAll(async () => {
+  await seedDemoCatalog();
+  const r = await registerUser({ userName: "payer", email: "payer@example.com", password: "password123" });
+  if (!r.ok) throw new Error("setup");
+  user = r.user;
+  const a = await addAddress(user.id, { address: "1 Road", city: "Town", pincode: "1", phone: "555", notes: "n" });
+  if (!a.ok) throw new Error("setup");
+  addressId = a.address._id;
+});
+
+describe("startCheckout", () => {
+  it("refuses an empty cart and a missing or foreign address with SPEC's messages", async () => {
+    expect(await startCheckout(user, addressId, SHOP)).toEqual({ ok: false, status: 400, message: CART_EMPTY });
+    const product = await db.selectFrom("products").select("id").where("stock", ">", 5).executeTakeFirstOrThrow();
+    await addToCart(user.id, product.id, 1);
+    expect(await startCheckout(user, null, SHOP)).toMatchObject({ ok: false, status: 400, message: SELECT_ADDRESS });
+    expect(await startCheckout(user, "ffffffffffffffffffffffff", SHOP)).toMatchObject({ ok: false, message: SELECT_ADDRESS });
+  });
+
+  it("refuses a cart holding more than the stock", async () => {
+    const low = await db.selectFrom("products").select(["id", "stock", "title"]).where("stock", "=", 2).executeTakeFirstOrThrow();
+    await addToCart(user.id, low.id, 2);
+    await db.updateTable("products").set({ stock: 1 }).where("id", "=", low.id).execute();
+    const result = await startCheckout(user, addressId, SHOP);
+    expect(result).toMatchObject({ ok: false, status: 409, message: expect.stringContaining(low.title) });
+    await db.deleteFrom("cart_items").where("product_id", "=", low.id).execute();
+  });
+
+  it("marks the attempt failed when PayPal cannot be reached, keeping the cart", { timeout: 30_000 }, async () => {
+    const before = await getCart(user.id);
+    const result = await startCheckout(user, addressId, SHOP);
+    expect(result).toEqual({ ok: false, status: 502, message: PAYPAL_UNAVAILABLE });
+    const orders = await db.selectFrom("orders").select(["payment_status", "total_cents"]).where("user_id", "=", user.id).execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.payment_status).toBe("failed");
+    expect(await getCart(user.id)).toEqual(before);
+  });
+});

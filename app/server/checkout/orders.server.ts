@@ -1,0 +1,131 @@
+import type { Selectable } from "kysely";
+import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
+import { centsToAmount } from "~/lib/money";
+import { pageOf, type Page } from "~/lib/page";
+import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
+import { db, now } from "../platform/db.server";
+
+export type OrderItem = { productId: string | null; title: string; image: string; price: number; quantity: number };
+export type Order = {
+  _id: string;
+  userId: string;
+  cartId: string | null;
+  cartItems: OrderItem[];
+  addressInfo: { addressId: string | null; address: string; city: string; pincode: string; phone: string; notes: string };
+  orderStatus: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  totalAmount: number;
+  orderDate: string;
+  orderUpdateDate: string;
+  paymentId: string | null;
+  payerId: string | null;
+};
+export type OrderWithOwner = Order & { user: { userName: string; email: string } };
+
+export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    cartId: row.cart_id,
+    cartItems: items.map((i) => ({
+      productId: i.product_id,
+      title: i.title,
+      image: i.image,
+      price: centsToAmount(i.unit_price_cents),
+      quantity: i.quantity,
+    })),
+    addressInfo: {
+      addressId: row.address_id,
+      address: row.address,
+      city: row.city,
+      pincode: row.pincode,
+      phone: row.phone,
+      notes: row.notes,
+    },
+    orderStatus: row.order_status,
+    paymentMethod: row.payment_method,
+    paymentStatus: row.payment_status,
+    totalAmount: centsToAmount(row.total_cents),
+    orderDate: row.order_date,
+    orderUpdateDate: row.order_update_date,
+    paymentId: row.payment_id,
+    payerId: row.payer_id,
+  };
+}
+
+/**
+ * Which orders exist for people, shopper and admin alike: a payment attempt that was cancelled or
+ * failed is not an order (the shopper turned back, or PayPal refused). It stays in the database
+ * for the record, and nothing a person sees lists it, opens it or changes it.
+ */
+const ABANDONED: PaymentStatus[] = ["cancelled", "failed"];
+const visibleOrders = () => db.selectFrom("orders").where("orders.payment_status", "not in", ABANDONED);
+
+async function withItems(rows: Selectable<OrdersTable>[]): Promise<Order[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await db.selectFrom("order_items").selectAll().where("order_id", "in", ids).orderBy("id").execute();
+  return rows.map((r) =>
+    toOrder(
+      r,
+      items.filter((i) => i.order_id === r.id),
+    ),
+  );
+}
+
+/** The shopper's orders, newest first (items included: order lists are short). */
+export async function listOrders(userId: string): Promise<Order[]> {
+  const rows = await visibleOrders()
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("order_date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withItems(rows);
+}
+
+/** One order; with `userId`, only if it belongs to that shopper (someone else's is not found). */
+export async function getOrder(orderId: string, userId?: string): Promise<OrderWithOwner | null> {
+  let query = visibleOrders()
+    .innerJoin("users", "users.id", "orders.user_id")
+    .selectAll("orders")
+    .select(["users.user_name", "users.email"])
+    .where("orders.id", "=", orderId);
+  if (userId) query = query.where("orders.user_id", "=", userId);
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const [order] = await withItems([row]);
+  return { ...order!, user: { userName: row.user_name, email: row.email } };
+}
+
+export const ORDER_STATUS_UPDATED = "Order status is updated successfully!";
+export const ORDER_NOT_FOUND = "Order not found";
+export const ORDERS_PAGE_SIZE = 20;
+
+/** Every order for the admin, newest first, a page at a time. A page past the end is empty. */
+export async function listAllOrders(page: number, pageSize = ORDERS_PAGE_SIZE): Promise<Page<Order>> {
+  const { total } = await visibleOrders()
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const current = Math.max(1, page);
+  const rows = await visibleOrders()
+    .selectAll()
+    .orderBy("order_date", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .execute();
+  return pageOf(await withItems(rows), Number(total), current, pageSize);
+}
+
+/** The admin may pick any of the five statuses, in any order (SPEC section 4). */
+export async function updateOrderStatus(orderId: string, status: AdminOrderStatus): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ order_status: status, order_update_date: now() })
+    .where("id", "=", orderId)
+    .where("payment_status", "not in", ABANDONED)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PaymentStatus } from "~/lib/constants";
+import { db, newId, now } from "../platform/db.server";
+import { getOrder, listAllOrders, listOrders, updateOrderStatus } from "./orders.server";
+import { registerUser } from "../accounts/users.server";
+
+// Which orders people see is decided in one place: abandoned payment attempts are not orders.
+let userId: string;
+const ids: Partial<Record<PaymentStatus, string>> = {};
+
+beforeAll(async () => {
+  const r = await registerUser({ userName: "buyer", email: "buyer@example.com", password: "password123" });
+  if (!r.ok) throw new Error("setup");
+  userId = r.user.id;
+  for (const status of ["pending", "paid", "failed", "cancelled"] as const) {
+    const id = newId();
+    ids[status] = id;
+    const stamp = now();
+    await db
+      .insertInto("orders")
+      .values({
+        id,
+        user_id: userId,
+        cart_id: null,
+        address_id: null,
+        address: "1 Road",
+        city: "Town",
+        pincode: "1",
+        phone: "555",
+        notes: "n",
+        order_status: status === "paid" ? "confirmed" : "pending",
+        payment_method: "paypal",
+        payment_status: status,
+        total_cents: 1000,
+        payment_id: null,
+        payer_id: null,
+        order_date: stamp,
+        order_update_date: stamp,
+      })
+      .execute();
+  }
+});
+
+describe("orders people see", () => {
+  it("the shopper's list, the admin's list and both detail views leave out cancelled and failed attempts", async () => {
+    expect((await listOrders(userId)).map((o) => o._id)).toEqual([ids.paid, ids.pending]);
+    expect((await listAllOrders(1)).items.map((o) => o._id)).toEqual([ids.paid, ids.pending]);
+    expect((await listAllOrders(1)).total).toBe(2);
+    for (const status of ["failed", "cancelled"] as const) {
+      expect(await getOrder(ids[status]!, userId)).toBeNull();
+      expect(await getOrder(ids[status]!)).toBeNull();
+    }
+    expect((await getOrder(ids.pending!, userId))?._id).toBe(ids.pending);
+  });
+
+  it("the admin cannot change the status of an abandoned attempt", async () => {
+    expect(await updateOrderStatus(ids.cancelled!, "inShipping")).toBe(false);
+    expect(await updateOrderStatus(ids.paid!, "inShipping")).toBe(true);
+    const row = await db.selectFrom("orders").select("order_status").where("id", "=", ids.cancelled!).executeTakeFirstOrThrow();
+    expect(row.order_status).toBe("pending");
+  });
+});

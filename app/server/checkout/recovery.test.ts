@@ -1,0 +1,187 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "~/lib/access";
+import { addAddress } from "../accounts/addresses.server";
+import { addToCart, getCart } from "../cart/cart.server";
+import { completePayment, PAYMENT_PROBLEM, settleInterruptedPayments, startCheckout } from "./checkout.server";
+import { db } from "../platform/db.server";
+import { seedDemoCatalog } from "../platform/seed.server";
+import { registerUser } from "../accounts/users.server";
+
+// A stand-in PayPal that can lose answers and go away, to leave orders exactly as a crash or a
+// network failure between "stock reserved" and "payment recorded" does.
+const paypal = vi.hoisted(() => ({
+  orders: new Map<string, { status: string; value: string; captureId?: string; payerId?: string }>(),
+  down: false, // every call fails, as when PayPal (or our own simulator) cannot be reached
+  loseCaptureAnswer: false, // the capture happens, then PayPal is unreachable before it answers
+  captureStarted: undefined as undefined | (() => void),
+  captureDelayMs: 0,
+}));
+vi.mock("./paypal.server", () => {
+  const result = (id: string) => {
+    const o = paypal.orders.get(id)!;
+    return { status: o.status, captureId: o.captureId, currency: "USD", value: o.value, payerId: o.payerId };
+  };
+  return {
+    createPayPalOrder: async (_shopOrderId: string, _lines: unknown, totalCents: number) => {
+      const id = `PP${paypal.orders.size + 1}`;
+      paypal.orders.set(id, { status: "PAYER_ACTION_REQUIRED", value: (totalCents / 100).toFixed(2) });
+      return { id, approvalUrl: `https://paypal.test/checkoutnow?token=${id}` };
+    },
+    capturePayPalOrder: async (id: string) => {
+      if (paypal.down) throw new Error("connect ECONNREFUSED");
+      paypal.captureStarted?.();
+      await new Promise((r) => setTimeout(r, paypal.captureDelayMs));
+      const order = paypal.orders.get(id)!;
+      if (order.status !== "APPROVED") throw new Error("PayPal answered 422: ORDER_NOT_APPROVED");
+      Object.assign(order, { status: "COMPLETED", captureId: `CAP-${id}` });
+      if (paypal.loseCaptureAnswer) {
+        paypal.down = true;
+        throw new Error("socket hang up");
+      }
+      return result(id);
+    },
+    getPayPalOrder: async (id: string) => {
+      if (paypal.down) throw new Error("connect ECONNREFUSED");
+      return result(id);
+    },
+  };
+});
+
+const approve = (id: string) => Object.assign(paypal.orders.get(id)!, { status: "APPROVED", payerId: "PAYER123" });
+const stockOf = async (id: string) =>
+  (await db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
+const orderRow = (id: string) =>
+  db
+    .selectFrom("orders")
+    .select(["payment_status", "order_status", "stock_reserved", "capture_id", "payer_id"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+
+let products: { id: string; stock: number }[];
+beforeAll(async () => {
+  await seedDemoCatalog();
+  products = await db.selectFrom("products").select(["id", "stock"]).where("stock", ">", 10).orderBy("title").limit(8).execute();
+});
+beforeEach(() => {
+  Object.assign(paypal, { down: false, loseCaptureAnswer: false, captureStarted: undefined, captureDelayMs: 0 });
+});
+
+let shoppers = 0;
+/** A new shopper with `quantity` of `productId` in the cart and a PayPal order approved. */
+async function approvedOrder(productId: string, quantity: number) {
+  const r = await registerUser({ userName: `payer ${++shoppers}`, email: `payer${shoppers}@example.com`, password: "password123" });
+  if (!r.ok) throw new Error("setup");
+  const user: SessionUser = r.user;
+  const address = await addAddress(user.id, { address: "1 Road", city: "Town", pincode: "1", phone: "555", notes: "n" });
+  if (!address.ok) throw new Error("setup");
+  await addToCart(user.id, productId, quantity);
+  const started = await startCheckout(user, address.address._id, "http://localhost:3000");
+  if (!started.ok) throw new Error(started.message);
+  const paypalId = new URL(started.approvalUrl).searchParams.get("token")!;
+  approve(paypalId);
+  return { user, orderId: started.orderId, paypalId };
+}
+
+describe("the cart after paying", () => {
+  it("loses only what was paid for: lines and quantities added after checkout started stay", async () => {
+    const [a, b, c] = [products[5]!, products[6]!, products[7]!];
+    const { user, orderId, paypalId } = await approvedOrder(a.id, 2);
+    // While the shopper is at PayPal, another tab adds one more A, and B.
+    await addToCart(user.id, a.id, 1);
+    await addToCart(user.id, b.id, 1);
+    expect(await completePayment(user, paypalId, "PAYER123")).toEqual({ ok: true, orderId });
+    const cart = await getCart(user.id);
+    expect(cart.items.map((i) => [i.productId, i.quantity])).toEqual([
+      [a.id, 1],
+      [b.id, 1],
+    ]);
+    // The order charged and took A x2 only.
+    expect(await stockOf(a.id)).toBe(a.stock - 2);
+    expect(await stockOf(b.id)).toBe(b.stock);
+
+    // A line with exactly the paid quantity goes entirely; the other lines are untouched.
+    const second = await approvedOrder(c.id, 1);
+    await addToCart(second.user.id, b.id, 2);
+    expect(await completePayment(second.user, second.paypalId, "PAYER123")).toEqual({ ok: true, orderId: second.orderId });
+    expect((await getCart(second.user.id)).items.map((i) => [i.productId, i.quantity])).toEqual([[b.id, 2]]);
+  });
+});
+
+describe("payments interrupted between reserving stock and recording the outcome", () => {
+  it("captured at PayPal but not recorded: the outcome is unknown, the stock stays held, recovery records the payment", async () => {
+    const [product, other] = [products[0]!, products[1]!];
+    const { user, orderId, paypalId } = await approvedOrder(product.id, 2);
+    paypal.loseCaptureAnswer = true;
+    // The capture's answer is lost and PayPal cannot be asked: neither paid nor given back.
+    expect(await completePayment(user, paypalId, "PAYER123")).toEqual({ ok: false, status: 502, message: PAYMENT_PROBLEM });
+    expect(paypal.orders.get(paypalId)!.status).toBe("COMPLETED");
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 1 });
+    expect(await stockOf(product.id)).toBe(product.stock - 2);
+
+    // While PayPal is away recovery changes nothing; the shopper fills the cart again meanwhile.
+    expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 0, failed: 0, unresolved: 1 });
+    await addToCart(user.id, other.id, 1);
+    paypal.down = false;
+    expect(await settleInterruptedPayments()).toEqual({ paid: 1, released: 0, failed: 0, unresolved: 0 });
+    expect(await orderRow(orderId)).toEqual({
+      payment_status: "paid",
+      order_status: "confirmed",
+      stock_reserved: 1,
+      capture_id: `CAP-${paypalId}`,
+      payer_id: "PAYER123",
+    });
+    expect(await stockOf(product.id)).toBe(product.stock - 2);
+    // The goods paid for left the cart; what was added since stays.
+    expect((await getCart(user.id)).items.map((i) => i.productId)).toEqual([other.id]);
+
+    // The shopper reloading the return page: success, nothing taken twice.
+    expect(await completePayment(user, paypalId, "PAYER123")).toEqual({ ok: true, orderId });
+    expect(await stockOf(product.id)).toBe(product.stock - 2);
+    expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 0, failed: 0, unresolved: 0 });
+  });
+
+  it("not captured (the crash came first): recovery gives the stock back and the shopper can still pay", async () => {
+    const product = products[2]!;
+    const { user, orderId, paypalId } = await approvedOrder(product.id, 3);
+    // The state a SIGKILL after the reservation leaves: stock taken, PayPal order only approved.
+    await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).execute();
+    await db
+      .updateTable("products")
+      .set({ stock: product.stock - 3 })
+      .where("id", "=", product.id)
+      .execute();
+
+    expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 1, failed: 0, unresolved: 0 });
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 0 });
+    expect(await stockOf(product.id)).toBe(product.stock);
+
+    expect(await completePayment(user, paypalId, "PAYER123")).toEqual({ ok: true, orderId });
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "paid", stock_reserved: 1 });
+    expect(await stockOf(product.id)).toBe(product.stock - 3);
+  });
+
+  it("a capture PayPal refused (it says the order is not captured) gives the stock back at once", async () => {
+    const product = products[3]!;
+    const { user, orderId, paypalId } = await approvedOrder(product.id, 1);
+    paypal.orders.get(paypalId)!.status = "PAYER_ACTION_REQUIRED"; // approval withdrawn
+    expect(await completePayment(user, paypalId, "PAYER123")).toEqual({ ok: false, status: 502, message: PAYMENT_PROBLEM });
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 0 });
+    expect(await stockOf(product.id)).toBe(product.stock);
+  });
+
+  it("recovery never settles an order a capture in progress is working on", async () => {
+    const product = products[4]!;
+    const { user, orderId, paypalId } = await approvedOrder(product.id, 2);
+    paypal.captureDelayMs = 50;
+    const inCapture = new Promise<void>((resolve) => (paypal.captureStarted = resolve));
+    const paying = completePayment(user, paypalId, "PAYER123");
+    await inCapture;
+    // Reserved and still APPROVED at PayPal: on its own it would look like an interrupted payment.
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 1 });
+    const recovering = settleInterruptedPayments();
+    expect(await paying).toEqual({ ok: true, orderId });
+    expect(await recovering).toEqual({ paid: 0, released: 0, failed: 0, unresolved: 0 });
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "paid", stock_reserved: 1 });
+    expect(await stockOf(product.id)).toBe(product.stock - 2);
+  });
+});

@@ -1,0 +1,110 @@
+import { AREA_REFUSED, mayUse, type Area, type SessionUser } from "~/lib/access";
+import type { Page } from "~/lib/page";
+import { DEFAULT_MAX_BYTES, mediaType, parseFormBody, readAtMost, UnreadableBody } from "./form.server";
+import { absoluteImageUrl } from "./image-urls.server";
+import { getSessionUser } from "../accounts/session.server";
+
+/** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
+
+const NO_STORE = { "Cache-Control": "private, no-store, no-cache, must-revalidate, proxy-revalidate", Pragma: "no-cache", Expires: "0" };
+
+/** An /api answer. Every `image` in it that is a path of this shop becomes an absolute URL. */
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  for (const [k, v] of Object.entries(NO_STORE)) if (!headers.has(k)) headers.set(k, v);
+  return Response.json(absoluteImages(body), { ...init, headers });
+}
+
+function absoluteImages(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(absoluteImages);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === "image" && typeof v === "string" ? absoluteImageUrl(v) : absoluteImages(v)]),
+  );
+}
+
+export function apiError(status: number, message: string, headers?: HeadersInit): Response {
+  return json({ success: false, message }, { status, headers });
+}
+
+export const methodNotAllowed = (allowed: string) => apiError(405, `Method not allowed. Use ${allowed}.`, { Allow: allowed });
+
+/**
+ * Reads a JSON, urlencoded or multipart body into a plain object. Throws a 400/415 JSON
+ * Response for a body it cannot read.
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = mediaType(request);
+  if (type === "application/json") {
+    let body: unknown;
+    try {
+      // JSON bodies are small whatever the route allows at the door (an upload route takes 8 MB).
+      body = JSON.parse(new TextDecoder().decode(await readAtMost(request, DEFAULT_MAX_BYTES)));
+    } catch (error) {
+      if (error instanceof UnreadableBody) throw apiError(error.status, error.message);
+      throw apiError(400, "The request body is not valid JSON.");
+    }
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object.");
+    return body as Record<string, unknown>;
+  }
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    try {
+      return Object.fromEntries(await parseFormBody(request));
+    } catch (error) {
+      if (error instanceof UnreadableBody) throw apiError(error.status, error.message);
+      throw error;
+    }
+  }
+  if (!type && request.headers.get("Content-Length") === "0") return {};
+  throw apiError(415, "Send the request body as application/json.");
+}
+
+export const API_PAGE_LIMIT = 100;
+
+/**
+ * `page` (from 1) and `limit` (1 to 100) of an /api list. Missing or nonsense values mean page 1
+ * and 100 a page; a larger limit means 100. Lists never fail over these, as before they existed.
+ */
+export function apiPaging(request: Request): { page: number; limit: number } {
+  const params = new URL(request.url).searchParams;
+  const whole = (name: string) => {
+    const value = params.get(name);
+    const n = value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    return Number.isSafeInteger(n) && n >= 1 ? n : null;
+  };
+  return { page: whole("page") ?? 1, limit: Math.min(API_PAGE_LIMIT, whole("limit") ?? API_PAGE_LIMIT) };
+}
+
+/** A list answer: the contract's `data`, plus `total`, `page` and `pageCount` of the whole list. */
+export function listJson(list: Page<unknown>): Response {
+  return json({ success: true, data: list.items, total: list.total, page: list.page, pageCount: list.pageCount });
+}
+
+/** The first validation message of a zod error, for `{ success: false, message }`. */
+export function firstIssue(error: { issues: Array<{ message: string }> }): string {
+  return error.issues[0]?.message ?? "Invalid input";
+}
+
+/** The signed-in user of an /api call; no session answers 401 JSON (never a redirect). */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw apiError(401, "Unauthorised user! Please sign in.");
+  return user;
+}
+
+/** An /api call of `area` (access.ts): anyone else signed in gets 403. */
+async function requireApiArea(request: Request, area: Area): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (!mayUse(user, area)) throw apiError(403, AREA_REFUSED[area]);
+  return user;
+}
+
+/** Shopper-only /api calls (cart, addresses, orders, reviews). */
+export const requireApiShopper = (request: Request) => requireApiArea(request, "shop");
+/** Admin-only /api calls. */
+export const requireApiAdmin = (request: Request) => requireApiArea(request, "admin");
+
+/** Every userId in an /api path or body must be the signed-in shopper's own. */
+export function assertOwnUserId(user: SessionUser, userId: unknown): void {
+  if (userId !== undefined && userId !== user.id) throw apiError(403, "You can only access your own data.");
+}

@@ -1,0 +1,187 @@
+import { BRAND_IDS, CATEGORY_IDS } from "~/lib/constants";
+import { amountToCents } from "~/lib/money";
+import { DEMO_PRODUCTS, demoImagePath, describe } from "../../../db/seed/catalog";
+import { DEMO_ACCOUNTS } from "./config.server";
+import { db, newId, now } from "./db.server";
+import { ensureAccount } from "../accounts/users.server";
+
+/** Fills an empty catalog with the demo products. Returns how many were added. */
+export async function seedDemoCatalog(): Promise<number> {
+  const { count } = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) return 0;
+  const stamp = now();
+  await db
+    .insertInto("products")
+    .values(
+      DEMO_PRODUCTS.map((p) => ({
+        id: newId(),
+        title: p.title,
+        description: describe(p),
+        category: p.category,
+        brand: p.brand,
+        image: demoImagePath(p),
+        price_cents: amountToCents(p.price),
+        sale_price_cents: amountToCents(p.sale),
+        stock: p.stock,
+        created_at: stamp,
+        updated_at: stamp,
+      })),
+    )
+    .execute();
+  return DEMO_PRODUCTS.length;
+}
+
+/** The demo admin and shopper, created when missing. Returns the e-mails it created. */
+export async function seedDemoAccounts(): Promise<string[]> {
+  const created: string[] = [];
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    if (await ensureAccount(account)) created.push(account.email);
+  }
+  return created;
+}
+
+/** Paid past orders of the demo shopper, so order history and reviews can be tried at once. */
+export const DEMO_ORDERS = [
+  {
+    status: "delivered",
+    daysAgo: 24,
+    items: [
+      ["Air Max 90", 1],
+      ["Dri-FIT Club Cap", 2],
+    ],
+  },
+  {
+    status: "inShipping",
+    daysAgo: 3,
+    items: [
+      ["501 Original Fit Jeans", 1],
+      ["Essentials 3-Stripes Tee", 2],
+      ["Minimalist Steel Watch", 1],
+    ],
+  },
+] as const;
+export const DEMO_REVIEW = { product: "Air Max 90", rating: 5, message: "Comfortable from day one and they go with everything." };
+
+/** Adds the demo shopper's past orders and one review, once (when they have no orders yet). */
+export async function seedDemoOrders(): Promise<number> {
+  const shopper = await db
+    .selectFrom("users")
+    .select(["id", "user_name"])
+    .where("email", "=", DEMO_ACCOUNTS.shopper.email)
+    .executeTakeFirst();
+  if (!shopper) return 0;
+  const existing = await db.selectFrom("orders").select("id").where("user_id", "=", shopper.id).executeTakeFirst();
+  if (existing) return 0;
+  const titles = DEMO_ORDERS.flatMap((o) => o.items.map(([title]) => title));
+  const products = await db.selectFrom("products").selectAll().where("title", "in", titles).execute();
+  const byTitle = new Map(products.map((p) => [p.title, p]));
+  let added = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const order of DEMO_ORDERS) {
+      const lines = order.items.flatMap(([title, quantity]) => {
+        const product = byTitle.get(title);
+        return product ? [{ product, quantity }] : [];
+      });
+      if (!lines.length) continue;
+      const date = new Date(Date.now() - order.daysAgo * 86_400_000).toISOString();
+      const orderId = newId();
+      await trx
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          user_id: shopper.id,
+          cart_id: null,
+          address_id: null,
+          address: "12 Market Street",
+          city: "Springfield",
+          pincode: "12345",
+          phone: "555-0100",
+          notes: "Leave at the front door",
+          order_status: order.status,
+          payment_method: "paypal",
+          payment_status: "paid",
+          total_cents: lines.reduce((sum, l) => sum + l.product.unit_price_cents * l.quantity, 0),
+          payment_id: `DEMO-${orderId.slice(0, 12).toUpperCase()}`,
+          payer_id: "DEMOPAYER",
+          order_date: date,
+          order_update_date: date,
+        })
+        .execute();
+      await trx
+        .insertInto("order_items")
+        .values(
+          lines.map((l) => ({
+            id: newId(),
+            order_id: orderId,
+            product_id: l.product.id,
+            title: l.product.title,
+            image: l.product.image,
+            unit_price_cents: l.product.unit_price_cents,
+            quantity: l.quantity,
+          })),
+        )
+        .execute();
+      added++;
+    }
+    const reviewed = byTitle.get(DEMO_REVIEW.product);
+    if (reviewed) {
+      await trx
+        .insertInto("reviews")
+        .values({
+          id: newId(),
+          product_id: reviewed.id,
+          user_id: shopper.id,
+          user_name: shopper.user_name,
+          message: DEMO_REVIEW.message,
+          rating: DEMO_REVIEW.rating,
+          created_at: now(),
+        })
+        .execute();
+      await trx
+        .updateTable("products")
+        .set({ average_review: DEMO_REVIEW.rating, review_count: 1 })
+        .where("id", "=", reviewed.id)
+        .execute();
+    }
+  });
+  return added;
+}
+
+const ADJECTIVES = ["Classic", "Essential", "Relaxed", "Slim", "Heritage", "Everyday", "Premium", "Vintage", "Urban", "Active"];
+const NOUNS = ["Tee", "Hoodie", "Jacket", "Jeans", "Shorts", "Dress", "Sneakers", "Boots", "Cap", "Backpack", "Shirt", "Scarf"];
+
+/**
+ * Adds `count` generated products for benchmarks, in one transaction and batches of rows.
+ * Deterministic for a given count so runs are comparable.
+ */
+export async function seedBenchmarkProducts(count: number): Promise<void> {
+  const images = DEMO_PRODUCTS.map(demoImagePath);
+  const stamp = now();
+  const batchSize = 500;
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += batchSize) {
+      const rows = [];
+      for (let i = start; i < Math.min(count, start + batchSize); i++) {
+        const priceCents = 500 + ((i * 7919) % 30000);
+        const title = `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i * 7) % NOUNS.length]} ${i + 1}`;
+        rows.push({
+          id: newId(),
+          title,
+          description: `${title}: generated benchmark product number ${i + 1}.`,
+          category: CATEGORY_IDS[i % CATEGORY_IDS.length]!,
+          brand: BRAND_IDS[(i * 3) % BRAND_IDS.length]!,
+          image: images[i % images.length]!,
+          price_cents: priceCents,
+          sale_price_cents: i % 4 === 0 ? Math.floor(priceCents * 0.8) : 0,
+          stock: (i * 13) % 120,
+          created_at: stamp,
+          updated_at: stamp,
+        });
+      }
+      await trx.insertInto("products").values(rows).execute();
+    }
+  });
+}

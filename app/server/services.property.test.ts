@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { AddressSchema, AddToCartSchema, ReviewSchema, UpdateCartSchema } from "~/lib/schemas";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "./accounts/addresses.server";
-import { addToCart, getCart, onlyCanAdd, OUT_OF_STOCK, removeFromCart, updateCartQuantity } from "./cart/cart.server";
+import { addToCart, getCart, removeFromCart, updateCartQuantity } from "./cart/cart.server";
 import { db, newId, now } from "./platform/db.server";
-import { addReview, ALREADY_REVIEWED, MUST_PURCHASE } from "./catalog/reviews.server";
+import { addReview } from "./catalog/reviews.server";
 import { seedDemoCatalog } from "./platform/seed.server";
+import { OUT_OF_STOCK, onlyCanAdd } from "~/lib/messages/cart";
+import { ALREADY_REVIEWED, MUST_PURCHASE } from "~/lib/messages/catalog";
 
 // Property-based checks of the cart, address and review rules: fast-check generates inputs and
 // sequences of operations, and after each step the service must agree with a small model and keep

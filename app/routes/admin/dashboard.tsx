@@ -8,11 +8,12 @@ import { FALLBACK_BANNERS, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/
 import { controlProps, formProps, useServerForm } from "~/lib/form";
 import { BANNER_URL_FIELDS } from "~/lib/form-fields";
 import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
-import { addBanner, BANNER_ADDED, BANNER_DELETED, BANNER_FAILED, deleteBanner, listBanners } from "~/server/admin/banners.server";
+import { addBanner, deleteBanner, listBanners } from "~/server/admin/banners.server";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
 import { storeImage } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/dashboard";
+import { BANNER_ADDED, BANNER_DELETED, BANNER_FAILED } from "~/lib/messages/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 export const handle = UPLOAD_ROUTE_HANDLE;

@@ -9,10 +9,11 @@ import { adminListStatusClass } from "~/lib/orders";
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
-import { getOrder, listAllOrders, ORDER_NOT_FOUND, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/checkout/orders.server";
+import { getOrder, listAllOrders, updateOrderStatus } from "~/server/checkout/orders.server";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/orders";
+import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
 

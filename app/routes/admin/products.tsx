@@ -14,18 +14,12 @@ import type { Product } from "~/lib/product";
 import { IdSchema, ProductSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { getProduct, listProducts } from "~/server/catalog/catalog.server";
-import {
-  deleteProduct,
-  PRODUCT_ADDED,
-  PRODUCT_DELETED,
-  PRODUCT_NOT_FOUND,
-  PRODUCT_UPDATED,
-  saveProduct,
-} from "~/server/admin/products.server";
+import { deleteProduct, saveProduct } from "~/server/admin/products.server";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
-import { FILE_TOO_LARGE } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/products";
+import { FILE_TOO_LARGE, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_UPDATED } from "~/lib/messages/admin";
+import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
 export const handle = UPLOAD_ROUTE_HANDLE;

@@ -1,7 +1,8 @@
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
-import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED, updateOrderStatus } from "~/server/checkout/orders.server";
+import { updateOrderStatus } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/admin.orders.update";
+import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
 
 export const loader = () => methodNotAllowed("PUT");
 

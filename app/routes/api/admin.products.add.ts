@@ -1,7 +1,8 @@
 import { ProductSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
-import { PRODUCT_ADDED, saveProduct } from "~/server/admin/products.server";
+import { saveProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.add";
+import { PRODUCT_ADDED } from "~/lib/messages/admin";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,7 +1,9 @@
 import { IdSchema } from "~/lib/schemas";
 import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
-import { deleteProduct, PRODUCT_DELETED, PRODUCT_NOT_FOUND } from "~/server/admin/products.server";
+import { deleteProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.delete";
+import { PRODUCT_DELETED } from "~/lib/messages/admin";
+import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 export const loader = () => methodNotAllowed("DELETE");
 

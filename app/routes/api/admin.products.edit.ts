@@ -1,7 +1,9 @@
 import { IdSchema, ProductSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
-import { PRODUCT_NOT_FOUND, PRODUCT_UPDATED, saveProduct } from "~/server/admin/products.server";
+import { saveProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.edit";
+import { PRODUCT_UPDATED } from "~/lib/messages/admin";
+import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 export const loader = () => methodNotAllowed("PUT");
 

@@ -2,8 +2,9 @@ import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
 import { parseFormBody, UnreadableBody } from "~/server/platform/form.server";
 import { absoluteImageUrl } from "~/server/platform/image-urls.server";
-import { FILE_TOO_LARGE, storeImage } from "~/server/admin/uploads.server";
+import { storeImage } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/admin.products.upload-image";
+import { FILE_TOO_LARGE } from "~/lib/messages/admin";
 
 export const handle = UPLOAD_ROUTE_HANDLE;
 

@@ -2,8 +2,9 @@ import { LoginSchema } from "~/lib/schemas";
 import { apiError, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
 import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
 import { createUserSession } from "~/server/accounts/session.server";
-import { INVALID_LOGIN, LOGGED_IN, verifyLogin } from "~/server/accounts/users.server";
+import { verifyLogin } from "~/server/accounts/users.server";
 import type { Route } from "./+types/auth.login";
+import { INVALID_LOGIN, LOGGED_IN } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,7 +1,7 @@
 import { json, methodNotAllowed } from "~/server/platform/api.server";
 import { destroyUserSession } from "~/server/accounts/session.server";
-import { LOGGED_OUT } from "~/server/accounts/users.server";
 import type { Route } from "./+types/auth.logout";
+import { LOGGED_OUT } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("POST");
 

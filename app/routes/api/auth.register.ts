@@ -1,8 +1,9 @@
 import { RegisterSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
 import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
-import { registerUser, REGISTERED } from "~/server/accounts/users.server";
+import { registerUser } from "~/server/accounts/users.server";
 import type { Route } from "./+types/auth.register";
+import { REGISTERED } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("POST");
 

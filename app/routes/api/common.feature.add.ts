@@ -1,7 +1,8 @@
 import { BannerUrlSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
-import { addBanner, BANNER_ADDED } from "~/server/admin/banners.server";
+import { addBanner } from "~/server/admin/banners.server";
 import type { Route } from "./+types/common.feature.add";
+import { BANNER_ADDED } from "~/lib/messages/admin";
 
 export const loader = () => methodNotAllowed("POST");
 

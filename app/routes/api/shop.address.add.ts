@@ -1,7 +1,8 @@
 import { AddressSchema } from "~/lib/schemas";
-import { addAddress, ADDRESS_ADDED } from "~/server/accounts/addresses.server";
+import { addAddress } from "~/server/accounts/addresses.server";
 import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.add";
+import { ADDRESS_ADDED } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("POST");
 

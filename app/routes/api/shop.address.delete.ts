@@ -1,7 +1,8 @@
 import { IdSchema } from "~/lib/schemas";
-import { ADDRESS_DELETED, ADDRESS_NOT_FOUND, deleteAddress } from "~/server/accounts/addresses.server";
+import { deleteAddress } from "~/server/accounts/addresses.server";
 import { apiError, json, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.delete";
+import { ADDRESS_DELETED, ADDRESS_NOT_FOUND } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("DELETE");
 

@@ -1,7 +1,8 @@
 import { AddressSchema, IdSchema } from "~/lib/schemas";
-import { ADDRESS_NOT_FOUND, ADDRESS_UPDATED, updateAddress } from "~/server/accounts/addresses.server";
+import { updateAddress } from "~/server/accounts/addresses.server";
 import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.update";
+import { ADDRESS_NOT_FOUND, ADDRESS_UPDATED } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("PUT");
 

@@ -1,8 +1,9 @@
 import { IdSchema } from "~/lib/schemas";
 import { apiError, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
 import { cartJson } from "~/routes/api/cart-json.server";
-import { NOT_IN_CART, removeFromCart } from "~/server/cart/cart.server";
+import { removeFromCart } from "~/server/cart/cart.server";
 import type { Route } from "./+types/shop.cart.delete";
+import { NOT_IN_CART } from "~/lib/messages/cart";
 
 export const loader = () => methodNotAllowed("DELETE");
 

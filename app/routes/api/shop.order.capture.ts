@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
-import { completePayment, ORDER_CONFIRMED, PAYMENT_MISSING } from "~/server/checkout/checkout.server";
+import { completePayment } from "~/server/checkout/checkout.server";
 import type { Route } from "./+types/shop.order.capture";
+import { ORDER_CONFIRMED, PAYMENT_MISSING } from "~/lib/messages/checkout";
 
 const CaptureBody = z.object({
   paymentId: z.string({ error: PAYMENT_MISSING }).min(1, PAYMENT_MISSING).max(64, PAYMENT_MISSING),

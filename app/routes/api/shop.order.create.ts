@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { apiError, assertOwnUserId, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
-import { SELECT_ADDRESS, startCheckout } from "~/server/checkout/checkout.server";
+import { startCheckout } from "~/server/checkout/checkout.server";
 import { shopUrlFor } from "~/server/platform/config.server";
 import type { Route } from "./+types/shop.order.create";
+import { SELECT_ADDRESS } from "~/lib/messages/checkout";
 
 // Only the address id is taken from the legacy create body: items, prices and the total come
 // from the shopper's cart and the database, whatever the client sent.

@@ -1,7 +1,8 @@
 import { IdSchema } from "~/lib/schemas";
 import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
-import { getOrder, ORDER_NOT_FOUND } from "~/server/checkout/orders.server";
+import { getOrder } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/shop.order.details";
+import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireApiShopper(request);

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ReviewSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
-import { addReview, REVIEW_ADDED } from "~/server/catalog/reviews.server";
+import { addReview } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/shop.review.add";
+import { REVIEW_ADDED } from "~/lib/messages/catalog";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -11,9 +11,9 @@ import { LoginSchema } from "~/lib/schemas";
 import { authenticator, LoginError } from "~/server/accounts/auth.server";
 import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
 import { createUserSession, guard } from "~/server/accounts/session.server";
-import { LOGGED_IN } from "~/server/accounts/users.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";
+import { LOGGED_IN } from "~/lib/messages/accounts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Fashion Shop" }];
 

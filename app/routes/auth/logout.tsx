@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { destroyUserSession } from "~/server/accounts/session.server";
-import { LOGGED_OUT } from "~/server/accounts/users.server";
 import type { Route } from "./+types/logout";
+import { LOGGED_OUT } from "~/lib/messages/accounts";
 
 // Logout is a POST (a link or prefetch must never sign anyone out).
 export async function loader() {

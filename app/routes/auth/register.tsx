@@ -9,9 +9,10 @@ import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
 import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
 import { guard } from "~/server/accounts/session.server";
-import { registerUser, REGISTERED } from "~/server/accounts/users.server";
+import { registerUser } from "~/server/accounts/users.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/register";
+import { REGISTERED } from "~/lib/messages/accounts";
 
 const HONEYPOT = "website";
 

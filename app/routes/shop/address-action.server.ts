@@ -3,16 +3,8 @@ import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
 import { AddressSchema, IdSchema } from "~/lib/schemas";
-import {
-  addAddress,
-  ADDRESS_ADDED,
-  ADDRESS_DELETED,
-  ADDRESS_NOT_FOUND,
-  ADDRESS_UPDATED,
-  deleteAddress,
-  MAX_ADDRESSES_MESSAGE,
-  updateAddress,
-} from "../../server/accounts/addresses.server";
+import { addAddress, deleteAddress, updateAddress } from "../../server/accounts/addresses.server";
+import { ADDRESS_ADDED, ADDRESS_DELETED, ADDRESS_NOT_FOUND, ADDRESS_UPDATED, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 
 /**
  * The address forms of the shared address manager (account and checkout) post to their page; this

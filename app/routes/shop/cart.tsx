@@ -2,18 +2,11 @@ import { redirect } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { safeRedirectTo } from "~/lib/access";
 import { AddToCartSchema, RemoveFromCartSchema, UpdateCartSchema } from "~/lib/schemas";
-import {
-  addToCart,
-  ADDED_TO_CART,
-  CART_ITEM_DELETED,
-  CART_UPDATED,
-  NOT_IN_CART,
-  removeFromCart,
-  updateCartQuantity,
-} from "~/server/cart/cart.server";
+import { addToCart, removeFromCart, updateCartQuantity } from "~/server/cart/cart.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/cart";
+import { ADDED_TO_CART, CART_ITEM_DELETED, CART_UPDATED, NOT_IN_CART } from "~/lib/messages/cart";
 
 // The one cart action: every cart form (add, update, remove) posts here with an intent and is
 // answered with a redirect back and a toast, so it works without JavaScript.

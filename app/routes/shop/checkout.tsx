@@ -12,6 +12,7 @@ import { requireShopper } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkout";
 import { shopUrlFor } from "~/server/platform/config.server";
+import { SELECT_ADDRESS_HINT } from "~/lib/messages/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Fashion Shop" }];
 
@@ -117,7 +118,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               {processing ? "Processing Paypal Payment..." : "Checkout with Paypal"}
             </Button>
             {/* Hidden by CSS as soon as an address radio is checked, so it works without JavaScript. */}
-            <p className="select-hint text-center text-sm text-amber-800">Please select a shipping address</p>
+            <p className="select-hint text-center text-sm text-amber-800">{SELECT_ADDRESS_HINT}</p>
           </Form>
         </section>
       </div>

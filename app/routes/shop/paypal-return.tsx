@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
-import { cancelPayment, completePayment, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/server/checkout/checkout.server";
+import { cancelPayment, completePayment } from "~/server/checkout/checkout.server";
 import { log } from "~/server/platform/log.server";
-import { ORDER_NOT_FOUND } from "~/server/checkout/orders.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/paypal-return";
+import { ORDER_NOT_FOUND, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/lib/messages/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Processing Your Payment | Fashion Shop" }];
 

@@ -4,9 +4,10 @@ import type { SessionUser } from "~/lib/access";
 import type { Product, Review } from "~/lib/product";
 import { IdSchema, ReviewSchema } from "~/lib/schemas";
 import { getProduct } from "../../server/catalog/catalog.server";
-import { addReview, listReviews, REVIEW_ADDED, reviewEligibility, type ReviewEligibility } from "../../server/catalog/reviews.server";
+import { addReview, listReviews, reviewEligibility, type ReviewEligibility } from "../../server/catalog/reviews.server";
 import { requireShopper } from "../../server/accounts/session.server";
 import { parseFormWith, readForm } from "../../server/platform/form.server";
+import { REVIEW_ADDED } from "~/lib/messages/catalog";
 
 export type ProductDialogData = {
   id: string;

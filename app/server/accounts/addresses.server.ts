@@ -3,12 +3,7 @@ import type { AddressInput } from "~/lib/schemas";
 import type { AddressesTable } from "../../../db/schema";
 import type { Selectable } from "kysely";
 import { db, newId, now } from "../platform/db.server";
-
-export const ADDRESS_ADDED = "Address added successfully";
-export const ADDRESS_UPDATED = "Address updated successfully";
-export const ADDRESS_DELETED = "Address deleted successfully";
-export const MAX_ADDRESSES_MESSAGE = "You can add max 3 addresses";
-export const ADDRESS_NOT_FOUND = "Address not found";
+import { ADDRESS_NOT_FOUND, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 
 export type Address = AddressInput & { _id: string; userId: string };
 

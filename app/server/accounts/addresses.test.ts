@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addAddress, deleteAddress, getAddress, listAddresses, MAX_ADDRESSES_MESSAGE, updateAddress } from "./addresses.server";
+import { addAddress, deleteAddress, getAddress, listAddresses, updateAddress } from "./addresses.server";
 import { AddressSchema } from "~/lib/schemas";
 import { registerUser } from "./users.server";
+import { MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 
 const input = (street: string) => ({ address: street, city: "Town", pincode: "1234", phone: "555-0100", notes: "Leave at door" });
 let me: string;

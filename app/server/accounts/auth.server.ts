@@ -2,7 +2,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { SessionUser } from "~/lib/access";
 import { LoginSchema } from "~/lib/schemas";
-import { INVALID_LOGIN, verifyLogin } from "./users.server";
+import { verifyLogin } from "./users.server";
+import { INVALID_LOGIN } from "~/lib/messages/accounts";
 
 export class LoginError extends Error {}
 

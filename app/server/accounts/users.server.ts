@@ -3,15 +3,13 @@ import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { UserRow } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
+import { EMAIL_TAKEN, NAME_TAKEN } from "~/lib/messages/accounts";
 
 export function toSessionUser(row: Pick<UserRow, "id" | "user_name" | "email" | "role">): SessionUser {
   return { id: row.id, userName: row.user_name, email: row.email, role: row.role };
 }
 
 export type RegisterResult = { ok: true; user: SessionUser } | { ok: false; field: "email" | "userName"; message: string };
-
-const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
-const NAME_TAKEN = "This user name is already taken. Please choose another.";
 
 /**
  * What makes two user names the same: NFKC (full-width and ligature forms become plain letters),
@@ -58,8 +56,6 @@ export async function registerUser(input: RegisterInput): Promise<RegisterResult
     throw error;
   }
 }
-
-export const INVALID_LOGIN = "Incorrect email or password. Please try again.";
 
 /** The user whose e-mail and password match, or null. Unknown e-mails cost the same time. */
 export async function verifyLogin(input: LoginInput): Promise<SessionUser | null> {
@@ -117,10 +113,6 @@ export async function ensureAccount(account: NewUser): Promise<boolean> {
   await insertUser(account);
   return true;
 }
-
-export const REGISTERED = "Registration successful. Please sign in.";
-export const LOGGED_IN = "Logged in successfully";
-export const LOGGED_OUT = "Logged out successfully";
 
 /** Server-shell only (npm run user:password): replaces an account's password. */
 export async function setPassword(email: string, password: string): Promise<SessionUser | null> {

@@ -8,10 +8,6 @@ export async function listBanners(): Promise<Banner[]> {
   return rows.map((r) => ({ _id: r.id, image: r.image }));
 }
 
-export const BANNER_ADDED = "Banner image added successfully";
-export const BANNER_DELETED = "Banner image deleted successfully";
-export const BANNER_FAILED = "Failed to add banner image";
-
 export async function addBanner(url: string): Promise<Banner> {
   const banner = { id: newId(), image: localImagePath(url), created_at: now() };
   await db.insertInto("banners").values(banner).execute();

@@ -5,13 +5,8 @@ import { getProduct } from "../catalog/catalog.server";
 import { db, newId, now } from "../platform/db.server";
 import { localImagePath } from "../platform/image-urls.server";
 import { storeImage } from "./uploads.server";
-
-export const PRODUCT_ADDED = "Product added successfully";
-export const PRODUCT_UPDATED = "Product updated successfully";
-export const PRODUCT_DELETED = "Product deleted successfully";
-export const IMAGE_REQUIRED = "Image required";
-export const IMAGE_REQUIRED_DETAIL = "Please upload a product image before adding the product.";
-export const PRODUCT_NOT_FOUND = "Product not found";
+import { IMAGE_REQUIRED, IMAGE_REQUIRED_DETAIL } from "~/lib/messages/admin";
+import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 /** Only images this shop serves (an upload or the shipped demo art): never a hot-linked URL. */
 export function isOwnImage(url: string | undefined): url is string {

@@ -4,9 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { MAX_IMAGE_BYTES } from "~/lib/constants";
 import { config } from "../platform/config.server";
+import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/messages/admin";
 
-export const INVALID_FILE_TYPE = "Invalid file type";
-export const FILE_TOO_LARGE = "File too large";
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
 const NAME = /^[0-9a-f]{32}\.webp$/;
 

@@ -2,13 +2,7 @@ import { centsToAmount } from "~/lib/money";
 import type { Transaction } from "kysely";
 import type { Database } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
-
-export const ADDED_TO_CART = "Product is added to cart";
-export const CART_UPDATED = "Cart item is updated successfully";
-export const CART_ITEM_DELETED = "Cart item is deleted successfully";
-export const OUT_OF_STOCK = "This product is out of stock";
-export const NOT_IN_CART = "This product is not in your cart";
-export const onlyCanAdd = (n: number) => `Only ${n} quantity can be added for this item`;
+import { NOT_IN_CART, OUT_OF_STOCK, onlyCanAdd } from "~/lib/messages/cart";
 
 export type CartItem = {
   productId: string;

@@ -1,17 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../platform/db.server";
-import {
-  addToCart,
-  cartProductIds,
-  getCart,
-  NOT_IN_CART,
-  onlyCanAdd,
-  OUT_OF_STOCK,
-  removeFromCart,
-  updateCartQuantity,
-} from "./cart.server";
+import { addToCart, cartProductIds, getCart, removeFromCart, updateCartQuantity } from "./cart.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";
+import { NOT_IN_CART, OUT_OF_STOCK, onlyCanAdd } from "~/lib/messages/cart";
 
 let userId: string;
 let otherId: string;

@@ -3,11 +3,7 @@ import type { SessionUser } from "~/lib/access";
 import type { Review } from "~/lib/product";
 import type { ReviewInput } from "~/lib/schemas";
 import { db, newId, now } from "../platform/db.server";
-
-export const REVIEW_ADDED = "Review added successfully!";
-export const MUST_PURCHASE = "You need to purchase this product to review it.";
-export const ALREADY_REVIEWED = "You already reviewed this product.";
-export const PRODUCT_NOT_FOUND = "Product not found";
+import { ALREADY_REVIEWED, MUST_PURCHASE, PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 export type ReviewEligibility = "allowed" | "not-purchased" | "already-reviewed";
 

@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { db, newId, now } from "../platform/db.server";
 import { getProduct } from "./catalog.server";
-import { addReview, ALREADY_REVIEWED, listReviews, MUST_PURCHASE, reviewEligibility } from "./reviews.server";
+import { addReview, listReviews, reviewEligibility } from "./reviews.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";
+import { ALREADY_REVIEWED, MUST_PURCHASE } from "~/lib/messages/catalog";
 
 let buyer: SessionUser;
 let other: SessionUser;

@@ -5,22 +5,17 @@ import { getAddress } from "../accounts/addresses.server";
 import { getCart } from "../cart/cart.server";
 import { db, newId, now } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { ORDER_NOT_FOUND } from "./orders.server";
 import { capturePayPalOrder, createPayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
-
-export const CART_EMPTY = "Your cart is empty. Please add items to proceed";
-export const SELECT_ADDRESS = "Please select one address to proceed.";
-export const PAYPAL_UNAVAILABLE = "We could not reach PayPal to start your payment. Nothing was charged; please try again in a moment.";
-export const PAYMENT_PROBLEM = "There was a problem processing your payment. Please try again.";
-export const PAYMENT_UNEXPECTED = "An unexpected error occurred. Please contact customer support.";
-export const PAYMENT_MISSING = "Missing payment information. Please try again.";
-export const PAYMENT_CANCELLED = "Payment cancelled. Your cart is unchanged.";
-export const ORDER_CONFIRMED = "Order confirmed";
-export const soldOut = (title: string) => `Sorry, "${title}" sold out while you were paying. You have not been charged.`;
-export const notEnoughStock = (title: string, stock: number) =>
-  stock > 0
-    ? `Only ${stock} of "${title}" left in stock. Please update your cart.`
-    : `"${title}" is out of stock. Please remove it from your cart.`;
+import {
+  CART_EMPTY,
+  ORDER_NOT_FOUND,
+  PAYMENT_PROBLEM,
+  PAYMENT_UNEXPECTED,
+  PAYPAL_UNAVAILABLE,
+  SELECT_ADDRESS,
+  notEnoughStock,
+  soldOut,
+} from "~/lib/messages/checkout";
 
 export type StartCheckoutResult =
   { ok: true; orderId: string; approvalUrl: string } | { ok: false; status: 400 | 409 | 502; message: string; field?: "addressId" };

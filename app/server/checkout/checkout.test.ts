@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { addAddress } from "../accounts/addresses.server";
 import { addToCart, getCart } from "../cart/cart.server";
-import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS, startCheckout } from "./checkout.server";
+import { startCheckout } from "./checkout.server";
 import { db } from "../platform/db.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";
+import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
 
 // PayPal is unreachable here on purpose (nothing listens on this port): checkout must leave no
 // order pending and the cart as it was.

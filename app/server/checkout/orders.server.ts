@@ -99,8 +99,6 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
   return { ...order!, user: { userName: row.user_name, email: row.email } };
 }
 
-export const ORDER_STATUS_UPDATED = "Order status is updated successfully!";
-export const ORDER_NOT_FOUND = "Order not found";
 export const ORDERS_PAGE_SIZE = 20;
 
 /** Every order for the admin, newest first, a page at a time. A page past the end is empty. */

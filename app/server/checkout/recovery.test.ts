@@ -2,10 +2,11 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { addAddress } from "../accounts/addresses.server";
 import { addToCart, getCart } from "../cart/cart.server";
-import { completePayment, PAYMENT_PROBLEM, settleInterruptedPayments, startCheckout } from "./checkout.server";
+import { completePayment, settleInterruptedPayments, startCheckout } from "./checkout.server";
 import { db } from "../platform/db.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";
+import { PAYMENT_PROBLEM } from "~/lib/messages/checkout";
 
 // A stand-in PayPal that can lose answers and go away, to leave orders exactly as a crash or a
 // network failure between "stock reserved" and "payment recorded" does.

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { ZodType } from "zod";
+import { BODY_TOO_LARGE, NOT_A_FORM, UNREADABLE_FORM } from "~/lib/messages/platform";
 
 /**
  * Reading request bodies as forms. `request.formData()` throws a TypeError on a body that is not a
@@ -15,10 +16,6 @@ export class UnreadableBody extends Error {
     super(message);
   }
 }
-
-export const BODY_TOO_LARGE = "The request body is too large.";
-export const NOT_A_FORM = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
-export const UNREADABLE_FORM = "The form data could not be read.";
 
 /** Forms without a file never come near this; server.mjs refuses larger bodies earlier anyway. */
 export const DEFAULT_MAX_BYTES = 256 * 1024;

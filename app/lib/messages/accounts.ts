@@ -1,0 +1,13 @@
+// What people read about their account: signing in and up, and saved addresses (forms, toasts and /api alike).
+
+export const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
+export const NAME_TAKEN = "This user name is already taken. Please choose another.";
+export const INVALID_LOGIN = "Incorrect email or password. Please try again.";
+export const REGISTERED = "Registration successful. Please sign in.";
+export const LOGGED_IN = "Logged in successfully";
+export const LOGGED_OUT = "Logged out successfully";
+export const ADDRESS_ADDED = "Address added successfully";
+export const ADDRESS_UPDATED = "Address updated successfully";
+export const ADDRESS_DELETED = "Address deleted successfully";
+export const MAX_ADDRESSES_MESSAGE = "You can add max 3 addresses";
+export const ADDRESS_NOT_FOUND = "Address not found";

@@ -1,0 +1,12 @@
+// What the owner reads in the admin panel about products, images and banners (forms, toasts and /api alike).
+
+export const PRODUCT_ADDED = "Product added successfully";
+export const PRODUCT_UPDATED = "Product updated successfully";
+export const PRODUCT_DELETED = "Product deleted successfully";
+export const IMAGE_REQUIRED = "Image required";
+export const IMAGE_REQUIRED_DETAIL = "Please upload a product image before adding the product.";
+export const BANNER_ADDED = "Banner image added successfully";
+export const BANNER_DELETED = "Banner image deleted successfully";
+export const BANNER_FAILED = "Failed to add banner image";
+export const INVALID_FILE_TYPE = "Invalid file type";
+export const FILE_TOO_LARGE = "File too large";

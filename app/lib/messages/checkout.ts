@@ -1,0 +1,19 @@
+// What shoppers and the owner read about checkout, payments and orders (forms, toasts and /api alike).
+
+/** The checkout page's hint while no address is chosen. */
+export const SELECT_ADDRESS_HINT = "Please select a shipping address";
+export const CART_EMPTY = "Your cart is empty. Please add items to proceed";
+export const SELECT_ADDRESS = "Please select one address to proceed.";
+export const PAYPAL_UNAVAILABLE = "We could not reach PayPal to start your payment. Nothing was charged; please try again in a moment.";
+export const PAYMENT_PROBLEM = "There was a problem processing your payment. Please try again.";
+export const PAYMENT_UNEXPECTED = "An unexpected error occurred. Please contact customer support.";
+export const PAYMENT_MISSING = "Missing payment information. Please try again.";
+export const PAYMENT_CANCELLED = "Payment cancelled. Your cart is unchanged.";
+export const ORDER_CONFIRMED = "Order confirmed";
+export const soldOut = (title: string) => `Sorry, "${title}" sold out while you were paying. You have not been charged.`;
+export const notEnoughStock = (title: string, stock: number) =>
+  stock > 0
+    ? `Only ${stock} of "${title}" left in stock. Please update your cart.`
+    : `"${title}" is out of stock. Please remove it from your cart.`;
+export const ORDER_STATUS_UPDATED = "Order status is updated successfully!";
+export const ORDER_NOT_FOUND = "Order not found";

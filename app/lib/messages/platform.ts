@@ -1,0 +1,5 @@
+// What anyone reads when a request itself cannot be handled (an unreadable or oversized body).
+
+export const BODY_TOO_LARGE = "The request body is too large.";
+export const NOT_A_FORM = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
+export const UNREADABLE_FORM = "The form data could not be read.";

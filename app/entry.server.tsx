@@ -3,7 +3,7 @@ import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
 import "./server/platform/boot.server";
 import { NonceContext } from "./lib/nonce";
-import { startPaymentRecovery, stopPaymentRecovery } from "./server/checkout/checkout.server";
+import { startPaymentRecovery, stopPaymentRecovery } from "./server/checkout/recovery.server";
 import { db } from "./server/platform/db.server";
 import { log } from "./server/platform/log.server";
 

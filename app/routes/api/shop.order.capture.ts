@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
-import { completePayment } from "~/server/checkout/checkout.server";
+import { completePayment } from "~/server/checkout/capture.server";
 import type { Route } from "./+types/shop.order.capture";
 import { ORDER_CONFIRMED, PAYMENT_MISSING } from "~/lib/messages/checkout";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiError, assertOwnUserId, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
-import { startCheckout } from "~/server/checkout/checkout.server";
+import { startCheckout } from "~/server/checkout/start.server";
 import { shopUrlFor } from "~/server/platform/config.server";
 import type { Route } from "./+types/shop.order.create";
 import { SELECT_ADDRESS } from "~/lib/messages/checkout";

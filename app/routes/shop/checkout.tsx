@@ -7,7 +7,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { handleAddressIntent } from "~/routes/shop/address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
-import { startCheckout } from "~/server/checkout/checkout.server";
+import { startCheckout } from "~/server/checkout/start.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkout";

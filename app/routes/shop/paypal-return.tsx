@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
-import { cancelPayment, completePayment } from "~/server/checkout/checkout.server";
+import { cancelPayment, completePayment } from "~/server/checkout/capture.server";
 import { log } from "~/server/platform/log.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/paypal-return";

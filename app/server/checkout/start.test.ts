@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { addAddress } from "../accounts/addresses.server";
 import { addToCart, getCart } from "../cart/cart.server";
-import { startCheckout } from "./checkout.server";
+import { startCheckout } from "./start.server";
 import { db } from "../platform/db.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";

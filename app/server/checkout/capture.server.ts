@@ -1,0 +1,151 @@
+import { sql } from "kysely";
+import type { SessionUser } from "~/lib/access";
+import { ORDER_NOT_FOUND, PAYMENT_PROBLEM, PAYMENT_UNEXPECTED, soldOut } from "~/lib/messages/checkout";
+import { db, now } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import { oneAtATime } from "./payment-lock.server";
+import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
+import { releaseStock, reserveStock } from "./stock.server";
+
+export type CaptureOutcome = { ok: true; orderId: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
+export type OrderRow = {
+  id: string;
+  user_id: string;
+  total_cents: number;
+  payment_status: string;
+  stock_reserved: number;
+  payment_id: string | null;
+};
+
+export const selectOrder = (id: string): Promise<OrderRow | undefined> =>
+  db
+    .selectFrom("orders")
+    .select(["id", "user_id", "total_cents", "payment_status", "stock_reserved", "payment_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+
+export const captureMatches = (capture: CaptureResult, order: OrderRow) =>
+  capture.status === "COMPLETED" && capture.currency === "USD" && capture.value === (order.total_cents / 100).toFixed(2);
+
+/**
+ * Marks the order paid and confirmed and takes what was bought out of the shopper's cart: each
+ * paid product's quantity, no more. Whatever the shopper added after checkout started (in another
+ * tab, or while paying) stays in the cart.
+ */
+export async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: string | undefined): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("orders")
+      .set({
+        payment_status: "paid",
+        order_status: "confirmed",
+        payer_id: payerId?.slice(0, 64) ?? null,
+        capture_id: capture.captureId ?? null,
+        order_update_date: now(),
+      })
+      .where("id", "=", order.id)
+      .execute();
+    const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
+    if (!cart) return;
+    const bought = await trx.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", order.id).execute();
+    for (const item of bought) {
+      if (!item.product_id) continue;
+      // One of the two matches: the line goes, or keeps what was added beyond the paid quantity.
+      await trx
+        .deleteFrom("cart_items")
+        .where("cart_id", "=", cart.id)
+        .where("product_id", "=", item.product_id)
+        .where("quantity", "<=", item.quantity)
+        .execute();
+      await trx
+        .updateTable("cart_items")
+        .set({ quantity: sql`quantity - ${item.quantity}` })
+        .where("cart_id", "=", cart.id)
+        .where("product_id", "=", item.product_id)
+        .where("quantity", ">", item.quantity)
+        .execute();
+    }
+  });
+}
+
+/**
+ * The return from PayPal: finds the signed-in shopper's order by PayPal's reference, reserves its
+ * stock, captures (idempotently: a paid order answers success without calling PayPal), verifies
+ * status and amount, then marks it paid and confirmed and takes the bought quantities out of the
+ * cart. A capture PayPal refused gives the stock back; a capture whose outcome is unknown (no
+ * answer, and PayPal cannot be asked) keeps it, for a retry or settleInterruptedPayments to finish.
+ */
+export async function completePayment(
+  user: SessionUser,
+  paypalOrderId: string,
+  payerId: string,
+  shopOrderId?: string,
+): Promise<CaptureOutcome> {
+  const found = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("payment_id", "=", paypalOrderId)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!found || (shopOrderId !== undefined && shopOrderId !== found.id)) return { ok: false, status: 404, message: ORDER_NOT_FOUND };
+  return oneAtATime(found.id, () => payOrder(found.id, paypalOrderId, payerId));
+}
+
+async function payOrder(orderId: string, paypalOrderId: string, payerId: string): Promise<CaptureOutcome> {
+  const order = await selectOrder(orderId);
+  if (!order) return { ok: false, status: 404, message: ORDER_NOT_FOUND };
+  if (order.payment_status === "paid") return { ok: true, orderId: order.id };
+  if (order.payment_status !== "pending") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
+
+  const reserved = await reserveStock(order.id);
+  if (!reserved.ok) {
+    await db
+      .updateTable("orders")
+      .set({ payment_status: "failed", order_status: "rejected", order_update_date: now() })
+      .where("id", "=", order.id)
+      .execute();
+    return { ok: false, status: 409, message: soldOut(reserved.title) };
+  }
+
+  let capture: CaptureResult;
+  try {
+    capture = await capturePayPalOrder(paypalOrderId, order.id);
+  } catch (error) {
+    // The capture may have gone through even if its answer got lost: ask PayPal before giving up.
+    const status = await getPayPalOrder(paypalOrderId).catch(() => null);
+    if (!status) {
+      log("error", "PayPal capture outcome unknown; the stock stays reserved until PayPal can be asked", { orderId: order.id, error });
+      return { ok: false, status: 502, message: PAYMENT_PROBLEM };
+    }
+    if (status.status !== "COMPLETED") {
+      log("error", "PayPal capture failed", { orderId: order.id, error });
+      await releaseStock(order.id, "pending");
+      return { ok: false, status: 502, message: PAYMENT_PROBLEM };
+    }
+    capture = status;
+  }
+  if (!captureMatches(capture, order)) {
+    log("error", "PayPal capture does not match the order", {
+      orderId: order.id,
+      capture,
+      expected: `USD ${(order.total_cents / 100).toFixed(2)}`,
+    });
+    await releaseStock(order.id, "failed");
+    return { ok: false, status: 502, message: PAYMENT_UNEXPECTED };
+  }
+  await recordPayment(order, capture, payerId);
+  return { ok: true, orderId: order.id };
+}
+
+/** A cancelled approval: the attempt is closed, the cart stays as it was. */
+export async function cancelPayment(user: SessionUser, paypalOrderId: string): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ payment_status: "cancelled", order_update_date: now() })
+    .where("payment_id", "=", paypalOrderId)
+    .where("user_id", "=", user.id)
+    .where("payment_status", "=", "pending")
+    .where("stock_reserved", "=", 0)
+    .execute();
+}

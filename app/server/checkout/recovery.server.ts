@@ -1,0 +1,80 @@
+import { db } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import { captureMatches, recordPayment, selectOrder } from "./capture.server";
+import { oneAtATime } from "./payment-lock.server";
+import { getPayPalOrder } from "./paypal.server";
+import { releaseStock } from "./stock.server";
+
+export type RecoverySummary = { paid: number; released: number; failed: number; unresolved: number };
+
+/**
+ * Settles payments left half-way: pending orders still holding reserved stock that no capture in
+ * this process is working on. That is what a crash (or a lost PayPal answer) between reserving
+ * the stock and recording the outcome leaves. PayPal says whether the money was taken: if so the
+ * order is recorded paid; if not, the stock goes back and the order stays pending (the shopper
+ * can still pay from the return page). Orders PayPal cannot be asked about now stay for the next
+ * round. See docs/decisions/0012-interrupted-payments.md.
+ */
+export async function settleInterruptedPayments(): Promise<RecoverySummary> {
+  const summary: RecoverySummary = { paid: 0, released: 0, failed: 0, unresolved: 0 };
+  const held = await db.selectFrom("orders").select("id").where("payment_status", "=", "pending").where("stock_reserved", "=", 1).execute();
+  for (const { id } of held) {
+    await oneAtATime(id, async () => {
+      const order = await selectOrder(id);
+      if (!order || order.payment_status !== "pending" || !order.stock_reserved) return;
+      const paypal = order.payment_id
+        ? await getPayPalOrder(order.payment_id).catch(
+            (error) => (log("warn", "interrupted payment: PayPal not reachable", { orderId: id, error }), null),
+          )
+        : null;
+      if (order.payment_id && !paypal) {
+        summary.unresolved++;
+      } else if (paypal?.status !== "COMPLETED") {
+        await releaseStock(id, "pending");
+        summary.released++;
+        log("warn", "interrupted payment: not captured, stock released", { orderId: id, paypalStatus: paypal?.status ?? null });
+      } else if (!captureMatches(paypal, order)) {
+        log("error", "interrupted payment: PayPal capture does not match the order", {
+          orderId: id,
+          capture: paypal,
+          expected: `USD ${(order.total_cents / 100).toFixed(2)}`,
+        });
+        await releaseStock(id, "failed");
+        summary.failed++;
+      } else {
+        await recordPayment(order, paypal, paypal.payerId);
+        summary.paid++;
+        log("warn", "interrupted payment: captured at PayPal, recorded as paid", { orderId: id });
+      }
+    });
+  }
+  return summary;
+}
+
+let recovery: Promise<unknown> | undefined;
+let recoveryTimer: ReturnType<typeof setInterval> | undefined;
+
+function runRecovery(): void {
+  recovery ??= settleInterruptedPayments()
+    .catch((error) => log("error", "settling interrupted payments failed", { error }))
+    .finally(() => {
+      recovery = undefined;
+    });
+}
+
+/**
+ * Called by server.mjs once it listens (in simulator mode PayPal is served on that port): settles
+ * what a crash left, then looks again every few minutes for captures whose outcome was unknown.
+ */
+export function startPaymentRecovery(intervalMs = 5 * 60_000): void {
+  runRecovery();
+  recoveryTimer ??= setInterval(runRecovery, intervalMs);
+  recoveryTimer.unref();
+}
+
+/** Before the database closes: no new rounds, and the one running finishes. */
+export async function stopPaymentRecovery(): Promise<void> {
+  clearInterval(recoveryTimer);
+  recoveryTimer = undefined;
+  await recovery;
+}

@@ -1,0 +1,98 @@
+import type { SessionUser } from "~/lib/access";
+import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
+import { amountToCents, unitPriceCents } from "~/lib/money";
+import { getAddress } from "../accounts/addresses.server";
+import { getCart } from "../cart/cart.server";
+import { db, newId, now } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import { createPayPalOrder } from "./paypal.server";
+
+export type StartCheckoutResult =
+  { ok: true; orderId: string; approvalUrl: string } | { ok: false; status: 400 | 409 | 502; message: string; field?: "addressId" };
+
+/**
+ * Checkout: validates cart and address, snapshots items, prices and address into a new pending
+ * order with the total computed here from the database, and creates the PayPal order for the same
+ * amount, PayPal to send the shopper back to `shopUrl`. Older unpaid attempts of this shopper are
+ * cancelled, so none stays pending forever; a PayPal failure marks this attempt failed.
+ */
+export async function startCheckout(user: SessionUser, addressId: string | null, shopUrl: string): Promise<StartCheckoutResult> {
+  const cart = await getCart(user.id);
+  if (!cart.items.length) return { ok: false, status: 400, message: CART_EMPTY };
+  const address = addressId ? await getAddress(user.id, addressId) : null;
+  if (!address) return { ok: false, status: 400, message: SELECT_ADDRESS, field: "addressId" };
+  for (const item of cart.items) {
+    if (item.quantity > item.totalStock) return { ok: false, status: 409, message: notEnoughStock(item.title, item.totalStock) };
+  }
+
+  const lines = cart.items.map((i) => ({
+    productId: i.productId,
+    title: i.title,
+    image: i.image,
+    unitCents: unitPriceCents(amountToCents(i.price), amountToCents(i.salePrice)),
+    quantity: i.quantity,
+  }));
+  const totalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const orderId = newId();
+  const stamp = now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("orders")
+      .set({ payment_status: "cancelled", order_update_date: stamp })
+      .where("user_id", "=", user.id)
+      .where("payment_status", "=", "pending")
+      .where("stock_reserved", "=", 0)
+      .execute();
+    await trx
+      .insertInto("orders")
+      .values({
+        id: orderId,
+        user_id: user.id,
+        cart_id: cart._id,
+        address_id: address._id,
+        address: address.address,
+        city: address.city,
+        pincode: address.pincode,
+        phone: address.phone,
+        notes: address.notes,
+        order_status: "pending",
+        payment_method: "paypal",
+        payment_status: "pending",
+        total_cents: totalCents,
+        payment_id: null,
+        payer_id: null,
+        order_date: stamp,
+        order_update_date: stamp,
+      })
+      .execute();
+    await trx
+      .insertInto("order_items")
+      .values(
+        lines.map((l) => ({
+          id: newId(),
+          order_id: orderId,
+          product_id: l.productId,
+          title: l.title,
+          image: l.image,
+          unit_price_cents: l.unitCents,
+          quantity: l.quantity,
+        })),
+      )
+      .execute();
+  });
+
+  try {
+    const paypal = await createPayPalOrder(
+      orderId,
+      lines.map((l) => ({ name: l.title, unitCents: l.unitCents, quantity: l.quantity })),
+      totalCents,
+      shopUrl,
+    );
+    await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
+    return { ok: true, orderId, approvalUrl: paypal.approvalUrl };
+  } catch (error) {
+    log("error", "PayPal order creation failed", { orderId, error });
+    await db.updateTable("orders").set({ payment_status: "failed", order_update_date: now() }).where("id", "=", orderId).execute();
+    return { ok: false, status: 502, message: PAYPAL_UNAVAILABLE };
+  }
+}

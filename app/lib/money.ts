@@ -16,7 +16,7 @@ export function unitPriceCents(priceCents: number, salePriceCents: number): numb
   return salePriceCents > 0 ? salePriceCents : priceCents;
 }
 
-/** Cart or order total in cents: the unit price rule times quantity, summed. */
-export function linesTotalCents(lines: Array<{ price: number; salePrice: number; quantity: number }>): number {
-  return lines.reduce((sum, l) => sum + unitPriceCents(amountToCents(l.price), amountToCents(l.salePrice)) * l.quantity, 0);
+/** Cart total in cents: the unit price rule times quantity, summed. */
+export function linesTotalCents(lines: Array<{ priceCents: number; salePriceCents: number; quantity: number }>): number {
+  return lines.reduce((sum, l) => sum + unitPriceCents(l.priceCents, l.salePriceCents) * l.quantity, 0);
 }

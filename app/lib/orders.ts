@@ -1,4 +1,30 @@
-// Order display rules from SPEC section 4, shared by the shopper's and the admin's screens.
+// Orders as the shop works with them (money in integer cents), and their display rules from SPEC
+// section 4, shared by the shopper's and the admin's screens. The /api answers the legacy shape
+// (`_id`, `cartItems`, `addressInfo`, dollar amounts): app/routes/api/legacy-json.server.ts.
+import type { OrderStatus, PaymentStatus } from "./constants";
+
+/** A line of an order: a copy of the product's title, image and unit price when it was bought. */
+export type OrderItem = { productId: string | null; title: string; image: string; unitPriceCents: number; quantity: number };
+
+export type Order = {
+  id: string;
+  userId: string;
+  cartId: string | null;
+  items: OrderItem[];
+  /** A copy of the shipping address when the order was placed. */
+  shipping: { addressId: string | null; address: string; city: string; pincode: string; phone: string; notes: string };
+  orderStatus: OrderStatus;
+  paymentMethod: string;
+  paymentStatus: PaymentStatus;
+  totalCents: number;
+  orderDate: string;
+  updatedAt: string;
+  paymentId: string | null;
+  payerId: string | null;
+};
+
+/** An order with the buyer's name and e-mail, for the admin's details. */
+export type OrderWithOwner = Order & { user: { userName: string; email: string } };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {

@@ -1,33 +1,37 @@
 import { LOW_STOCK_THRESHOLD } from "./constants";
 
-/** A product as the screens and the JSON contract see it (SPEC section 3): money in dollars. */
+/**
+ * A product as the shop works with it: money in integer cents. The /api answers the legacy
+ * shape (`_id`, dollar amounts, `totalStock`): see app/routes/api/legacy-json.server.ts.
+ */
 export type Product = {
-  _id: string;
+  id: string;
   image: string;
   title: string;
   description: string;
   category: string;
   brand: string;
-  price: number;
-  salePrice: number;
-  totalStock: number;
-  averageReview: number;
+  priceCents: number;
+  salePriceCents: number;
+  stock: number;
+  /** Mean of the review ratings, one decimal; 0 without reviews. */
+  averageRating: number;
 };
 
 export type Review = {
-  _id: string;
+  id: string;
   productId: string;
   userId: string;
   userName: string;
-  reviewMessage: string;
-  reviewValue: number;
+  message: string;
+  rating: number;
   createdAt: string;
 };
 
 /** SPEC: stock 0 'Out Of Stock'; below 10 'Only N items left'; otherwise a sale price shows 'Sale'. */
-export function productBadge(product: Pick<Product, "totalStock" | "salePrice">): string | null {
-  if (product.totalStock <= 0) return "Out Of Stock";
-  if (product.totalStock < LOW_STOCK_THRESHOLD) return `Only ${product.totalStock} items left`;
-  if (product.salePrice > 0) return "Sale";
+export function productBadge(product: Pick<Product, "stock" | "salePriceCents">): string | null {
+  if (product.stock <= 0) return "Out Of Stock";
+  if (product.stock < LOW_STOCK_THRESHOLD) return `Only ${product.stock} items left`;
+  if (product.salePriceCents > 0) return "Sale";
   return null;
 }

@@ -5,7 +5,7 @@ import { MAX_ADDRESSES } from "~/lib/constants";
 import { formProps, useServerForm, type FormResult } from "~/lib/form";
 import { ADDRESS_FIELDS } from "~/lib/form-fields";
 import { withParam } from "~/lib/url";
-import type { Address } from "~/server/accounts/addresses.server";
+import type { Address } from "~/lib/address";
 
 /**
  * Saved addresses with Edit and Delete, and the add/edit form (SPEC section 2), shared by the
@@ -25,7 +25,7 @@ export function AddressManager({
 }) {
   const location = useLocation();
   const mode = new URLSearchParams(location.search).get("address");
-  const editing = mode && mode !== "new" ? addresses.find((a) => a._id === mode) : undefined;
+  const editing = mode && mode !== "new" ? addresses.find((a) => a.id === mode) : undefined;
   const showForm = (mode === "new" && addresses.length < MAX_ADDRESSES) || !!editing;
 
   return (
@@ -34,7 +34,7 @@ export function AddressManager({
         <ul className="grid gap-3 sm:grid-cols-2">
           {addresses.map((a) => (
             <li
-              key={a._id}
+              key={a.id}
               className="flex flex-col rounded-lg border border-gray-200 bg-white has-[:checked]:border-gray-900 has-[:checked]:ring-2 has-[:checked]:ring-gray-900"
             >
               <label className={selectFormId ? "flex flex-1 cursor-pointer gap-3 p-4" : "flex flex-1 gap-3 p-4"}>
@@ -42,10 +42,10 @@ export function AddressManager({
                   <input
                     type="radio"
                     name="addressId"
-                    value={a._id}
+                    value={a.id}
                     form={selectFormId}
-                    defaultChecked={selectedId === a._id}
-                    onChange={() => onSelect?.(a._id)}
+                    defaultChecked={selectedId === a.id}
+                    onChange={() => onSelect?.(a.id)}
                     className="mt-1 h-4 w-4 accent-gray-900"
                     aria-label={`Ship to ${a.address}, ${a.city}`}
                   />
@@ -60,7 +60,7 @@ export function AddressManager({
               </label>
               <div className="flex justify-end gap-2 border-t border-gray-100 p-2">
                 <Link
-                  to={withParam(location, "address", a._id)}
+                  to={withParam(location, "address", a.id)}
                   preventScrollReset
                   className={buttonClass({ variant: "outline", size: "sm" })}
                 >
@@ -68,7 +68,7 @@ export function AddressManager({
                 </Link>
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="address-delete" />
-                  <input type="hidden" name="addressId" value={a._id} />
+                  <input type="hidden" name="addressId" value={a.id} />
                   <Button type="submit" variant="destructive" size="sm" aria-label={`Delete address ${a.address}`}>
                     Delete
                   </Button>
@@ -90,7 +90,7 @@ export function AddressManager({
           Add New Address
         </Link>
       ) : null}
-      {showForm ? <AddressForm key={editing?._id ?? "new"} address={editing} cancelHref={withParam(location, "address", null)} /> : null}
+      {showForm ? <AddressForm key={editing?.id ?? "new"} address={editing} cancelHref={withParam(location, "address", null)} /> : null}
     </div>
   );
 }
@@ -98,7 +98,7 @@ export function AddressManager({
 function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: string }) {
   const actionData = useActionData<{ address?: FormResult }>();
   const [form, fields] = useServerForm({
-    id: `address-form-${address?._id ?? "new"}`,
+    id: `address-form-${address?.id ?? "new"}`,
     fields: ADDRESS_FIELDS,
     lastResult: actionData?.address,
     defaultValue: address
@@ -112,7 +112,7 @@ function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: s
       </h3>
       <Form method="post" preventScrollReset {...formProps(form)} className="grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value={address ? "address-update" : "address-add"} />
-        {address ? <input type="hidden" name="addressId" value={address._id} /> : null}
+        {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
         <InputField
           label="Address"
           meta={fields.address}

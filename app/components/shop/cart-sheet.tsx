@@ -3,7 +3,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { formatMoney, linesTotalCents } from "~/lib/money";
 import { withParam } from "~/lib/url";
-import type { Cart, CartItem } from "~/server/cart/cart.server";
+import type { Cart, CartItem } from "~/lib/cart";
 import { usePendingCart } from "./cart-pending";
 import { Price } from "./price";
 
@@ -75,7 +75,7 @@ function CartLine({ item, hidden }: { item: CartItem; hidden: boolean }) {
       <img src={item.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-md bg-gray-100 object-cover" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{item.title}</p>
-        <Price price={item.price} salePrice={item.salePrice} className="text-sm" />
+        <Price priceCents={item.priceCents} salePriceCents={item.salePriceCents} className="text-sm" />
         <update.Form method="post" action="/shop/cart" preventScrollReset className="mt-2 flex items-center gap-2">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="productId" value={item.productId} />

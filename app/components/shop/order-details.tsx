@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { detailStatusClass, estimatedDelivery, formatDateTime, paymentStatusClass } from "~/lib/orders";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { OrderWithOwner } from "~/server/checkout/orders.server";
+import type { OrderWithOwner } from "~/lib/orders";
 
 /** Order details dialog (`?order=<id>`), for the shopper's account and the admin's orders. */
 export function OrderDetailsDialog({
@@ -37,13 +37,13 @@ export function OrderDetailsDialog({
             </h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
               <dt className="font-medium">Order ID</dt>
-              <dd className="break-all">{order._id}</dd>
+              <dd className="break-all">{order.id}</dd>
               <dt className="font-medium">Order Date</dt>
               <dd>{formatDateTime(order.orderDate)}</dd>
               <dt className="font-medium">Payment Method</dt>
               <dd>{order.paymentMethod}</dd>
               <dt className="font-medium">Total Amount</dt>
-              <dd className="font-semibold">{formatMoney(Math.round(order.totalAmount * 100))}</dd>
+              <dd className="font-semibold">{formatMoney(order.totalCents)}</dd>
               <dt className="font-medium">Payment Status</dt>
               <dd>
                 <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", paymentStatusClass(order.paymentStatus))}>
@@ -62,7 +62,7 @@ export function OrderDetailsDialog({
                 Items
               </h3>
               <ul className="divide-y divide-gray-100 rounded-md border border-gray-200">
-                {order.cartItems.map((item, i) => (
+                {order.items.map((item, i) => (
                   <li key={`${item.productId}-${i}`} className="flex items-center gap-3 p-2 text-sm">
                     <img
                       src={item.image || "/favicon.svg"}
@@ -76,7 +76,7 @@ export function OrderDetailsDialog({
                     />
                     <span className="flex-1">{item.title}</span>
                     <span>Quantity: {item.quantity}</span>
-                    <span className="w-20 text-right font-medium">{formatMoney(Math.round(item.price * 100) * item.quantity)}</span>
+                    <span className="w-20 text-right font-medium">{formatMoney(item.unitPriceCents * item.quantity)}</span>
                   </li>
                 ))}
               </ul>
@@ -87,12 +87,12 @@ export function OrderDetailsDialog({
               </h3>
               <p>{order.user.userName}</p>
               {shopLinks ? null : <p>{order.user.email}</p>}
-              <p>{order.addressInfo.address}</p>
+              <p>{order.shipping.address}</p>
               <p>
-                {order.addressInfo.city} {order.addressInfo.pincode}
+                {order.shipping.city} {order.shipping.pincode}
               </p>
-              <p>{order.addressInfo.phone}</p>
-              {order.addressInfo.notes ? <p className="text-gray-600">{order.addressInfo.notes}</p> : null}
+              <p>{order.shipping.phone}</p>
+              {order.shipping.notes ? <p className="text-gray-600">{order.shipping.notes}</p> : null}
             </section>
             <p className="rounded-md bg-gray-50 p-3 text-sm">{estimatedDelivery(order.orderStatus)}</p>
             {children}

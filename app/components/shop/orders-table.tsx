@@ -2,10 +2,10 @@ import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
-import { formatDate } from "~/lib/orders";
+import { formatDate, type Order } from "~/lib/orders";
 import { withParam } from "~/lib/url";
 
-type OrderRow = { _id: string; orderDate: string; orderStatus: string; totalAmount: number };
+type OrderRow = Pick<Order, "id" | "orderDate" | "orderStatus" | "totalCents">;
 
 /**
  * The orders list of the shopper's account and of the admin: each row opens the details dialog
@@ -39,19 +39,19 @@ export function OrdersTable({
         </thead>
         <tbody>
           {orders.map((o) => (
-            <tr key={o._id} className="border-t border-gray-100">
-              <td className="p-3 font-mono text-xs">{o._id}</td>
+            <tr key={o.id} className="border-t border-gray-100">
+              <td className="p-3 font-mono text-xs">{o.id}</td>
               <td className="p-3">{formatDate(o.orderDate)}</td>
               <td className="p-3">
                 <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", badgeClass(o.orderStatus))}>{o.orderStatus}</span>
               </td>
-              <td className="p-3">{formatMoney(Math.round(o.totalAmount * 100))}</td>
+              <td className="p-3">{formatMoney(o.totalCents)}</td>
               <td className="p-3">
                 <Link
-                  to={withParam(location, "order", o._id)}
+                  to={withParam(location, "order", o.id)}
                   preventScrollReset
                   className={buttonClass({ variant: "outline", size: "sm" })}
-                  data-order-link={o._id}
+                  data-order-link={o.id}
                 >
                   View Details
                 </Link>

@@ -13,9 +13,9 @@ export function ProductCard({ product, load = "lazy" }: { product: Product; load
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md">
       <Link
-        to={withParam(location, "product", product._id)}
+        to={withParam(location, "product", product.id)}
         preventScrollReset
-        data-product-link={product._id}
+        data-product-link={product.id}
         onPointerEnter={ProductDialogOverlay.preload}
         onFocus={ProductDialogOverlay.preload}
         className="group flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
@@ -43,10 +43,10 @@ export function ProductCard({ product, load = "lazy" }: { product: Product; load
           <p className="text-sm text-gray-600">
             {brandLabel(product.brand)} · {categoryLabel(product.category)}
           </p>
-          <Price price={product.price} salePrice={product.salePrice} className="mt-auto pt-1" />
+          <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
         </div>
       </Link>
-      <AddToCartForm productId={product._id} inStock={product.totalStock > 0} className="p-3 pt-0" />
+      <AddToCartForm productId={product.id} inStock={product.stock > 0} className="p-3 pt-0" />
     </article>
   );
 }
@@ -63,7 +63,7 @@ export function ProductGrid({ products, heading, atTop = false }: { products: Pr
       {heading ? <h2 className="sr-only">{heading}</h2> : null}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((p, i) => (
-          <li key={p._id} className="flex [&>article]:w-full">
+          <li key={p.id} className="flex [&>article]:w-full">
             <ProductCard product={p} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
           </li>
         ))}

@@ -71,17 +71,15 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
           </p>
         </div>
         <p className="text-gray-700">{product.description}</p>
-        <Price price={product.price} salePrice={product.salePrice} className="text-xl" />
-        <p className={cn("text-sm font-medium", product.totalStock > 0 ? "text-green-800" : "text-red-700")}>
-          {stockText(product.totalStock)}
-        </p>
+        <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-xl" />
+        <p className={cn("text-sm font-medium", product.stock > 0 ? "text-green-800" : "text-red-700")}>{stockText(product.stock)}</p>
         <div className="flex items-center gap-2">
-          <Stars value={product.averageReview} size="h-5 w-5" />
+          <Stars value={product.averageRating} size="h-5 w-5" />
           <span className="text-sm text-gray-700">
-            {product.averageReview.toFixed(1)} ({data.reviews.length} {data.reviews.length === 1 ? "review" : "reviews"})
+            {product.averageRating.toFixed(1)} ({data.reviews.length} {data.reviews.length === 1 ? "review" : "reviews"})
           </span>
         </div>
-        <AddToCartForm productId={product._id} inStock={product.totalStock > 0} />
+        <AddToCartForm productId={product.id} inStock={product.stock > 0} />
         <hr className="border-gray-200" />
         <section aria-labelledby="reviews-heading" className="space-y-4">
           <h3 id="reviews-heading" className="text-lg font-bold">
@@ -90,14 +88,14 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
           {data.reviews.length ? (
             <ul className="max-h-64 space-y-4 overflow-y-auto pr-1">
               {data.reviews.map((review) => (
-                <li key={review._id} className="flex gap-3">
+                <li key={review.id} className="flex gap-3">
                   <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gray-200 font-bold">
                     {review.userName.charAt(0).toUpperCase()}
                   </span>
                   <div className="min-w-0">
                     <p className="font-semibold">{review.userName}</p>
-                    <Stars value={review.reviewValue} />
-                    <p className="break-words text-sm text-gray-700">{review.reviewMessage}</p>
+                    <Stars value={review.rating} />
+                    <p className="break-words text-sm text-gray-700">{review.message}</p>
                   </div>
                 </li>
               ))}
@@ -105,7 +103,7 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
           ) : (
             <p className="text-sm text-gray-600">No reviews yet.</p>
           )}
-          <ReviewForm productId={product._id} eligibility={data.eligibility} />
+          <ReviewForm productId={product.id} eligibility={data.eligibility} />
         </section>
       </div>
     </div>

@@ -120,10 +120,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <p className="text-sm text-gray-700">{banners.length} banner(s) available</p>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {banners.map((b, i) => (
-            <li key={b._id} className="overflow-hidden rounded-md border border-gray-200">
+            <li key={b.id} className="overflow-hidden rounded-md border border-gray-200">
               <img src={b.image} alt={`Banner ${i + 1}`} className="h-28 w-full bg-gray-100 object-cover" loading="lazy" />
               <Form method="post" className="p-2 text-right">
-                <input type="hidden" name="bannerId" value={b._id} />
+                <input type="hidden" name="bannerId" value={b.id} />
                 <Button type="submit" name="intent" value="delete" variant="destructive" size="sm" aria-label={`Delete banner ${i + 1}`}>
                   Delete
                 </Button>

@@ -62,7 +62,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <OrderDetailsDialog order={order} closeHref={withParam(location, "order", null)} shopLinks={false}>
           {order ? (
             <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2 print:hidden">
-              <input type="hidden" name="orderId" value={order._id} />
+              <input type="hidden" name="orderId" value={order.id} />
               <div className="flex-1 space-y-1">
                 <label htmlFor="orderStatus" className="block text-sm font-medium">
                   Order Status

@@ -20,6 +20,7 @@ import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/products";
 import { FILE_TOO_LARGE, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_UPDATED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
+import { centsToAmount } from "~/lib/money";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
 export const handle = UPLOAD_ROUTE_HANDLE;
@@ -77,7 +78,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       </div>
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {page.items.map((p) => (
-          <li key={p._id}>
+          <li key={p.id}>
             <AdminProductCard product={p} />
           </li>
         ))}
@@ -108,12 +109,12 @@ function AdminProductCard({ product }: { product: Product }) {
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="font-semibold">{product.title}</h2>
         <p className="text-sm text-gray-600">
-          {brandLabel(product.brand)} · {categoryLabel(product.category)} · Stock {product.totalStock}
+          {brandLabel(product.brand)} · {categoryLabel(product.category)} · Stock {product.stock}
         </p>
-        <Price price={product.price} salePrice={product.salePrice} className="mt-auto" />
+        <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto" />
         <div className="mt-2 flex justify-between gap-2">
           <Link
-            to={withParam(location, "edit", product._id)}
+            to={withParam(location, "edit", product.id)}
             preventScrollReset
             className={buttonClass({ size: "sm" })}
             aria-label={`Edit ${product.title}`}
@@ -121,7 +122,7 @@ function AdminProductCard({ product }: { product: Product }) {
             Edit
           </Link>
           <Link
-            to={withParam(location, "delete", product._id)}
+            to={withParam(location, "delete", product.id)}
             preventScrollReset
             className={buttonClass({ variant: "destructive", size: "sm" })}
             aria-label={`Delete ${product.title}`}
@@ -138,7 +139,7 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
   const location = useLocation();
   const closeHref = withParam(location, "edit", null);
   const [form, fields] = useServerForm({
-    id: `product-${product?._id ?? "new"}`,
+    id: `product-${product?.id ?? "new"}`,
     fields: PRODUCT_FIELDS,
     lastResult: actionData,
     defaultValue: product
@@ -147,9 +148,9 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
           description: product.description,
           category: product.category,
           brand: product.brand,
-          price: String(product.price),
-          salePrice: product.salePrice ? String(product.salePrice) : "",
-          totalStock: String(product.totalStock),
+          price: String(centsToAmount(product.priceCents)),
+          salePrice: product.salePriceCents ? String(centsToAmount(product.salePriceCents)) : "",
+          totalStock: String(product.stock),
           image: product.image,
         }
       : undefined,
@@ -166,7 +167,7 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
           {product ? "Edit Product" : "Add New Product"}
         </h2>
         <Form method="post" encType="multipart/form-data" {...formProps(form)} className="space-y-4">
-          {product ? <input type="hidden" name="id" value={product._id} /> : null}
+          {product ? <input type="hidden" name="id" value={product.id} /> : null}
           <ImageUpload name={fields.image.name} fileName="imageFile" initialUrl={fields.image.initialValue} errors={fields.image.errors} />
           <InputField label="Title" meta={fields.title} type="text" placeholder="Enter product title" />
           <TextareaField label="Description" meta={fields.description} rows={4} placeholder="Enter product description" />
@@ -220,7 +221,7 @@ function DeleteDialog({ product }: { product: Product }) {
         <p className="text-sm text-gray-700">It disappears from the shop and from carts. Past orders keep their copy of it.</p>
         <Form method="post" className="flex justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={product._id} />
+          <input type="hidden" name="id" value={product.id} />
           <Link to={closeHref} preventScrollReset className={buttonClass({ variant: "outline" })}>
             Cancel
           </Link>

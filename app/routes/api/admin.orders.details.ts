@@ -3,12 +3,13 @@ import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/plat
 import { getOrder } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/admin.orders.details";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
+import { orderWithOwnerJson } from "./legacy-json.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireApiAdmin(request);
   const id = IdSchema.safeParse(params.id);
   const order = id.success ? await getOrder(id.data) : null;
-  return order ? json({ success: true, data: order }) : apiError(404, ORDER_NOT_FOUND);
+  return order ? json({ success: true, data: orderWithOwnerJson(order) }) : apiError(404, ORDER_NOT_FOUND);
 }
 
 export const action = () => methodNotAllowed("GET");

@@ -1,11 +1,12 @@
 import { apiPaging, listJson, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
 import { listAllOrders } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/admin.orders.get";
+import { orderJson } from "./legacy-json.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireApiAdmin(request);
   const { page, limit } = apiPaging(request);
-  return listJson(await listAllOrders(page, limit));
+  return listJson(await listAllOrders(page, limit), orderJson);
 }
 
 export const action = () => methodNotAllowed("GET");

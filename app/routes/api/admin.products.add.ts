@@ -3,6 +3,7 @@ import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin
 import { saveProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.add";
 import { PRODUCT_ADDED } from "~/lib/messages/admin";
+import { productJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -13,5 +14,5 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const result = await saveProduct(null, parsed.data, null);
   if (!result.ok) return apiError(result.status, result.message);
-  return json({ success: true, message: PRODUCT_ADDED, data: result.product }, { status: 201 });
+  return json({ success: true, message: PRODUCT_ADDED, data: productJson(result.product) }, { status: 201 });
 }

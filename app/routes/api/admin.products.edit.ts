@@ -4,6 +4,7 @@ import { saveProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.edit";
 import { PRODUCT_UPDATED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
+import { productJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -16,5 +17,5 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const result = await saveProduct(id.data, parsed.data, null);
   if (!result.ok) return apiError(result.status, result.message);
-  return json({ success: true, message: PRODUCT_UPDATED, data: result.product });
+  return json({ success: true, message: PRODUCT_UPDATED, data: productJson(result.product) });
 }

@@ -3,6 +3,7 @@ import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin
 import { addBanner } from "~/server/admin/banners.server";
 import type { Route } from "./+types/common.feature.add";
 import { BANNER_ADDED } from "~/lib/messages/admin";
+import { bannerJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -11,5 +12,5 @@ export async function action({ request }: Route.ActionArgs) {
   await requireApiAdmin(request);
   const parsed = BannerUrlSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-  return json({ success: true, message: BANNER_ADDED, data: await addBanner(parsed.data.image) }, { status: 201 });
+  return json({ success: true, message: BANNER_ADDED, data: bannerJson(await addBanner(parsed.data.image)) }, { status: 201 });
 }

@@ -3,6 +3,7 @@ import { addAddress } from "~/server/accounts/addresses.server";
 import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.add";
 import { ADDRESS_ADDED } from "~/lib/messages/accounts";
+import { addressJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -15,5 +16,5 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const result = await addAddress(user.id, parsed.data);
   if (!result.ok) return apiError(result.status, result.message);
-  return json({ success: true, message: ADDRESS_ADDED, data: result.address }, { status: 201 });
+  return json({ success: true, message: ADDRESS_ADDED, data: addressJson(result.address) }, { status: 201 });
 }

@@ -3,6 +3,7 @@ import { updateAddress } from "~/server/accounts/addresses.server";
 import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.update";
 import { ADDRESS_NOT_FOUND, ADDRESS_UPDATED } from "~/lib/messages/accounts";
+import { addressJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -16,5 +17,5 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const result = await updateAddress(user.id, id.data, parsed.data);
   if (!result.ok) return apiError(result.status, result.message);
-  return json({ success: true, message: ADDRESS_UPDATED, data: result.address });
+  return json({ success: true, message: ADDRESS_UPDATED, data: addressJson(result.address) });
 }

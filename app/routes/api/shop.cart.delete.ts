@@ -1,6 +1,6 @@
 import { IdSchema } from "~/lib/schemas";
 import { apiError, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
-import { cartJson } from "~/routes/api/cart-json.server";
+import { cartResponse } from "./legacy-json.server";
 import { removeFromCart } from "~/server/cart/cart.server";
 import type { Route } from "./+types/shop.cart.delete";
 import { NOT_IN_CART } from "~/lib/messages/cart";
@@ -13,5 +13,5 @@ export async function action({ request, params }: Route.ActionArgs) {
   assertOwnUserId(user, params.userId);
   const id = IdSchema.safeParse(params.productId);
   if (!id.success || !(await removeFromCart(user.id, id.data))) return apiError(404, NOT_IN_CART);
-  return cartJson(user.id);
+  return cartResponse(user.id);
 }

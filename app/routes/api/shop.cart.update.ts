@@ -1,6 +1,6 @@
 import { UpdateCartSchema } from "~/lib/schemas";
 import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
-import { cartJson } from "~/routes/api/cart-json.server";
+import { cartResponse } from "./legacy-json.server";
 import { updateCartQuantity } from "~/server/cart/cart.server";
 import type { Route } from "./+types/shop.cart.update";
 
@@ -14,5 +14,5 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = UpdateCartSchema.safeParse(body);
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const result = await updateCartQuantity(user.id, parsed.data.productId, parsed.data.quantity);
-  return result.ok ? cartJson(user.id) : apiError(result.status, result.message);
+  return result.ok ? cartResponse(user.id) : apiError(result.status, result.message);
 }

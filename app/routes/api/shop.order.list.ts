@@ -1,11 +1,12 @@
 import { assertOwnUserId, json, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
 import { listOrders } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/shop.order.list";
+import { orderJson } from "./legacy-json.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireApiShopper(request);
   assertOwnUserId(user, params.userId);
-  return json({ success: true, data: await listOrders(user.id) });
+  return json({ success: true, data: (await listOrders(user.id)).map(orderJson) });
 }
 
 export const action = () => methodNotAllowed("GET");

@@ -2,13 +2,14 @@ import { parseListingQuery } from "~/lib/listing";
 import { apiPaging, listJson, methodNotAllowed, requireApiUser } from "~/server/platform/api.server";
 import { listProducts } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.products.get";
+import { productJson } from "./legacy-json.server";
 
 // Query as the listing page: category and brand comma-joined, sortBy, plus page and limit (at most
 // 100 a page, so no call can load the whole catalog).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireApiUser(request);
   const { page, limit } = apiPaging(request);
-  return listJson(await listProducts({ ...parseListingQuery(new URL(request.url).searchParams), page }, limit));
+  return listJson(await listProducts({ ...parseListingQuery(new URL(request.url).searchParams), page }, limit), productJson);
 }
 
 export const action = () => methodNotAllowed("GET");

@@ -4,6 +4,7 @@ import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopp
 import { addReview } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/shop.review.add";
 import { REVIEW_ADDED } from "~/lib/messages/catalog";
+import { reviewJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -24,5 +25,5 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await addReview(user, input);
   if (!result.ok) return apiError(result.status, result.message);
-  return json({ success: true, message: REVIEW_ADDED, data: result.review }, { status: 201 });
+  return json({ success: true, message: REVIEW_ADDED, data: reviewJson(result.review) }, { status: 201 });
 }

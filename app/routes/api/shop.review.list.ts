@@ -3,12 +3,13 @@ import { apiError, json, methodNotAllowed, requireApiUser } from "~/server/platf
 import { getProduct } from "~/server/catalog/catalog.server";
 import { listReviews } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/shop.review.list";
+import { reviewJson } from "./legacy-json.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireApiUser(request);
   const id = IdSchema.safeParse(params.productId);
   if (!id.success || !(await getProduct(id.data))) return apiError(404, "Product not found");
-  return json({ success: true, data: await listReviews(id.data) });
+  return json({ success: true, data: (await listReviews(id.data)).map(reviewJson) });
 }
 
 export const action = () => methodNotAllowed("GET");

@@ -1,12 +1,13 @@
 import { apiPaging, listJson, methodNotAllowed, requireApiUser } from "~/server/platform/api.server";
 import { searchProducts } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.search";
+import { productJson } from "./legacy-json.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireApiUser(request);
   const keyword = (params.keyword ?? "").slice(0, 200);
   const { page, limit } = apiPaging(request);
-  return listJson(await searchProducts(keyword, page, limit));
+  return listJson(await searchProducts(keyword, page, limit), productJson);
 }
 
 export const action = () => methodNotAllowed("GET");

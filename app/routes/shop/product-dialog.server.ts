@@ -23,7 +23,7 @@ export async function loadProductDialog(request: Request, user: SessionUser): Pr
   const valid = IdSchema.safeParse(id);
   const product = valid.success ? await getProduct(valid.data) : null;
   if (!product) return { id, product: null, reviews: [], eligibility: "not-purchased" };
-  const [reviews, eligibility] = await Promise.all([listReviews(product._id), reviewEligibility(user.id, product._id)]);
+  const [reviews, eligibility] = await Promise.all([listReviews(product.id), reviewEligibility(user.id, product.id)]);
   return { id, product, reviews, eligibility };
 }
 

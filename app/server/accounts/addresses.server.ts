@@ -1,15 +1,14 @@
 import { MAX_ADDRESSES } from "~/lib/constants";
+import type { Address } from "~/lib/address";
 import type { AddressInput } from "~/lib/schemas";
 import type { AddressesTable } from "../../../db/schema";
 import type { Selectable } from "kysely";
 import { db, newId, now } from "../platform/db.server";
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 
-export type Address = AddressInput & { _id: string; userId: string };
-
 function toAddress(row: Selectable<AddressesTable>): Address {
   return {
-    _id: row.id,
+    id: row.id,
     userId: row.user_id,
     address: row.address,
     city: row.city,

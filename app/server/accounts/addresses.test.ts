@@ -26,11 +26,11 @@ describe("addresses", () => {
 
   it("never lets one shopper read, change or delete another's address", async () => {
     const [mine] = await listAddresses(me);
-    expect(await getAddress(other, mine!._id)).toBeNull();
-    expect(await updateAddress(other, mine!._id, input("hacked"))).toMatchObject({ ok: false, status: 404 });
-    expect(await deleteAddress(other, mine!._id)).toBe(false);
-    expect((await getAddress(me, mine!._id))?.address).toBe("1 A St");
-    expect(await deleteAddress(me, mine!._id)).toBe(true);
+    expect(await getAddress(other, mine!.id)).toBeNull();
+    expect(await updateAddress(other, mine!.id, input("hacked"))).toMatchObject({ ok: false, status: 404 });
+    expect(await deleteAddress(other, mine!.id)).toBe(false);
+    expect((await getAddress(me, mine!.id))?.address).toBe("1 A St");
+    expect(await deleteAddress(me, mine!.id)).toBe(true);
     expect((await addAddress(me, input("4 D St"))).ok).toBe(true);
   });
 

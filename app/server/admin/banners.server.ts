@@ -1,17 +1,17 @@
 import { db, newId, now } from "../platform/db.server";
 import { localImagePath } from "../platform/image-urls.server";
 
-export type Banner = { _id: string; image: string };
+export type Banner = { id: string; image: string };
 
 export async function listBanners(): Promise<Banner[]> {
   const rows = await db.selectFrom("banners").select(["id", "image"]).orderBy("created_at", "asc").orderBy("id").execute();
-  return rows.map((r) => ({ _id: r.id, image: r.image }));
+  return rows.map((r) => ({ id: r.id, image: r.image }));
 }
 
 export async function addBanner(url: string): Promise<Banner> {
   const banner = { id: newId(), image: localImagePath(url), created_at: now() };
   await db.insertInto("banners").values(banner).execute();
-  return { _id: banner.id, image: banner.image };
+  return { id: banner.id, image: banner.image };
 }
 
 export async function deleteBanner(id: string): Promise<boolean> {

@@ -71,14 +71,18 @@ describe("saveProduct", () => {
 
   it("adds, edits and deletes; a deleted product leaves past orders readable and leaves carts", async () => {
     const added = await saveProduct(null, input({ image: "/demo/products/zara-slim-fit-oxford-shirt.svg" }), null);
-    expect(added).toMatchObject({ ok: true, created: true, product: { title: "Linen Shirt", price: 49.9, salePrice: 0, totalStock: 5 } });
+    expect(added).toMatchObject({
+      ok: true,
+      created: true,
+      product: { title: "Linen Shirt", priceCents: 4990, salePriceCents: 0, stock: 5 },
+    });
     if (!added.ok) return;
-    const id = added.product._id;
+    const id = added.product.id;
     const edited = await saveProduct(id, input({ price: "39.90", salePrice: "29.90", totalStock: "7" }), null);
     expect(edited).toMatchObject({
       ok: true,
       created: false,
-      product: { price: 39.9, salePrice: 29.9, totalStock: 7, image: "/demo/products/zara-slim-fit-oxford-shirt.svg" },
+      product: { priceCents: 3990, salePriceCents: 2990, stock: 7, image: "/demo/products/zara-slim-fit-oxford-shirt.svg" },
     });
 
     const orderId = newId();
@@ -122,7 +126,7 @@ describe("saveProduct", () => {
     expect(await getProduct(id)).toBeNull();
     expect((await getCart(userId)).items).toEqual([]);
     const order = await getOrder(orderId, userId);
-    expect(order?.cartItems).toEqual([{ productId: null, title: "Linen Shirt", image: "/x.svg", price: 29.9, quantity: 1 }]);
+    expect(order?.items).toEqual([{ productId: null, title: "Linen Shirt", image: "/x.svg", unitPriceCents: 2990, quantity: 1 }]);
     expect(await deleteProduct(id)).toBe(false);
     expect(await saveProduct(id, input({ image: "/demo/products/zara-slim-fit-oxford-shirt.svg" }), null)).toMatchObject({
       ok: false,

@@ -1,19 +1,8 @@
-import { centsToAmount } from "~/lib/money";
+import type { Cart } from "~/lib/cart";
 import type { Transaction } from "kysely";
 import type { Database } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
 import { NOT_IN_CART, OUT_OF_STOCK, onlyCanAdd } from "~/lib/messages/cart";
-
-export type CartItem = {
-  productId: string;
-  image: string;
-  title: string;
-  price: number;
-  salePrice: number;
-  quantity: number;
-  totalStock: number;
-};
-export type Cart = { _id: string | null; items: CartItem[] };
 
 /** The distinct products in the shopper's cart; their number is the header badge. */
 export async function cartProductIds(userId: string): Promise<string[]> {
@@ -29,7 +18,7 @@ export async function cartProductIds(userId: string): Promise<string[]> {
 /** The shopper's cart with current product data (a deleted product has left it by cascade). */
 export async function getCart(userId: string): Promise<Cart> {
   const cart = await db.selectFrom("carts").select("id").where("user_id", "=", userId).executeTakeFirst();
-  if (!cart) return { _id: null, items: [] };
+  if (!cart) return { id: null, items: [] };
   const rows = await db
     .selectFrom("cart_items")
     .innerJoin("products", "products.id", "cart_items.product_id")
@@ -47,15 +36,15 @@ export async function getCart(userId: string): Promise<Cart> {
     .orderBy("cart_items.id")
     .execute();
   return {
-    _id: cart.id,
+    id: cart.id,
     items: rows.map((r) => ({
       productId: r.id,
       image: r.image,
       title: r.title,
-      price: centsToAmount(r.price_cents),
-      salePrice: centsToAmount(r.sale_price_cents),
+      priceCents: r.price_cents,
+      salePriceCents: r.sale_price_cents,
       quantity: r.quantity,
-      totalStock: r.stock,
+      stock: r.stock,
     })),
   };
 }

@@ -48,12 +48,12 @@ describe("cart", () => {
       productId: sale.id,
       image: sale.image,
       title: sale.title,
-      price: sale.price_cents / 100,
-      salePrice: sale.sale_price_cents / 100,
+      priceCents: sale.price_cents,
+      salePriceCents: sale.sale_price_cents,
       quantity: 3,
-      totalStock: sale.stock,
+      stock: sale.stock,
     });
-    expect(await getCart(otherId)).toEqual({ _id: null, items: [] });
+    expect(await getCart(otherId)).toEqual({ id: null, items: [] });
     expect(await updateCartQuantity(otherId, sale.id, 1)).toEqual({ ok: false, status: 404, message: NOT_IN_CART });
     expect(await removeFromCart(otherId, sale.id)).toBe(false);
     expect(await removeFromCart(userId, sale.id)).toBe(true);

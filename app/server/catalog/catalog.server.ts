@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { PAGE_SIZE, type ListingQuery } from "~/lib/listing";
-import { centsToAmount } from "~/lib/money";
 import { pageOf, type Page } from "~/lib/page";
 import type { Product } from "~/lib/product";
 import type { ProductRow } from "../../../db/schema";
@@ -27,16 +26,16 @@ type ProductFields = Pick<
 
 export function toProduct(row: ProductFields): Product {
   return {
-    _id: row.id,
+    id: row.id,
     image: row.image,
     title: row.title,
     description: row.description,
     category: row.category,
     brand: row.brand,
-    price: centsToAmount(row.price_cents),
-    salePrice: centsToAmount(row.sale_price_cents),
-    totalStock: row.stock,
-    averageReview: Math.round(row.average_review * 10) / 10,
+    priceCents: row.price_cents,
+    salePriceCents: row.sale_price_cents,
+    stock: row.stock,
+    averageRating: Math.round(row.average_review * 10) / 10,
   };
 }
 

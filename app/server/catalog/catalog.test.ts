@@ -25,9 +25,11 @@ describe("listProducts", () => {
 
   it("sorts by the unit price a shopper pays (sale price when on sale), low to high by default", async () => {
     const page = await listProducts(q(""), 100);
-    const unit = page.items.map((p) => (p.salePrice > 0 ? p.salePrice : p.price));
+    const unit = page.items.map((p) => (p.salePriceCents > 0 ? p.salePriceCents : p.priceCents));
     expect(unit).toEqual([...unit].sort((a, b) => a - b));
-    const desc = (await listProducts(q("sortBy=price-hightolow"), 100)).items.map((p) => (p.salePrice > 0 ? p.salePrice : p.price));
+    const desc = (await listProducts(q("sortBy=price-hightolow"), 100)).items.map((p) =>
+      p.salePriceCents > 0 ? p.salePriceCents : p.priceCents,
+    );
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
   });
 
@@ -43,7 +45,7 @@ describe("listProducts", () => {
     const second = await listProducts(q("page=2"), 24);
     const third = await listProducts(q("page=3"), 24);
     expect(first.pageCount).toBe(Math.ceil(first.total / 24));
-    const ids = [...first.items, ...second.items, ...third.items].map((p) => p._id);
+    const ids = [...first.items, ...second.items, ...third.items].map((p) => p.id);
     expect(new Set(ids).size).toBe(first.total);
   });
 
@@ -96,12 +98,12 @@ describe("searchProducts", () => {
 
   it("stays in sync when a product changes or goes away", async () => {
     const product = (await searchProducts("windrunner")).items[0]!;
-    await db.updateTable("products").set({ title: "Stormbreaker Shell" }).where("id", "=", product._id).execute();
+    await db.updateTable("products").set({ title: "Stormbreaker Shell" }).where("id", "=", product.id).execute();
     expect((await searchProducts("windrunner")).total).toBe(0);
-    expect((await searchProducts("stormbreaker")).items[0]?._id).toBe(product._id);
-    await db.deleteFrom("products").where("id", "=", product._id).execute();
+    expect((await searchProducts("stormbreaker")).items[0]?.id).toBe(product.id);
+    await db.deleteFrom("products").where("id", "=", product.id).execute();
     expect((await searchProducts("stormbreaker")).total).toBe(0);
-    expect(await getProduct(product._id)).toBeNull();
+    expect(await getProduct(product.id)).toBeNull();
   });
 });
 
@@ -121,7 +123,7 @@ describe("listProducts on a large catalog", () => {
           : matching.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
       const page = await listProducts(query, 24);
       expect(page.total).toBe(matching.length);
-      expect(page.items.map((p) => p._id)).toEqual(sorted.slice((query.page - 1) * 24, query.page * 24).map((p) => p.id));
+      expect(page.items.map((p) => p.id)).toEqual(sorted.slice((query.page - 1) * 24, query.page * 24).map((p) => p.id));
     }
   });
 });

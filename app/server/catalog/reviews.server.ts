@@ -16,12 +16,12 @@ export async function listReviews(productId: string): Promise<Review[]> {
     .orderBy("id", "desc")
     .execute();
   return rows.map((r) => ({
-    _id: r.id,
+    id: r.id,
     productId: r.product_id,
     userId: r.user_id,
     userName: r.user_name,
-    reviewMessage: r.message,
-    reviewValue: r.rating,
+    message: r.message,
+    rating: r.rating,
     createdAt: r.created_at,
   }));
 }
@@ -90,12 +90,12 @@ export async function addReview(user: SessionUser, input: ReviewInput): Promise<
   return {
     ok: true,
     review: {
-      _id: row.id,
+      id: row.id,
       productId: row.product_id,
       userId: row.user_id,
       userName: row.user_name,
-      reviewMessage: row.message,
-      reviewValue: row.rating,
+      message: row.message,
+      rating: row.rating,
       createdAt: row.created_at,
     },
   };

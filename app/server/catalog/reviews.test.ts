@@ -75,8 +75,8 @@ describe("addReview", () => {
 
   it("accepts the buyer once and updates the product's average", async () => {
     const result = await addReview(buyer, { productId, reviewMessage: "Fits well", reviewValue: 4 });
-    expect(result).toMatchObject({ ok: true, review: { userName: "buyer", reviewValue: 4, reviewMessage: "Fits well" } });
-    expect((await getProduct(productId))?.averageReview).toBe(4);
+    expect(result).toMatchObject({ ok: true, review: { userName: "buyer", rating: 4, message: "Fits well" } });
+    expect((await getProduct(productId))?.averageRating).toBe(4);
     expect(await addReview(buyer, { productId, reviewMessage: "Again", reviewValue: 1 })).toEqual({
       ok: false,
       status: 409,
@@ -92,7 +92,7 @@ describe("addReview", () => {
     const fourth = await shopper("fourth");
     await order(fourth, productId, "paid");
     await addReview(fourth, { productId, reviewMessage: "Ok", reviewValue: 5 });
-    expect((await getProduct(productId))?.averageReview).toBe(4.7); // (4 + 5 + 5) / 3
+    expect((await getProduct(productId))?.averageRating).toBe(4.7); // (4 + 5 + 5) / 3
   });
 
   it("answers 404 for an unknown product", async () => {

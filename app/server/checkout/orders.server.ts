@@ -1,54 +1,29 @@
 import type { Selectable } from "kysely";
 import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
-import { centsToAmount } from "~/lib/money";
+import type { Order, OrderWithOwner } from "~/lib/orders";
 import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
 import { db, now } from "../platform/db.server";
 
-export type OrderItem = { productId: string | null; title: string; image: string; price: number; quantity: number };
-export type Order = {
-  _id: string;
-  userId: string;
-  cartId: string | null;
-  cartItems: OrderItem[];
-  addressInfo: { addressId: string | null; address: string; city: string; pincode: string; phone: string; notes: string };
-  orderStatus: string;
-  paymentMethod: string;
-  paymentStatus: string;
-  totalAmount: number;
-  orderDate: string;
-  orderUpdateDate: string;
-  paymentId: string | null;
-  payerId: string | null;
-};
-export type OrderWithOwner = Order & { user: { userName: string; email: string } };
-
 export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
   return {
-    _id: row.id,
+    id: row.id,
     userId: row.user_id,
     cartId: row.cart_id,
-    cartItems: items.map((i) => ({
+    items: items.map((i) => ({
       productId: i.product_id,
       title: i.title,
       image: i.image,
-      price: centsToAmount(i.unit_price_cents),
+      unitPriceCents: i.unit_price_cents,
       quantity: i.quantity,
     })),
-    addressInfo: {
-      addressId: row.address_id,
-      address: row.address,
-      city: row.city,
-      pincode: row.pincode,
-      phone: row.phone,
-      notes: row.notes,
-    },
+    shipping: { addressId: row.address_id, address: row.address, city: row.city, pincode: row.pincode, phone: row.phone, notes: row.notes },
     orderStatus: row.order_status,
     paymentMethod: row.payment_method,
     paymentStatus: row.payment_status,
-    totalAmount: centsToAmount(row.total_cents),
+    totalCents: row.total_cents,
     orderDate: row.order_date,
-    orderUpdateDate: row.order_update_date,
+    updatedAt: row.order_update_date,
     paymentId: row.payment_id,
     payerId: row.payer_id,
   };

@@ -43,14 +43,14 @@ beforeAll(async () => {
 
 describe("orders people see", () => {
   it("the shopper's list, the admin's list and both detail views leave out cancelled and failed attempts", async () => {
-    expect((await listOrders(userId)).map((o) => o._id)).toEqual([ids.paid, ids.pending]);
-    expect((await listAllOrders(1)).items.map((o) => o._id)).toEqual([ids.paid, ids.pending]);
+    expect((await listOrders(userId)).map((o) => o.id)).toEqual([ids.paid, ids.pending]);
+    expect((await listAllOrders(1)).items.map((o) => o.id)).toEqual([ids.paid, ids.pending]);
     expect((await listAllOrders(1)).total).toBe(2);
     for (const status of ["failed", "cancelled"] as const) {
       expect(await getOrder(ids[status]!, userId)).toBeNull();
       expect(await getOrder(ids[status]!)).toBeNull();
     }
-    expect((await getOrder(ids.pending!, userId))?._id).toBe(ids.pending);
+    expect((await getOrder(ids.pending!, userId))?.id).toBe(ids.pending);
   });
 
   it("the admin cannot change the status of an abandoned attempt", async () => {

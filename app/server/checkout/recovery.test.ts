@@ -78,7 +78,7 @@ async function approvedOrder(productId: string, quantity: number) {
   const address = await addAddress(user.id, { address: "1 Road", city: "Town", pincode: "1", phone: "555", notes: "n" });
   if (!address.ok) throw new Error("setup");
   await addToCart(user.id, productId, quantity);
-  const started = await startCheckout(user, address.address._id, "http://localhost:3000");
+  const started = await startCheckout(user, address.address.id, "http://localhost:3000");
   if (!started.ok) throw new Error(started.message);
   const paypalId = new URL(started.approvalUrl).searchParams.get("token")!;
   approve(paypalId);

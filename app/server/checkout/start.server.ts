@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/lib/access";
 import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
-import { amountToCents, unitPriceCents } from "~/lib/money";
+import { unitPriceCents } from "~/lib/money";
 import { getAddress } from "../accounts/addresses.server";
 import { getCart } from "../cart/cart.server";
 import { db, newId, now } from "../platform/db.server";
@@ -22,14 +22,14 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
   const address = addressId ? await getAddress(user.id, addressId) : null;
   if (!address) return { ok: false, status: 400, message: SELECT_ADDRESS, field: "addressId" };
   for (const item of cart.items) {
-    if (item.quantity > item.totalStock) return { ok: false, status: 409, message: notEnoughStock(item.title, item.totalStock) };
+    if (item.quantity > item.stock) return { ok: false, status: 409, message: notEnoughStock(item.title, item.stock) };
   }
 
   const lines = cart.items.map((i) => ({
     productId: i.productId,
     title: i.title,
     image: i.image,
-    unitCents: unitPriceCents(amountToCents(i.price), amountToCents(i.salePrice)),
+    unitCents: unitPriceCents(i.priceCents, i.salePriceCents),
     quantity: i.quantity,
   }));
   const totalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
@@ -48,8 +48,8 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
       .values({
         id: orderId,
         user_id: user.id,
-        cart_id: cart._id,
-        address_id: address._id,
+        cart_id: cart.id,
+        address_id: address.id,
         address: address.address,
         city: address.city,
         pincode: address.pincode,

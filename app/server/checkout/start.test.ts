@@ -23,7 +23,7 @@ beforeAll(async () => {
   user = r.user;
   const a = await addAddress(user.id, { address: "1 Road", city: "Town", pincode: "1", phone: "555", notes: "n" });
   if (!a.ok) throw new Error("setup");
-  addressId = a.address._id;
+  addressId = a.address.id;
 });
 
 describe("startCheckout", () => {

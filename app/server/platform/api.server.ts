@@ -1,26 +1,17 @@
 import { AREA_REFUSED, mayUse, type Area, type SessionUser } from "~/lib/access";
 import type { Page } from "~/lib/page";
 import { DEFAULT_MAX_BYTES, mediaType, parseFormBody, readAtMost, UnreadableBody } from "./form.server";
-import { absoluteImageUrl } from "./image-urls.server";
 import { getSessionUser } from "../accounts/session.server";
 
 /** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
 
 const NO_STORE = { "Cache-Control": "private, no-store, no-cache, must-revalidate, proxy-revalidate", Pragma: "no-cache", Expires: "0" };
 
-/** An /api answer. Every `image` in it that is a path of this shop becomes an absolute URL. */
+/** An /api answer, never cached. Shop objects go through legacy-json.server.ts first. */
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(NO_STORE)) if (!headers.has(k)) headers.set(k, v);
-  return Response.json(absoluteImages(body), { ...init, headers });
-}
-
-function absoluteImages(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(absoluteImages);
-  if (!value || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === "image" && typeof v === "string" ? absoluteImageUrl(v) : absoluteImages(v)]),
-  );
+  return Response.json(body, { ...init, headers });
 }
 
 export function apiError(status: number, message: string, headers?: HeadersInit): Response {
@@ -75,9 +66,9 @@ export function apiPaging(request: Request): { page: number; limit: number } {
   return { page: whole("page") ?? 1, limit: Math.min(API_PAGE_LIMIT, whole("limit") ?? API_PAGE_LIMIT) };
 }
 
-/** A list answer: the contract's `data`, plus `total`, `page` and `pageCount` of the whole list. */
-export function listJson(list: Page<unknown>): Response {
-  return json({ success: true, data: list.items, total: list.total, page: list.page, pageCount: list.pageCount });
+/** A list answer: the contract's `data` (each item through `toJson`), plus `total`, `page` and `pageCount`. */
+export function listJson<T>(list: Page<T>, toJson: (item: T) => unknown): Response {
+  return json({ success: true, data: list.items.map(toJson), total: list.total, page: list.page, pageCount: list.pageCount });
 }
 
 /** The first validation message of a zod error, for `{ success: false, message }`. */

@@ -1,0 +1,97 @@
+import type { Address } from "~/lib/address";
+import type { Cart } from "~/lib/cart";
+import { centsToAmount } from "~/lib/money";
+import type { Order, OrderWithOwner } from "~/lib/orders";
+import type { Product, Review } from "~/lib/product";
+import type { Banner } from "~/server/admin/banners.server";
+import { getCart } from "~/server/cart/cart.server";
+import { json } from "~/server/platform/api.server";
+import { absoluteImageUrl } from "~/server/platform/image-urls.server";
+
+// The one place the shop's own shapes become the legacy JSON contract of /api (SPEC section 7):
+// `_id` for ids, dollar amounts with two decimals for cents, the old field names, and image URLs
+// made absolute on PUBLIC_URL so a client on another origin can load them.
+
+export function productJson(p: Product) {
+  return {
+    _id: p.id,
+    image: absoluteImageUrl(p.image),
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    brand: p.brand,
+    price: centsToAmount(p.priceCents),
+    salePrice: centsToAmount(p.salePriceCents),
+    totalStock: p.stock,
+    averageReview: p.averageRating,
+  };
+}
+
+export function reviewJson(r: Review) {
+  return {
+    _id: r.id,
+    productId: r.productId,
+    userId: r.userId,
+    userName: r.userName,
+    reviewMessage: r.message,
+    reviewValue: r.rating,
+    createdAt: r.createdAt,
+  };
+}
+
+/** `{ _id, items: [{ productId, image, title, price, salePrice, quantity }] }` */
+export function cartJson(cart: Cart) {
+  return {
+    _id: cart.id,
+    items: cart.items.map((i) => ({
+      productId: i.productId,
+      image: absoluteImageUrl(i.image),
+      title: i.title,
+      price: centsToAmount(i.priceCents),
+      salePrice: centsToAmount(i.salePriceCents),
+      quantity: i.quantity,
+    })),
+  };
+}
+
+/** The cart answer of every cart endpoint: `{ success: true, data: cart }`. */
+export async function cartResponse(userId: string, status = 200): Promise<Response> {
+  return json({ success: true, data: cartJson(await getCart(userId)) }, { status });
+}
+
+export function addressJson(a: Address) {
+  return { _id: a.id, userId: a.userId, address: a.address, city: a.city, pincode: a.pincode, phone: a.phone, notes: a.notes };
+}
+
+export function orderJson(o: Order) {
+  return {
+    _id: o.id,
+    userId: o.userId,
+    cartId: o.cartId,
+    cartItems: o.items.map((i) => ({
+      productId: i.productId,
+      title: i.title,
+      image: absoluteImageUrl(i.image),
+      price: centsToAmount(i.unitPriceCents),
+      quantity: i.quantity,
+    })),
+    addressInfo: { ...o.shipping },
+    orderStatus: o.orderStatus,
+    paymentMethod: o.paymentMethod,
+    paymentStatus: o.paymentStatus,
+    totalAmount: centsToAmount(o.totalCents),
+    orderDate: o.orderDate,
+    orderUpdateDate: o.updatedAt,
+    paymentId: o.paymentId,
+    payerId: o.payerId,
+  };
+}
+
+/** The admin's details also name the buyer. */
+export function orderWithOwnerJson(o: OrderWithOwner) {
+  return { ...orderJson(o), user: o.user };
+}
+
+export function bannerJson(b: Banner) {
+  return { _id: b.id, image: absoluteImageUrl(b.image) };
+}

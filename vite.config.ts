@@ -65,10 +65,13 @@ function clientChunkReport(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), clientChunks(), clientChunkReport()],
   build: {
     rollupOptions: {
+      // The server bundle's entry is the shop's HTTP layer, which imports the React Router build:
+      // build/server/index.js exports createApp() for server.mjs (docs/decisions/0023).
+      ...(isSsrBuild ? { input: "./app/server/platform/http-app.server.ts" } : {}),
       onwarn(warning, warn) {
         // React Router gives every route module a browser entry; resource routes (/api, /healthz,
         // uploads, the cart action) have no browser code, so theirs are empty. Expected, and
@@ -85,4 +88,4 @@ export default defineConfig({
     // Native addon: must stay a runtime require, never bundled.
     external: ["better-sqlite3", "sharp"],
   },
-});
+}));

@@ -3,8 +3,6 @@ import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
 import "./server/platform/boot.server";
 import { NonceContext } from "./lib/nonce";
-import { startPaymentRecovery, stopPaymentRecovery } from "./server/checkout/recovery.server";
-import { db } from "./server/platform/db.server";
 import { log } from "./server/platform/log.server";
 
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -107,14 +105,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     requestId: request.headers.get("X-Request-Id"),
     error,
   });
-}
-
-// Used by server.mjs: the same logger, settling payments a crash interrupted once it listens, and
-// a clean close of the database on shutdown.
-export { log, startPaymentRecovery };
-export async function shutdown(): Promise<void> {
-  await stopPaymentRecovery();
-  await db.destroy();
 }
 
 function contentSecurityPolicy(nonce: string): string {

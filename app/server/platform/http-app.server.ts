@@ -1,0 +1,225 @@
+import "./preflight.server"; // first: refuses bad production settings before anything touches DATA_DIR
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import helmet from "helmet";
+import { randomUUID } from "node:crypto";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import * as productionBuild from "virtual:react-router/server-build";
+import { startPaymentRecovery, stopPaymentRecovery } from "../checkout/recovery.server";
+import { db } from "./db.server";
+import { log } from "./log.server";
+
+// The shop's HTTP layer, the same in every mode: one JSON log line per request, protective
+// headers, a graceful stop, CORS for trusted origins, the cross-site check, body limits by route,
+// static files, and the React Router app. `server.mjs` runs it: from the build in production,
+// through Vite's middleware mode in development (`npm run dev`). See docs/decisions/0023.
+
+export { log, startPaymentRecovery };
+
+type Options = {
+  /** Production: the built client files (build/client). */
+  clientDir?: string;
+  /** Development: Vite's middlewares (modules, HMR, assets) and a loader for the fresh build. */
+  vite?: { middlewares: RequestHandler; loadBuild: () => Promise<ServerBuild> };
+};
+
+const DEFAULT_BODY_LIMIT = 256 * 1024;
+// In simulator mode a payment in flight calls the simulator over HTTP on this same port.
+const SIMULATOR_API = /^\/paypal-sim\/v\d\//;
+const PUBLIC_IMAGES = /^\/(uploads|demo)\/|^\/favicon\.svg$/;
+
+let stopping = false;
+let inFlight = 0;
+let onDrained: (() => void) | undefined;
+
+/** Stop taking requests (new ones get 503) and resolve when those in flight have finished. */
+export function drain(): Promise<void> {
+  stopping = true;
+  return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => (onDrained = resolve));
+}
+
+/** After the listener closed: no new payment-recovery rounds, the database closed. */
+export async function shutdown(): Promise<void> {
+  await stopPaymentRecovery();
+  await db.destroy();
+}
+
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+const originsOf = (list: string | undefined) =>
+  new Set(
+    (list ?? "")
+      .split(",")
+      .map((value) => originOf(value.trim()))
+      .filter((origin): origin is string => !!origin),
+  );
+
+type RouteNode = { id: string; path?: string; index?: boolean; module: { handle?: { maxBodyBytes?: number } }; children: RouteNode[] };
+const routeTrees = new WeakMap<ServerBuild["routes"], RouteNode[]>();
+function routeTreeOf(routes: ServerBuild["routes"]): RouteNode[] {
+  let tree = routeTrees.get(routes);
+  if (!tree) {
+    const children = (parentId: string | undefined): RouteNode[] =>
+      Object.values(routes)
+        .filter((route) => route!.parentId === parentId)
+        .map((route) => ({ ...route!, module: route!.module as RouteNode["module"], children: children(route!.id) }));
+    tree = children(undefined);
+    routeTrees.set(routes, tree);
+  }
+  return tree;
+}
+
+export function createApp({ clientDir, vite }: Options): express.Express {
+  const loadBuild = vite?.loadBuild ?? (async () => productionBuild);
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a reverse proxy set TRUST_PROXY (e.g. 1 = one hop, or the proxy's address) so the
+  // client's address is read from X-Forwarded-For; otherwise those headers are ignored.
+  const trustProxy = process.env.TRUST_PROXY;
+  app.set("trust proxy", !trustProxy ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.get("X-Request-Id");
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      log("info", "request", {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        requestId,
+        ip: req.ip,
+      });
+    });
+    next();
+  });
+
+  // Protective headers (helmet). The CSP carries a fresh nonce per page, so entry.server sets it;
+  // HSTS only where the request came over https. Pages, JSON and scripts are for this origin
+  // only (CORP); product and banner images may be shown anywhere, the /api's other-origin
+  // clients included.
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: false,
+      xFrameOptions: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use((req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (PUBLIC_IMAGES.test(req.path)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    next();
+  });
+
+  // A graceful stop lets the requests in flight finish and answers new ones 503 meanwhile; the
+  // simulator's API stays served for the payments in flight.
+  app.use((req, res, next) => {
+    if (stopping && !SIMULATOR_API.test(req.path)) {
+      res.setHeader("Connection", "close");
+      res.setHeader("Retry-After", "5");
+      res.status(503).json({ success: false, message: "The shop is restarting. Please try again in a moment." });
+      return;
+    }
+    inFlight++;
+    res.once("close", () => {
+      inFlight--;
+      if (inFlight === 0) onDrained?.();
+    });
+    next();
+  });
+
+  // CORS on /api for the sites in TRUSTED_ORIGINS (a separately hosted client): that exact
+  // origin, with cookies, never "*". Other origins get no CORS headers; their preflight is refused.
+  const corsOrigins = originsOf(process.env.TRUSTED_ORIGINS);
+  app.use("/api", (req, res, next) => {
+    res.vary("Origin");
+    const origin = req.get("Origin");
+    const allowed = origin !== undefined && corsOrigins.has(origin);
+    if (allowed) {
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      res.setHeader("Access-Control-Allow-Credentials", "true");
+      res.setHeader("Access-Control-Expose-Headers", "Retry-After, X-Request-Id");
+    }
+    if (req.method !== "OPTIONS") return next();
+    if (!allowed) {
+      res.status(403).json({ success: false, message: "Cross-origin request refused." });
+      return;
+    }
+    res.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE");
+    res.setHeader("Access-Control-Allow-Headers", "Content-Type, Cache-Control, Pragma, Expires, X-Request-Id");
+    res.setHeader("Access-Control-Max-Age", "600");
+    res.status(204).end();
+  });
+
+  // Cross-site requests: a browser sends Origin (or at least Referer) with every POST; when it
+  // names another site the request is refused. Requests with neither are not from a browser page.
+  const trustedOrigins = originsOf([process.env.PUBLIC_URL, process.env.TRUSTED_ORIGINS].filter(Boolean).join(","));
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("Origin") ?? originOf(req.get("Referer"));
+    if (!origin || origin === `${req.protocol}://${req.get("host")}` || trustedOrigins.has(origin)) return next();
+    log("warn", "cross-site request refused", { method: req.method, path: req.path, origin });
+    res.status(403).json({ success: false, message: "Cross-site request refused." });
+  });
+
+  // Request bodies are bounded: 256 KB, or for a multipart body (a file) what the route the
+  // request is for allows in its `handle.maxBodyBytes`. The route is matched as React Router
+  // does, so a page URL and the `.data` URL its forms use with JavaScript get the same allowance.
+  const bodyLimitFor = async (req: Request): Promise<number> => {
+    if (!req.is("multipart/form-data")) return DEFAULT_BODY_LIMIT;
+    const page = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
+    const matches = matchRoutes(routeTreeOf((await loadBuild()).routes) as unknown as RouteObject[], page);
+    const leaf = matches?.at(-1)?.route as unknown as RouteNode | undefined;
+    return leaf?.module.handle?.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  };
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const length = req.get("Content-Length");
+    if (length === undefined && req.get("Transfer-Encoding")) {
+      res.status(411).json({ success: false, message: "Send the request with a Content-Length." });
+      return;
+    }
+    bodyLimitFor(req).then((limit) => {
+      if (Number(length ?? 0) <= limit) return next();
+      res.setHeader("Connection", "close");
+      res.status(413).json({ success: false, message: `Request too large: at most ${Math.round(limit / 1024)} KB here.` });
+    }, next);
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else if (clientDir) {
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h" }));
+  }
+
+  // Pages and JSON depend on the session: never cached by browsers or proxies unless a route says so.
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
+  app.all(
+    "*",
+    createRequestHandler({
+      build: loadBuild,
+      mode: vite ? "development" : "production",
+      // The client address (per TRUST_PROXY) for rate limits, and the request id for error logs.
+      getLoadContext: (req) => ({ ip: req.ip ?? "unknown", requestId: req.get("X-Request-Id") }),
+    }),
+  );
+  return app;
+}

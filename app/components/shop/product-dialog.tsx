@@ -125,6 +125,14 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
     rating: Number(fields.reviewValue.initialValue ?? 0),
   }));
 
+  // Shown with the form's own errors: those of the hidden product id and a refusal that is about no
+  // field (an unknown intent), which would otherwise have nowhere to appear.
+  const formErrors = [
+    ...(form.errors ?? []),
+    ...(fields.productId.errors ?? []),
+    ...(navigation.state === "idle" && actionData?.message ? [actionData.message] : []),
+  ];
+
   if (eligibility !== "allowed") {
     return (
       <div className="space-y-2">
@@ -134,7 +142,7 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
             : "Only shoppers who bought this product can review it."}
         </p>
         <div role="alert">
-          <ErrorList errors={form.errors} />
+          <ErrorList id={form.errorId} errors={formErrors} />
         </div>
       </div>
     );
@@ -180,7 +188,7 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
       </fieldset>
       <TextareaField label="Write a review" meta={fields.reviewMessage} rows={3} placeholder="Write a review..." />
       <div role="alert">
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id={form.errorId} errors={formErrors} />
       </div>
       <Button type="submit" disabled={hydrated && (incomplete || navigation.state === "submitting")}>
         Submit

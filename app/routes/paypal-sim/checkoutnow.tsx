@@ -27,6 +27,9 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectDocument(next);
 }
 
+// An unknown or stale payment link says so, with a way back to the shop.
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+
 export default function SimulatorApproval({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const done = order.status !== "PAYER_ACTION_REQUIRED";

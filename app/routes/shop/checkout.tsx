@@ -13,6 +13,7 @@ import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkout";
 import { shopUrlFor } from "~/server/platform/config.server";
 import { SELECT_ADDRESS_HINT } from "~/lib/messages/checkout";
+import { UNKNOWN_ACTION } from "~/lib/messages/platform";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Fashion Shop" }];
 
@@ -27,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData);
-  if (intent !== "checkout") return data({ error: "Unknown action" }, { status: 400 });
+  if (intent !== "checkout") return data({ error: UNKNOWN_ACTION }, { status: 400 });
 
   const addressId = formData.get("addressId");
   const result = await startCheckout(user, typeof addressId === "string" ? addressId : null, shopUrlFor(request));

@@ -8,6 +8,7 @@ import { addReview, listReviews, reviewEligibility, type ReviewEligibility } fro
 import { requireShopper } from "../../server/accounts/session.server";
 import { parseFormWith, readForm } from "../../server/platform/form.server";
 import { REVIEW_ADDED } from "~/lib/messages/catalog";
+import { UNKNOWN_ACTION } from "~/lib/messages/platform";
 
 export type ProductDialogData = {
   id: string;
@@ -35,7 +36,7 @@ export async function productDialogAction(request: Request) {
   const user = await requireShopper(request);
   const formData = await readForm(request);
   if (formData.get("intent") !== "review") {
-    return data({ review: null, message: "Unknown action" }, { status: 400 });
+    return data({ review: null, message: UNKNOWN_ACTION }, { status: 400 });
   }
   const submission = parseFormWith(formData, ReviewSchema);
   if (submission.status !== "success") {

@@ -1,13 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, SHOPPER, signIn, unique } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { ADMIN, SHOPPER, signIn } from "./helpers";
 
-/** A new shopper with one address, so tests that fill a cart leave the demo shopper alone. */
-async function newShopper(page: Page) {
-  const name = unique("a11y");
-  const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
-  expect((await (await page.request.post("/api/auth/register", { data: account })).json()).success).toBe(true);
-  await signIn(page, account);
+/** Gives the signed-in shopper one address, so checkout can go straight to PayPal. */
+async function addAnAddress(page: Page) {
   const address = { address: "1 Keyboard Way", city: "Tabville", pincode: "1234", phone: "555-0100", notes: "Front door" };
   expect((await page.request.post("/api/shop/address/add", { data: address })).status()).toBe(201);
 }
@@ -24,40 +21,44 @@ async function expectNoViolations(page: Page, label: string) {
   expect(summary, label).toEqual([]);
 }
 
-// axe runs inside the page, so these run in the JavaScript project; the markup it checks is the
-// server-rendered HTML that the no-JS project gets too.
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
-// Each test visits many pages and axe takes a second or two on each.
-test.describe.configure({ timeout: 120_000 });
+// axe runs inside the page, so these run in the JavaScript project only (tag @needs-js); the markup
+// it checks is the server-rendered HTML that the no-JS project gets too.
+test.describe.configure({ timeout: 60_000 }); // axe takes a second or two on each page
 
-test("auth pages have no axe violations", async ({ page }) => {
+test("auth pages have no axe violations", { tag: "@needs-js" }, async ({ page }) => {
   for (const path of ["/auth/login", "/auth/register"]) {
     await page.goto(path);
     await expectNoViolations(page, path);
   }
 });
 
-test("shop pages, with their dialogs and sheets open, have no axe violations", async ({ page }) => {
-  await signIn(page, SHOPPER);
-  for (const path of [
-    "/shop/home",
-    "/shop/listing",
-    "/shop/listing?category=kids&brand=zara",
-    "/shop/search?keyword=jeans",
-    "/shop/search?keyword=nothingmatchesthis",
-    "/shop/checkout",
-    "/shop/account",
-    "/shop/account?tab=addresses",
-    "/shop/account?tab=addresses&address=new",
-    "/shop/home?cart=open",
-    "/shop/payment-success",
-    "/shop/paypal-return?token=UNKNOWN&PayerID=X",
-    "/shop/no-such-page",
-    "/unauth-page",
-  ]) {
+// One test per page, so the two workers share them.
+const SHOP_PAGES = [
+  "/shop/home",
+  "/shop/listing",
+  "/shop/listing?category=kids&brand=zara",
+  "/shop/search?keyword=jeans",
+  "/shop/search?keyword=nothingmatchesthis",
+  "/shop/checkout",
+  "/shop/account",
+  "/shop/account?tab=addresses",
+  "/shop/account?tab=addresses&address=new",
+  "/shop/home?cart=open",
+  "/shop/payment-success",
+  "/shop/paypal-return?token=UNKNOWN&PayerID=X",
+  "/shop/no-such-page",
+  "/unauth-page",
+];
+for (const path of SHOP_PAGES) {
+  test(`shop page ${path} has no axe violations`, { tag: "@needs-js" }, async ({ page }) => {
+    await signIn(page, SHOPPER);
     await page.goto(path);
     await expectNoViolations(page, path);
-  }
+  });
+}
+
+test("the shop's product and order dialogs have no axe violations", { tag: "@needs-js" }, async ({ page }) => {
+  await signIn(page, SHOPPER);
   await page.goto("/shop/listing");
   await page.locator("main article a").first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
@@ -76,12 +77,16 @@ test("shop pages, with their dialogs and sheets open, have no axe violations", a
   await expectNoViolations(page, "order details dialog");
 });
 
-test("admin pages, with the product sheet open, have no axe violations", async ({ page }) => {
-  await signIn(page, ADMIN);
-  for (const path of ["/admin/dashboard", "/admin/dashboard?tab=local", "/admin/products", "/admin/products?edit=new", "/admin/orders"]) {
+for (const path of ["/admin/dashboard", "/admin/dashboard?tab=local", "/admin/products", "/admin/products?edit=new", "/admin/orders"]) {
+  test(`admin page ${path} has no axe violations`, { tag: "@needs-js" }, async ({ page }) => {
+    await signIn(page, ADMIN);
     await page.goto(path);
     await expectNoViolations(page, path);
-  }
+  });
+}
+
+test("the admin's sheets, dialogs and phone drawer have no axe violations", { tag: "@needs-js" }, async ({ page }) => {
+  await signIn(page, ADMIN);
   await page.goto("/admin/products");
   await page
     .getByRole("link", { name: /^Edit / })
@@ -107,8 +112,8 @@ test("admin pages, with the product sheet open, have no axe violations", async (
   await expectNoViolations(page, "admin order dialog");
 });
 
-test("the PayPal simulator's approval page has no axe violations", async ({ page }) => {
-  await newShopper(page);
+test("the PayPal simulator's approval page has no axe violations", { tag: "@needs-js" }, async ({ page, shopper: _ }) => {
+  await addAnAddress(page);
   await page.goto("/shop/listing?category=men");
   await page
     .locator("main article")
@@ -149,44 +154,52 @@ async function tabThrough(page: Page, stops: number) {
   return seen;
 }
 
-test("keyboard: every stop shows focus, and a shopper can open a product, add it and open the cart without a mouse", async ({ page }) => {
-  await newShopper(page);
-  await page.goto("/shop/listing?category=men");
-  const stops = await tabThrough(page, 30);
-  expect(stops.some((s) => s.startsWith("a ") && /Skip to content/.test(s))).toBe(true);
+test(
+  "keyboard: every stop shows focus, and a shopper can open a product, add it and open the cart without a mouse",
+  { tag: "@needs-js" },
+  async ({ page, shopper: _ }) => {
+    await addAnAddress(page);
+    await page.goto("/shop/listing?category=men");
+    const stops = await tabThrough(page, 30);
+    expect(stops.some((s) => s.startsWith("a ") && /Skip to content/.test(s))).toBe(true);
 
-  // Open a product card with Enter, add it with Enter, close with Escape, open the cart with Enter.
-  const card = page.locator("main article a").first();
-  await card.focus();
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  const before =
-    Number(
-      await page
-        .getByTestId("cart-count")
-        .textContent()
-        .catch(() => "0"),
-    ) || 0;
-  await dialog.getByRole("button", { name: /add to cart/i }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByTestId("toast")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(card).toBeFocused();
-  await page.getByRole("link", { name: /^Cart/ }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible();
-  expect(Number(await page.getByTestId("cart-count").textContent())).toBeGreaterThanOrEqual(before);
-  await tabThrough(page, 8);
-});
+    // Open a product card with Enter, add it with Enter, close with Escape, open the cart with Enter.
+    const card = page.locator("main article a").first();
+    await card.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    const before =
+      Number(
+        await page
+          .getByTestId("cart-count")
+          .textContent()
+          .catch(() => "0"),
+      ) || 0;
+    await dialog.getByRole("button", { name: /add to cart/i }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("toast")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(card).toBeFocused();
+    await page.getByRole("link", { name: /^Cart/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible();
+    expect(Number(await page.getByTestId("cart-count").textContent())).toBeGreaterThanOrEqual(before);
+    await tabThrough(page, 8);
+  },
+);
 
-test("keyboard: the admin reaches every sidebar link and the product sheet's fields with a visible focus", async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto("/admin/products?edit=new");
-  const stops = await tabThrough(page, 25);
-  expect(stops.length).toBeGreaterThan(10);
-});
+test(
+  "keyboard: the admin reaches every sidebar link and the product sheet's fields with a visible focus",
+  { tag: "@needs-js" },
+  async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/products?edit=new");
+    const stops = await tabThrough(page, 25);
+    expect(stops.length).toBeGreaterThan(10);
+  },
+);
 
 test("every page fits a 320 px wide screen without sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN, login, SHOPPER } from "./helpers";
+import { expect, test } from "./fixtures";
+import { ADMIN, SHOPPER, signIn } from "./helpers";
 
 test.describe("a visitor", () => {
   for (const path of [
@@ -23,8 +23,7 @@ test.describe("a visitor", () => {
 
 test.describe("a shopper", () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, SHOPPER);
-    await expect(page).toHaveURL(/\/shop\/home$/);
+    await signIn(page, SHOPPER);
   });
 
   test("goes from / and from login or register to the shop home", async ({ page }) => {
@@ -94,8 +93,7 @@ test.describe("a shopper", () => {
 
 test.describe("an admin", () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, ADMIN);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signIn(page, ADMIN);
   });
 
   test("goes from / and from shop paths to the dashboard", async ({ page }) => {

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
-import { ADMIN, expectToast, login, SHOPPER, signIn, unique } from "./helpers";
+import { ADMIN, expectToast, SHOPPER, signIn, unique } from "./helpers";
 
 const pngFile = async (name = "photo.png") => ({
   name,
@@ -16,8 +16,7 @@ test("an admin adds a product with an uploaded image, the shop shows it, then ed
   javaScriptEnabled,
 }) => {
   const title = unique("Test Jacket ");
-  await login(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(page, ADMIN);
   await page.goto("/admin/products");
   await page.getByRole("link", { name: "Add New Product" }).click();
   const sheet = page.getByRole("dialog", { name: "Add New Product" });
@@ -90,8 +89,7 @@ async function pageOf(page: import("@playwright/test").Page, title: string): Pro
 }
 
 test("the product form shows field errors for bad numbers", async ({ page }) => {
-  await login(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(page, ADMIN);
   const response = await page.request.post("/admin/products?edit=new", {
     multipart: { title: "X", description: "Y", category: "men", brand: "nike", price: "10", salePrice: "20", totalStock: "-1", image: "" },
   });

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN, expectToast, login, SHOPPER, unique } from "./helpers";
+import { expect, test } from "./fixtures";
+import { ADMIN, expectToast, login, SHOPPER, signIn, unique } from "./helpers";
 
 test.describe("register", () => {
   test("shows the screen of SPEC section 2", async ({ page }) => {
@@ -114,8 +114,8 @@ test.describe("login and logout", () => {
   });
 
   test("logout from the shop's user menu signs the shopper out", async ({ page }) => {
-    await login(page, SHOPPER);
-    await expect(page).toHaveURL(/\/shop\/home$/);
+    await signIn(page, SHOPPER);
+    await page.goto("/shop/home");
     await page.getByLabel("User menu").click();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
@@ -125,7 +125,8 @@ test.describe("login and logout", () => {
   });
 
   test("logout from the admin header signs the admin out", async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
+    await page.goto("/admin/dashboard");
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.goto("/admin/dashboard");
@@ -133,9 +134,11 @@ test.describe("login and logout", () => {
   });
 
   test("logout is not possible by GET", async ({ page }) => {
-    await login(page, SHOPPER);
-    await expect(page).toHaveURL(/\/shop\/home$/);
+    await signIn(page, SHOPPER);
     await page.goto("/auth/logout");
     await expect(page).toHaveURL(/\/shop\/home$/);
+    // Still signed in.
+    await page.goto("/shop/account");
+    await expect(page).toHaveURL(/\/shop\/account$/);
   });
 });

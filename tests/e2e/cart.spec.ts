@@ -1,14 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectToast, login, unique } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { expectToast } from "./helpers";
 
-/** A fresh shopper, so the cart starts empty. */
-async function newShopper(page: Page) {
-  const name = unique("cart");
-  const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
-  expect((await (await page.request.post("/api/auth/register", { data: account })).json()).success).toBe(true);
-  await login(page, account);
-  await expect(page).toHaveURL(/\/shop\/home$/);
-}
+// Each test has a shopper of its own (the `shopper` fixture), so the cart starts empty.
 
 async function productId(page: Page, title: string): Promise<string> {
   const body = await (await page.request.get(`/api/shop/search/${encodeURIComponent(title)}`)).json();
@@ -30,8 +24,7 @@ async function cartWithTwoLines(page: Page) {
   return { sheet, tee, jeans };
 }
 
-test("removing a cart line: the line goes, the toast shows, badge and total follow, and it stays gone", async ({ page }) => {
-  await newShopper(page);
+test("removing a cart line: the line goes, the toast shows, badge and total follow, and it stays gone", async ({ page, shopper: _ }) => {
   const { sheet } = await cartWithTwoLines(page);
   // $19.99 + $54.99
   await expect(sheet.getByTestId("cart-total")).toHaveText("$74.98");
@@ -56,9 +49,8 @@ test("removing a cart line: the line goes, the toast shows, badge and total foll
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 });
 
-test("a removal the server refuses brings the line back with an error toast", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the optimistic removal exists only with JavaScript");
-  await newShopper(page);
+// The optimistic removal exists only with JavaScript.
+test("a removal the server refuses brings the line back with an error toast", { tag: "@needs-js" }, async ({ page, shopper: _ }) => {
   const { sheet } = await cartWithTwoLines(page);
   // The removal reaches the server naming a product that is not in the cart: it is refused.
   await page.route("**/shop/cart*", async (route) => {

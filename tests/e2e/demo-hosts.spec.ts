@@ -1,13 +1,20 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { addAddress, SHOPPER } from "./helpers";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { freePort, startOwnServer, type OwnServer } from "./own-server";
 
 // The demo without PUBLIC_URL, opened as a newcomer would: on localhost or on 127.0.0.1. Each name
 // has its own cookies, so PayPal must send the shopper back to the name they signed in on.
 test.describe("the demo on localhost and on 127.0.0.1", () => {
+  // Both tests in one worker, so one server serves them.
+  test.describe.configure({ mode: "default" });
   let server: OwnServer;
   test.beforeAll(async () => {
-    server = startOwnServer(3294, { NODE_ENV: "production", DEMO_MODE: "1", LOG_LEVEL: "warn", AUTH_ATTEMPTS_PER_MINUTE: "1000" });
+    server = startOwnServer(await freePort(), {
+      NODE_ENV: "production",
+      DEMO_MODE: "1",
+      LOG_LEVEL: "warn",
+      AUTH_ATTEMPTS_PER_MINUTE: "1000",
+    });
     await server.healthy();
   });
   test.afterAll(async () => {
@@ -16,7 +23,7 @@ test.describe("the demo on localhost and on 127.0.0.1", () => {
 
   for (const host of ["localhost", "127.0.0.1"]) {
     test(`a shopper on ${host} pays and comes back signed in`, async ({ page }) => {
-      const base = `http://${host}:3294`;
+      const base = server.url.replace("127.0.0.1", host);
       await page.goto(`${base}/auth/login`);
       await page.getByLabel("Email").fill(SHOPPER.email);
       await page.getByLabel("Password").fill(SHOPPER.password);

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
 import path from "node:path";
-import { ADMIN, login, SHOPPER, signIn } from "./helpers";
-import { startOwnServer } from "./own-server";
+import { login, SHOPPER, signIn } from "./helpers";
+import { freePort, startOwnServer } from "./own-server";
 
 // An error a page throws is shown inside the shop, admin or auth shell, with a way back: never a
 // bare "Unexpected Application Error" page without the header.
@@ -25,35 +26,9 @@ test("a page the shop cannot find keeps the header, cart and footer, and leads b
   await expect(page).toHaveURL(/\/shop\/home$/);
 });
 
-test.describe("over HTTP", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: run once");
-
-  test("an unreadable form body is a 4xx page inside the shop, admin and auth shells", async ({ playwright, baseURL }) => {
-    const shopper = await playwright.request.newContext({ baseURL });
-    const admin = await playwright.request.newContext({ baseURL });
-    await shopper.post("/api/auth/login", { data: SHOPPER });
-    await admin.post("/api/auth/login", { data: ADMIN });
-    const anonymous = await playwright.request.newContext({ baseURL });
-    for (const [as, url, shell] of [
-      [shopper, "/shop/checkout", "Skip to content"],
-      [admin, "/admin/orders", "Admin Panel"],
-      [anonymous, "/auth/login", "Welcome to ECommerce Shopping"],
-    ] as const) {
-      const response = await as.post(url, { data: { intent: "checkout" }, maxRedirects: 0 });
-      expect(response.status(), url).toBe(415);
-      const html = await response.text();
-      expect(html, url).toContain("Something was wrong with that request");
-      expect(html, url).toContain("Send the form as application/x-www-form-urlencoded or multipart/form-data.");
-      expect(html, url).toContain(shell);
-      expect(html, url).not.toContain("Unexpected Application Error");
-    }
-    await Promise.all([shopper.dispose(), admin.dispose(), anonymous.dispose()]);
-  });
-});
-
-test("a fault of ours (the database cannot be written) is a 500 page in the shell, with Try again", async ({ page, javaScriptEnabled }) => {
+test("a fault of ours (the database cannot be written) is a 500 page in the shell, with Try again", async ({ page }) => {
   test.setTimeout(60_000);
-  const server = startOwnServer(javaScriptEnabled ? 3292 : 3293, { NODE_ENV: "production", DEMO_MODE: "1", LOG_LEVEL: "silent" });
+  const server = startOwnServer(await freePort(), { NODE_ENV: "production", DEMO_MODE: "1", LOG_LEVEL: "silent" });
   let locker: Database.Database | undefined;
   try {
     await server.healthy();

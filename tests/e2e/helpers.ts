@@ -2,7 +2,6 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createHash, createHmac } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 export const SHOPPER = { email: "shopper@example.com", password: "shopper-demo-123", userName: "Demo Shopper" };
@@ -17,6 +16,14 @@ export async function login(page: Page, account: { email: string; password: stri
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * Waits until React has hydrated the page (it has claimed the <body> it renders): from then on the
+ * page's own handlers and effects run, such as timers a test drives with page.clock.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
 }
 
 export async function expectToast(page: Page, text: string | RegExp) {
@@ -34,15 +41,32 @@ export async function expectToast(page: Page, text: string | RegExp) {
     .toBe(true);
 }
 
-/** Signs in and waits until the app has left the login page. */
-export async function signIn(page: Page, account: { email: string; password: string }) {
-  await login(page, account);
-  await expect(page).not.toHaveURL(/\/auth\/login/);
+export type Account = { userName: string; email: string; password: string };
+
+/** Registers a new shopper over /api: an empty cart, no addresses, no orders. */
+export async function registerShopper(request: APIRequestContext, prefix = "shopper"): Promise<Account> {
+  const name = unique(prefix);
+  const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
+  const response = await request.post("/api/auth/register", { data: account });
+  expect((await response.json()).success, `register ${name}`).toBe(true);
+  return account;
 }
 
-/** The e2e server's DATA_DIR (tests/e2e/server.mjs keeps one folder per port). */
+/**
+ * Signs the page's browser in by cookie: /api/auth/login through the context's own request, which
+ * shares the browser's cookie jar. Much faster than the login form (auth.spec.ts tests that); the
+ * page stays where it is.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  const response = await page.context().request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  expect((await response.json()).success, `sign in ${account.email}`).toBe(true);
+}
+
+/** The data folder of this worker's shop (set by the `shop` fixture in fixtures.ts). */
 export function dataDir(): string {
-  return path.join(os.tmpdir(), `shop-e2e-${process.env.E2E_PORT ?? "3210"}`);
+  const dir = process.env.SHOP_E2E_DATA_DIR;
+  if (!dir) throw new Error("no shop in this worker yet: use the baseURL, page or request fixture first");
+  return dir;
 }
 
 /**
@@ -115,6 +139,15 @@ export async function simulatorToken(request: APIRequestContext): Promise<string
   });
   expect(response.status()).toBe(200);
   return (await response.json()).access_token;
+}
+
+/** The shopper approves a payment on the simulator's page; what PayPal sends back to the shop. */
+export async function approveInSimulator(api: APIRequestContext, approvalURL: string) {
+  const token = new URL(approvalURL).searchParams.get("token")!;
+  const response = await api.post("/paypal-sim/checkoutnow", { form: { token, decision: "pay" }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  const back = new URL(response.headers()["location"]!);
+  return { paymentId: back.searchParams.get("token")!, payerId: back.searchParams.get("PayerID")! };
 }
 
 /** Adds an address through the address manager (account or checkout) and waits for the form to close. */

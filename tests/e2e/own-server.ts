@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -16,6 +17,18 @@ export type OwnServer = {
   /** SIGTERM, wait for the exit, remove the data folder; resolves with the exit code. */
   stop: () => Promise<number | null>;
 };
+
+/** A port nothing listens on now, so servers started by tests in parallel workers never collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * A server of its own for tests about starting, settings and limits: `server.mjs` (or `entry`,

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN, expectToast, photoJpeg, signIn, unique } from "./helpers";
 
 // A real photo is several MB: far above the 256 KB other forms may send. Routes that take an

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN, SHOPPER } from "./helpers";
 
 const productShape = {
@@ -15,8 +15,6 @@ const productShape = {
 };
 
 test.describe("/api/shop and /api/common", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: run once");
-
   test("need a session (401), except the banner list", async ({ request }) => {
     for (const path of ["/api/shop/products/get", "/api/shop/search/jeans", "/api/shop/review/ffffffffffffffffffffffff"]) {
       const response = await request.get(path);

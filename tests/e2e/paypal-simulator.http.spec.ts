@@ -1,12 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { dataFingerprint, simulatorCredentials, simulatorToken } from "./helpers";
 
 // The PayPal simulator stands in for PayPal in the demo and the tests. Like PayPal, it serves
 // only the merchant it belongs to (this shop, by credentials derived from the session secret)
 // and sends buyers back only to that merchant's own address.
 test.describe("PayPal simulator", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: run once");
-
   const order = (returnUrl: string, cancelUrl = returnUrl) => ({
     intent: "CAPTURE",
     purchase_units: [{ amount: { currency_code: "USD", value: "10.00" } }],

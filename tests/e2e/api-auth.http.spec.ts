@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { SHOPPER, unique } from "./helpers";
 
 // The /api/auth contract of SPEC section 7, over HTTP with the same session cookie as the pages.

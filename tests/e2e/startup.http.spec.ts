@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "node:util";
-import { root, startOwnServer } from "./own-server";
+import { freePort, root, startOwnServer } from "./own-server";
 
 const SECRET = "9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddccbbaa99887766554433221100";
 
@@ -15,7 +15,7 @@ const SECRET = "9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddccbbaa99887766554433221100
 async function refusal(env: Record<string, string>) {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "shop-refused-"));
   const dataDir = path.join(parent, "data");
-  const server = startOwnServer(3299, { NODE_ENV: "production", DATA_DIR: dataDir, ...env });
+  const server = startOwnServer(await freePort(), { NODE_ENV: "production", DATA_DIR: dataDir, ...env });
   const timer = setTimeout(() => server.child.kill("SIGKILL"), 15_000);
   const code = await server.exited;
   clearTimeout(timer);
@@ -26,14 +26,13 @@ async function refusal(env: Record<string, string>) {
 }
 
 test.describe("first start", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server-only checks, run once");
-
   test("the example .env, copied as it is, runs the demo", async () => {
     // What a newcomer does to change a setting: copy .env.example to .env. Only the port and the
     // data folder differ here, so this demo does not collide with one already running.
     const example = parseEnv(fs.readFileSync(path.join(root, ".env.example"), "utf8"));
     // --no-build: the suite's build is served; a rebuild would pull it from under the e2e server.
-    const server = startOwnServer(3296, { ...example, PORT: "3296", HOST: "127.0.0.1" }, ["scripts/start.mjs", "--no-build"]);
+    const port = await freePort();
+    const server = startOwnServer(port, { ...example, PORT: String(port), HOST: "127.0.0.1" }, ["scripts/start.mjs", "--no-build"]);
     try {
       await server.healthy();
       expect(server.output()).toContain("demo mode: sign in as");
@@ -50,8 +49,6 @@ test.describe("first start", () => {
 });
 
 test.describe("production start", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server-only checks, run once");
-
   const valid = { SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example.com" };
 
   for (const [name, env, message] of [
@@ -85,7 +82,7 @@ test.describe("production start", () => {
   }
 
   test("starts with the simulator allowed, seeds nothing, logs JSON lines without secrets, and stops cleanly", async () => {
-    const server = startOwnServer(3298, { NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1", LOG_LEVEL: "info" });
+    const server = startOwnServer(await freePort(), { NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1", LOG_LEVEL: "info" });
     const url = server.url;
     try {
       await server.healthy();
@@ -138,7 +135,7 @@ test.describe("production start", () => {
   });
 
   test("/healthz answers 503 while the database cannot be written, 200 again after", async () => {
-    const server = startOwnServer(3297, { NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1" });
+    const server = startOwnServer(await freePort(), { NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1" });
     const url = server.url;
     try {
       await server.healthy();

@@ -1,10 +1,8 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { simulatorToken, unique } from "./helpers";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { approveInSimulator as approve, simulatorToken, unique } from "./helpers";
 
 // Cart, address and order JSON routes (SPEC section 7) and the money rules behind them, over HTTP.
-test.describe.configure({ mode: "serial" });
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: run once");
-
 type Shopper = { api: APIRequestContext; user: { id: string; userName: string } };
 
 async function shopper(baseURL: string): Promise<Shopper> {
@@ -35,14 +33,6 @@ async function addAddress(s: Shopper): Promise<string> {
 }
 
 /** Approves a PayPal order on the simulator's page and returns PayPal's return parameters. */
-async function approve(api: APIRequestContext, approvalURL: string) {
-  const token = new URL(approvalURL).searchParams.get("token")!;
-  const response = await api.post("/paypal-sim/checkoutnow", { form: { token, decision: "pay" }, maxRedirects: 0 });
-  expect(response.status()).toBe(302);
-  const back = new URL(response.headers()["location"]!);
-  return { paymentId: back.searchParams.get("token")!, payerId: back.searchParams.get("PayerID")! };
-}
-
 async function simulatorOrder(api: APIRequestContext, id: string) {
   return (
     await api.get(`/paypal-sim/v2/checkout/orders/${id}`, { headers: { Authorization: `Bearer ${await simulatorToken(api)}` } })

@@ -13,6 +13,27 @@ export interface Database {
   reviews: ReviewsTable;
   banners: BannersTable;
   paypal_sim_orders: PaypalSimOrdersTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** A signed-in browser. `id` is the SHA-256 (hex) of the token its cookie carries. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** "Chrome on Android", as the sign-in's User-Agent said. */
+  device: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** A fixed-window attempt counter (sign-in limits), shared by every server process. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch. */
+  reset_at: number;
 }
 
 export interface PaypalSimOrdersTable {

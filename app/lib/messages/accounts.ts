@@ -6,6 +6,8 @@ export const INVALID_LOGIN = "Incorrect email or password. Please try again.";
 export const REGISTERED = "Registration successful. Please sign in.";
 export const LOGGED_IN = "Logged in successfully";
 export const LOGGED_OUT = "Logged out successfully";
+export const otherDevicesSignedOut = (count: number) =>
+  count === 0 ? "No other device was signed in" : `Signed out of ${count} other device${count === 1 ? "" : "s"}`;
 export const ADDRESS_ADDED = "Address added successfully";
 export const ADDRESS_UPDATED = "Address updated successfully";
 export const ADDRESS_DELETED = "Address deleted successfully";

@@ -1,20 +1,20 @@
 import { LoginSchema } from "~/lib/schemas";
 import { apiError, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
-import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
-import { createUserSession } from "~/server/accounts/session.server";
-import { verifyLogin } from "~/server/accounts/users.server";
+import { signIn } from "~/server/accounts/sign-in.server";
 import type { Route } from "./+types/auth.login";
-import { INVALID_LOGIN, LOGGED_IN } from "~/lib/messages/accounts";
+import { LOGGED_IN } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("POST");
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readBody(request);
-  const limit = limitAuthAttempt("login", clientIp(context), body.email);
-  if (!limit.ok) return apiError(429, limit.message, limit.headers);
   const parsed = LoginSchema.safeParse(body);
-  const user = parsed.success ? await verifyLogin(parsed.data) : null;
-  if (!user) return json({ success: false, message: INVALID_LOGIN });
-  return json({ success: true, message: LOGGED_IN, user }, { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
+  const result = await signIn(request, context, body.email, parsed.success ? parsed.data : null);
+  if (!result.ok && result.status === 429) return apiError(429, result.message, result.headers);
+  // A refused login answers 200 with success false, as the legacy client expects.
+  if (!result.ok) return json({ success: false, message: result.message });
+  const headers = new Headers();
+  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  return json({ success: true, message: LOGGED_IN, user: result.user }, { headers });
 }

@@ -11,7 +11,7 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readBody(request);
-  const limit = limitAuthAttempt("register", clientIp(context), body.email);
+  const limit = await limitAuthAttempt("register", clientIp(context), body.email);
   if (!limit.ok) return apiError(429, limit.message, limit.headers);
   const parsed = RegisterSchema.safeParse(body);
   if (!parsed.success) return json({ success: false, message: firstIssue(parsed.error) });

@@ -8,9 +8,8 @@ import { formProps, useServerForm } from "~/lib/form";
 import { LOGIN_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
-import { authenticator, LoginError } from "~/server/accounts/auth.server";
-import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
-import { createUserSession, guard } from "~/server/accounts/session.server";
+import { signIn } from "~/server/accounts/sign-in.server";
+import { guard } from "~/server/accounts/session.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";
 import { LOGGED_IN } from "~/lib/messages/accounts";
@@ -24,28 +23,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await guard(request);
-  // remix-auth reads the body itself, so validate a copy first.
-  const formData = await readForm(request.clone());
+  const formData = await readForm(request);
   const submission = parseFormWith(formData, LoginSchema);
-  const limit = limitAuthAttempt("login", clientIp(context), formData.get("email"));
-  if (!limit.ok) {
-    return data(submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), { status: 429, headers: limit.headers });
+  const result = await signIn(request, context, formData.get("email"), submission.status === "success" ? submission.value : null);
+  if (!result.ok && result.status === 429) {
+    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: 429, headers: result.headers });
   }
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  let user;
-  try {
-    user = await authenticator.authenticate("form", request);
-  } catch (error) {
-    if (error instanceof LoginError) {
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 400 });
-    }
-    throw error;
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: 400 });
   }
-  const cookie = await createUserSession(request, user.id);
-  const target = safeRedirectTo(formData.get("redirectTo")) ?? homeFor(user);
-  return redirectWithSuccess(target, LOGGED_IN, { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers();
+  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  const target = safeRedirectTo(formData.get("redirectTo")) ?? homeFor(result.user);
+  return redirectWithSuccess(target, LOGGED_IN, { headers });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

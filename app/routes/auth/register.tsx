@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseFormWith(formData, RegisterSchema);
   // Honeypot: people never see this field; a bot that fills it is told "done" and nothing is stored.
   if (formData.get(HONEYPOT)) return redirectWithSuccess("/auth/login", REGISTERED);
-  const limit = limitAuthAttempt("register", clientIp(context), formData.get("email"));
+  const limit = await limitAuthAttempt("register", clientIp(context), formData.get("email"));
   if (!limit.ok) {
     return data(submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), { status: 429, headers: limit.headers });
   }

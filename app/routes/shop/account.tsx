@@ -1,16 +1,18 @@
-import { data, Link, useLocation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
+import { redirectWithSuccess } from "remix-toast";
 import { AddressManager } from "~/components/shop/address-manager";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
 import { OrdersTable } from "~/components/shop/orders-table";
-import { ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { listStatusClass } from "~/lib/orders";
+import { otherDevicesSignedOut } from "~/lib/messages/accounts";
+import { formatDateTime, listStatusClass } from "~/lib/orders";
 import { IdSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { handleAddressIntent } from "~/routes/shop/address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getOrder, listOrders } from "~/server/checkout/orders.server";
-import { requireShopper } from "~/server/accounts/session.server";
+import { endOtherSessions, listSessions, requireShopper, type SignedInDevice } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/account";
 
@@ -19,17 +21,22 @@ export const meta: Route.MetaFunction = () => [{ title: "My Account | Fashion Sh
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
   const params = new URL(request.url).searchParams;
-  const tab = params.get("tab") === "addresses" ? "addresses" : "orders";
+  const tab = ({ addresses: "addresses", devices: "devices" } as const)[params.get("tab") ?? ""] ?? "orders";
   const orderParam = params.get("order");
   // Someone else's order id is simply not found (404), never shown.
   const order = orderParam ? (IdSchema.safeParse(orderParam).success ? await getOrder(orderParam, user.id) : null) : undefined;
-  const [orders, addresses] = await Promise.all([listOrders(user.id), listAddresses(user.id)]);
+  const [orders, addresses, devices] = await Promise.all([
+    listOrders(user.id),
+    listAddresses(user.id),
+    tab === "devices" ? listSessions(request, user.id) : ([] as SignedInDevice[]),
+  ]);
   return data(
     {
       userName: user.userName,
       tab,
       orders,
       addresses,
+      devices,
       order,
     },
     { status: order === null ? 404 : 200 },
@@ -38,15 +45,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireShopper(request);
-  return handleAddressIntent(request, user, await readForm(request));
+  const formData = await readForm(request);
+  if (formData.get("intent") === "end-other-sessions") {
+    return redirectWithSuccess("/shop/account?tab=devices", otherDevicesSignedOut(await endOtherSessions(request, user.id)));
+  }
+  return handleAddressIntent(request, user, formData);
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { userName, tab, orders, addresses, order } = loaderData;
+  const { userName, tab, orders, addresses, devices, order } = loaderData;
   const location = useLocation();
   const tabs = [
     { id: "orders", label: "My Orders", href: "/shop/account" },
     { id: "addresses", label: "My Addresses", href: "/shop/account?tab=addresses" },
+    { id: "devices", label: "Devices", href: "/shop/account?tab=devices" },
   ];
   return (
     <div>
@@ -55,14 +67,14 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-gray-300">Welcome back, {userName}</p>
       </section>
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <nav aria-label="Account sections" className="mb-6 flex gap-2 border-b border-gray-200">
+        <nav aria-label="Account sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-gray-200">
           {tabs.map((t) => (
             <Link
               key={t.id}
               to={t.href}
               aria-current={tab === t.id ? "page" : undefined}
               className={cn(
-                "-mb-px border-b-2 px-4 py-2 font-medium",
+                "-mb-px shrink-0 border-b-2 px-4 py-2 font-medium",
                 tab === t.id ? "border-gray-900 text-gray-900" : "border-transparent text-gray-600 hover:text-gray-900",
               )}
             >
@@ -90,6 +102,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               </div>
             )}
           </section>
+        ) : tab === "devices" ? (
+          <DevicesSection devices={devices} />
         ) : (
           <section aria-labelledby="addresses-heading">
             <h2 id="addresses-heading" className="mb-4 text-lg font-bold">
@@ -101,6 +115,45 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       </div>
       {order !== undefined ? <OrderDetailsDialog order={order} closeHref={withParam(location, "order", null)} /> : null}
     </div>
+  );
+}
+
+/** Where the account is signed in, and a way to end every session but this one (a plain form). */
+function DevicesSection({ devices }: { devices: SignedInDevice[] }) {
+  const others = devices.filter((d) => !d.current).length;
+  return (
+    <section aria-labelledby="devices-heading" className="rounded-lg border border-gray-200">
+      <div className="border-b border-gray-200 p-4">
+        <h2 id="devices-heading" className="text-lg font-bold">
+          Signed-in devices
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          Each browser where you signed in. One you do not recognise? Sign out of all other devices below, and ask the shop to reset your
+          password.
+        </p>
+      </div>
+      <ul className="divide-y divide-gray-200">
+        {devices.map((d) => (
+          <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-4">
+            <span className="font-medium">
+              {d.device}
+              {d.current ? (
+                <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>
+              ) : null}
+            </span>
+            <span className="text-sm text-gray-600">
+              Signed in {formatDateTime(d.createdAt)} · last active {formatDateTime(d.lastSeenAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="border-t border-gray-200 p-4">
+        <input type="hidden" name="intent" value="end-other-sessions" />
+        <Button type="submit" variant="outline" disabled={others === 0}>
+          Sign out of all other devices
+        </Button>
+      </Form>
+    </section>
   );
 }
 

@@ -114,14 +114,17 @@ export async function ensureAccount(account: NewUser): Promise<boolean> {
   return true;
 }
 
-/** Server-shell only (npm run user:password): replaces an account's password. */
+/**
+ * Replaces an account's password (npm run user:password, and any future change-password form) and
+ * ends every session of the account, on every device: whoever knew the old password is out.
+ */
 export async function setPassword(email: string, password: string): Promise<SessionUser | null> {
   const user = await findUserByEmail(email);
   if (!user) return null;
-  await db
-    .updateTable("users")
-    .set({ password_hash: await hashPassword(password) })
-    .where("id", "=", user.id)
-    .execute();
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", user.id).execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+  });
   return user;
 }

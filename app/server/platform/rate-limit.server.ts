@@ -1,57 +1,67 @@
-/**
- * A fixed-window counter in memory: enough for one server process (the deployment we support).
- * Several instances would need a shared store; the interface stays the same.
- */
-type Window = { count: number; resetAt: number };
-const windows = new Map<string, Window>();
+import { sql } from "kysely";
+import { db } from "./db.server";
 
+/**
+ * Fixed-window counters in the database, so every server process counts the same attempts. One
+ * statement adds the attempt and reads the count (an upsert), so two processes never both see
+ * "the 10th".
+ */
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-export function hit(key: string, limit: number, windowMs: number, at = Date.now()): RateLimitResult {
-  if (windows.size > 50_000) {
-    for (const [k, w] of windows) if (w.resetAt <= at) windows.delete(k);
+let hitsSincePurge = 0;
+
+export async function hit(key: string, limit: number, windowMs: number, at = Date.now()): Promise<RateLimitResult> {
+  if (++hitsSincePurge >= 500) {
+    hitsSincePurge = 0;
+    await db.deleteFrom("rate_limits").where("reset_at", "<=", at).execute();
   }
-  let window = windows.get(key);
-  if (!window || window.resetAt <= at) {
-    window = { count: 0, resetAt: at + windowMs };
-    windows.set(key, window);
-  }
-  window.count += 1;
-  if (window.count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - at) / 1000)) };
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key, count: 1, reset_at: at + windowMs })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        count: sql<number>`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql<number>`case when rate_limits.reset_at <= ${at} then excluded.reset_at else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(["count", "reset_at"])
+    .executeTakeFirstOrThrow();
+  if (row.count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(row.reset_at) - at) / 1000)) };
   return { ok: true };
 }
 
 /** 10 by default; AUTH_ATTEMPTS_PER_MINUTE changes it (the browser tests raise it). */
-function authAttemptsPerMinute(): number {
+export function authAttemptsPerMinute(): number {
   const configured = Number(process.env.AUTH_ATTEMPTS_PER_MINUTE);
   return Number.isInteger(configured) && configured > 0 ? configured : 10;
 }
 
-/**
- * Login and register: at most 10 tries a minute per client address and per account (e-mail), so
- * neither one address nor many addresses against one account can guess passwords quickly.
- */
-export type AuthAttempt = { ok: true } | { ok: false; retryAfterSeconds: number; message: string; headers: { "Retry-After": string } };
+/** What a refused sign-in or registration answers, on the form and on /api alike. */
+export type RefusedAttempt = { ok: false; retryAfterSeconds: number; message: string; headers: { "Retry-After": string } };
+export type AuthAttempt = { ok: true } | RefusedAttempt;
 
-export function limitAuthAttempt(kind: "login" | "register", ip: string, email: unknown): AuthAttempt {
-  const limit = authAttemptsPerMinute();
-  const byIp = hit(`${kind}:ip:${ip}`, limit, 60_000);
-  const account = typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
-  const byAccount = account ? hit(`${kind}:account:${account}`, limit, 60_000) : ({ ok: true } as const);
-  const refused = !byIp.ok ? byIp : byAccount;
-  if (refused.ok) return refused;
-  // What the 429 of the form and of /api both say.
-  const { retryAfterSeconds } = refused;
+export function refusedAttempt(retryAfterSeconds: number): RefusedAttempt {
   return {
     ok: false,
     retryAfterSeconds,
-    message: tooManyAttemptsMessage(retryAfterSeconds),
+    message: `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`,
     headers: { "Retry-After": String(retryAfterSeconds) },
   };
 }
 
-function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  return `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`;
+/**
+ * Login from an unknown device, and register: at most 10 tries a minute per client address and
+ * per account (e-mail), so neither one address nor many addresses against one account can guess
+ * passwords quickly. (A browser that signed in to the account before is limited on its own:
+ * sign-in.server.ts.)
+ */
+export async function limitAuthAttempt(kind: "login" | "register", ip: string, email: unknown): Promise<AuthAttempt> {
+  const limit = authAttemptsPerMinute();
+  const byIp = await hit(`${kind}:ip:${ip}`, limit, 60_000);
+  const account = typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
+  const byAccount = account ? await hit(`${kind}:account:${account}`, limit, 60_000) : ({ ok: true } as const);
+  const refused = !byIp.ok ? byIp : byAccount;
+  return refused.ok ? refused : refusedAttempt(refused.retryAfterSeconds);
 }
 
 /** The client address the server put in the load context (server.mjs honours TRUST_PROXY). */

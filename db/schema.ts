@@ -15,6 +15,14 @@ export interface Database {
   paypal_sim_orders: PaypalSimOrdersTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  leases: LeasesTable;
+}
+
+/** A named job that one server process at a time may run (the payment-recovery sweep). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
 }
 
 /** A signed-in browser. `id` is the SHA-256 (hex) of the token its cookie carries. */
@@ -126,6 +134,9 @@ export interface OrdersTable {
   /** 1 while the order's quantities are taken from stock (reserved before capture). */
   stock_reserved: Generated<number>;
   capture_id: Generated<string | null>;
+  /** Who works on this order's payment now (a random holder id), and until when: payment-lock.server.ts. */
+  payment_lease: Generated<string | null>;
+  payment_lease_until: Generated<string | null>;
   order_date: string;
   order_update_date: string;
 }

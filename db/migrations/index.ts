@@ -4,6 +4,7 @@ import * as m0002 from "./0002_search_and_ratings";
 import * as m0003 from "./0003_payments";
 import * as m0004 from "./0004_user_name_key";
 import * as m0005 from "./0005_sessions_and_limits";
+import * as m0006 from "./0006_payment_leases";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003_payments": m0003,
   "0004_user_name_key": m0004,
   "0005_sessions_and_limits": m0005,
+  "0006_payment_leases": m0006,
 };

@@ -7,6 +7,7 @@ export const SELECT_ADDRESS = "Please select one address to proceed.";
 export const PAYPAL_UNAVAILABLE = "We could not reach PayPal to start your payment. Nothing was charged; please try again in a moment.";
 export const PAYMENT_PROBLEM = "There was a problem processing your payment. Please try again.";
 export const PAYMENT_UNEXPECTED = "An unexpected error occurred. Please contact customer support.";
+export const PAYMENT_BUSY = "Your payment is still being confirmed. Please reload this page in a moment.";
 export const PAYMENT_MISSING = "Missing payment information. Please try again.";
 export const PAYMENT_CANCELLED = "Payment cancelled. Your cart is unchanged.";
 export const ORDER_CONFIRMED = "Order confirmed";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
-import { ORDER_NOT_FOUND, PAYMENT_PROBLEM, PAYMENT_UNEXPECTED, soldOut } from "~/lib/messages/checkout";
+import { ORDER_NOT_FOUND, PAYMENT_BUSY, PAYMENT_PROBLEM, PAYMENT_UNEXPECTED, soldOut } from "~/lib/messages/checkout";
 import { db, now } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { oneAtATime } from "./payment-lock.server";
+import { OrderBusy, oneAtATime } from "./payment-lock.server";
 import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
 import { releaseStock, reserveStock } from "./stock.server";
 
@@ -31,11 +31,12 @@ export const captureMatches = (capture: CaptureResult, order: OrderRow) =>
 /**
  * Marks the order paid and confirmed and takes what was bought out of the shopper's cart: each
  * paid product's quantity, no more. Whatever the shopper added after checkout started (in another
- * tab, or while paying) stays in the cart.
+ * tab, or while paying) stays in the cart. Only a pending order becomes paid, so however many
+ * processes record the same capture, the cart changes once.
  */
 export async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: string | undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
+    const marked = await trx
       .updateTable("orders")
       .set({
         payment_status: "paid",
@@ -45,7 +46,9 @@ export async function recordPayment(order: OrderRow, capture: CaptureResult, pay
         order_update_date: now(),
       })
       .where("id", "=", order.id)
-      .execute();
+      .where("payment_status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return;
     const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
     if (!cart) return;
     const bought = await trx.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", order.id).execute();
@@ -89,7 +92,13 @@ export async function completePayment(
     .where("user_id", "=", user.id)
     .executeTakeFirst();
   if (!found || (shopOrderId !== undefined && shopOrderId !== found.id)) return { ok: false, status: 404, message: ORDER_NOT_FOUND };
-  return oneAtATime(found.id, () => payOrder(found.id, paypalOrderId, payerId));
+  try {
+    return await oneAtATime(found.id, () => payOrder(found.id, paypalOrderId, payerId));
+  } catch (error) {
+    // Another process has been working on this order's payment for a long time: reload later.
+    if (error instanceof OrderBusy) return { ok: false, status: 409, message: PAYMENT_BUSY };
+    throw error;
+  }
 }
 
 async function payOrder(orderId: string, paypalOrderId: string, payerId: string): Promise<CaptureOutcome> {

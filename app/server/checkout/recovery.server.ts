@@ -1,7 +1,8 @@
 import { db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { captureMatches, recordPayment, selectOrder } from "./capture.server";
-import { oneAtATime } from "./payment-lock.server";
+import { randomBytes } from "node:crypto";
+import { dropLease, oneAtATime, takeLease } from "./payment-lock.server";
 import { getPayPalOrder } from "./paypal.server";
 import { releaseStock } from "./stock.server";
 
@@ -19,43 +20,61 @@ export async function settleInterruptedPayments(): Promise<RecoverySummary> {
   const summary: RecoverySummary = { paid: 0, released: 0, failed: 0, unresolved: 0 };
   const held = await db.selectFrom("orders").select("id").where("payment_status", "=", "pending").where("stock_reserved", "=", 1).execute();
   for (const { id } of held) {
-    await oneAtATime(id, async () => {
-      const order = await selectOrder(id);
-      if (!order || order.payment_status !== "pending" || !order.stock_reserved) return;
-      const paypal = order.payment_id
-        ? await getPayPalOrder(order.payment_id).catch(
-            (error) => (log("warn", "interrupted payment: PayPal not reachable", { orderId: id, error }), null),
-          )
-        : null;
-      if (order.payment_id && !paypal) {
-        summary.unresolved++;
-      } else if (paypal?.status !== "COMPLETED") {
-        await releaseStock(id, "pending");
-        summary.released++;
-        log("warn", "interrupted payment: not captured, stock released", { orderId: id, paypalStatus: paypal?.status ?? null });
-      } else if (!captureMatches(paypal, order)) {
-        log("error", "interrupted payment: PayPal capture does not match the order", {
-          orderId: id,
-          capture: paypal,
-          expected: `USD ${(order.total_cents / 100).toFixed(2)}`,
-        });
-        await releaseStock(id, "failed");
-        summary.failed++;
-      } else {
-        await recordPayment(order, paypal, paypal.payerId);
-        summary.paid++;
-        log("warn", "interrupted payment: captured at PayPal, recorded as paid", { orderId: id });
-      }
-    });
+    // An order another process is paying right now is skipped: not interrupted.
+    await oneAtATime(
+      id,
+      async () => {
+        const order = await selectOrder(id);
+        if (!order || order.payment_status !== "pending" || !order.stock_reserved) return;
+        const paypal = order.payment_id
+          ? await getPayPalOrder(order.payment_id).catch(
+              (error) => (log("warn", "interrupted payment: PayPal not reachable", { orderId: id, error }), null),
+            )
+          : null;
+        if (order.payment_id && !paypal) {
+          summary.unresolved++;
+        } else if (paypal?.status !== "COMPLETED") {
+          await releaseStock(id, "pending");
+          summary.released++;
+          log("warn", "interrupted payment: not captured, stock released", { orderId: id, paypalStatus: paypal?.status ?? null });
+        } else if (!captureMatches(paypal, order)) {
+          log("error", "interrupted payment: PayPal capture does not match the order", {
+            orderId: id,
+            capture: paypal,
+            expected: `USD ${(order.total_cents / 100).toFixed(2)}`,
+          });
+          await releaseStock(id, "failed");
+          summary.failed++;
+        } else {
+          await recordPayment(order, paypal, paypal.payerId);
+          summary.paid++;
+          log("warn", "interrupted payment: captured at PayPal, recorded as paid", { orderId: id });
+        }
+      },
+      { wait: false },
+    );
   }
   return summary;
 }
 
 let recovery: Promise<unknown> | undefined;
 let recoveryTimer: ReturnType<typeof setInterval> | undefined;
+/** This process, as the holder of the sweep's lease. */
+const holder = `${process.pid}-${randomBytes(6).toString("hex")}`;
+const SWEEP_LEASE = "payment-recovery";
+
+/** One round, in one process at a time: a process that finds the lease held skips its round. */
+async function sweepOnce(): Promise<void> {
+  if (!(await takeLease(SWEEP_LEASE, holder, 10 * 60_000))) return;
+  try {
+    await settleInterruptedPayments();
+  } finally {
+    await dropLease(SWEEP_LEASE, holder);
+  }
+}
 
 function runRecovery(): void {
-  recovery ??= settleInterruptedPayments()
+  recovery ??= sweepOnce()
     .catch((error) => log("error", "settling interrupted payments failed", { error }))
     .finally(() => {
       recovery = undefined;

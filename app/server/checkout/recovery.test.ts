@@ -188,3 +188,87 @@ describe("payments interrupted between reserving stock and recording the outcome
     expect(await stockOf(product.id)).toBe(product.stock - 2);
   });
 });
+
+describe("payment work across server processes (leases in the database)", () => {
+  const holdLease = (orderId: string, until: Date) =>
+    db
+      .updateTable("orders")
+      .set({ payment_lease: "another-process", payment_lease_until: until.toISOString() })
+      .where("id", "=", orderId)
+      .execute();
+
+  it("recovery leaves alone an order another process is paying, and settles it once that lease has expired", async () => {
+    const product = products[5]!;
+    const before = await stockOf(product.id);
+    const { orderId } = await approvedOrder(product.id, 1);
+    // The state while another process captures: stock reserved, PayPal order still approved.
+    await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).execute();
+    await db
+      .updateTable("products")
+      .set({ stock: before - 1 })
+      .where("id", "=", product.id)
+      .execute();
+    await holdLease(orderId, new Date(Date.now() + 60_000));
+    expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 0, failed: 0, unresolved: 0 });
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 1 });
+    // That process died: its lease runs out, and the next round gives the stock back.
+    await holdLease(orderId, new Date(Date.now() - 1));
+    expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 1, failed: 0, unresolved: 0 });
+    expect(await stockOf(product.id)).toBe(before);
+  });
+
+  it("a capture waits while another process holds the order, then pays it once", async () => {
+    const product = products[6]!;
+    const before = await stockOf(product.id);
+    const { user, orderId, paypalId } = await approvedOrder(product.id, 1);
+    await holdLease(orderId, new Date(Date.now() + 60_000));
+    let leaseHeld = true;
+    let startedWhileHeld = false;
+    paypal.captureStarted = () => (startedWhileHeld ||= leaseHeld);
+    const paying = completePayment(user, paypalId, "PAYER123");
+    // Give the capture many turns at the database while the lease is held: it must not start.
+    for (let i = 0; i < 20; i++) await db.selectFrom("orders").select("payment_lease").where("id", "=", orderId).execute();
+    expect(paypal.orders.get(paypalId)!.status).toBe("APPROVED");
+    leaseHeld = false;
+    await db.updateTable("orders").set({ payment_lease: null, payment_lease_until: null }).where("id", "=", orderId).execute();
+    expect(await paying).toEqual({ ok: true, orderId });
+    expect(startedWhileHeld).toBe(false);
+    expect(await stockOf(product.id)).toBe(before - 1);
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "paid" });
+  });
+
+  it("the same capture recorded twice (two processes) takes the paid goods out of the cart once", async () => {
+    const [a, b] = [products[7]!, products[0]!];
+    const { user, orderId, paypalId } = await approvedOrder(a.id, 1);
+    await addToCart(user.id, a.id, 1); // one more A, added after checkout started
+    await addToCart(user.id, b.id, 1);
+    expect(await completePayment(user, paypalId, "PAYER123")).toEqual({ ok: true, orderId });
+    const order = (await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow()) as never;
+    const { recordPayment } = await import("./capture.server");
+    await recordPayment(order, { status: "COMPLETED", currency: "USD", value: "0", captureId: "CAP-again" }, "PAYER123");
+    expect((await getCart(user.id)).items.map((i) => [i.productId, i.quantity])).toEqual([
+      [a.id, 1],
+      [b.id, 1],
+    ]);
+    expect(await orderRow(orderId)).toMatchObject({ capture_id: `CAP-${paypalId}` });
+  });
+});
+
+describe("the recovery sweep's lease", () => {
+  it("is held by one process at a time, renewed by its holder, and taken over once expired", async () => {
+    const { takeLease, dropLease } = await import("./payment-lock.server");
+    expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
+    expect(await takeLease("sweep-test", "B", 60_000)).toBe(false);
+    expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
+    await db
+      .updateTable("leases")
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where("name", "=", "sweep-test")
+      .execute();
+    expect(await takeLease("sweep-test", "B", 60_000)).toBe(true);
+    await dropLease("sweep-test", "A"); // not A's any more: stays B's
+    expect(await takeLease("sweep-test", "A", 60_000)).toBe(false);
+    await dropLease("sweep-test", "B");
+    expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from "kysely";
 import fs from "node:fs";
 import path from "node:path";
 import { migrations } from "../../../db/migrations";
@@ -8,6 +8,27 @@ import type { Database } from "../../../db/schema";
 import { config } from "./config.server";
 
 export type DB = Kysely<Database>;
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), not at their first
+ * write. With several server processes on one file, a transaction that read first and then wrote
+ * would fail at once with "database is locked" whenever another process had written since its
+ * read; taking the lock first makes it wait (busy_timeout) instead, then see the latest data.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ShopSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+  override createDriver(): Driver {
+    return new ImmediateTransactionsDriver({ database: this.sqlite });
+  }
+}
 
 /** Opens (creating if needed) the SQLite file with the pragmas the shop relies on. */
 export function openDatabase(file: string): DB {
@@ -19,7 +40,7 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("synchronous = NORMAL");
   // Keeps the planner's statistics fresh (cheap: analyses only tables that need it).
   sqlite.pragma("optimize = 0x10002");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ShopSqliteDialect(sqlite) });
 }
 
 export async function migrateToLatest(database: DB): Promise<void> {

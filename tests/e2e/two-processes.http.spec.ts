@@ -1,0 +1,171 @@
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import Database from "better-sqlite3";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { approveInSimulator, unique } from "./helpers";
+import { freePort, startOwnServer, type OwnServer } from "./own-server";
+
+// Two real server processes on one data folder, as WEB_CONCURRENCY or two machines would run:
+// payments, stock and sign-in limits must hold across them. Both trust one proxy hop, so each
+// client can say which address it comes from.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let a: OwnServer;
+let b: OwnServer;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  const settings = { NODE_ENV: "production", DEMO_MODE: "1", LOG_LEVEL: "warn", TRUST_PROXY: "1", PAYPAL_MODE: "simulator" };
+  const [portA, portB] = [await freePort(), await freePort()];
+  a = startOwnServer(portA, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portA}` });
+  await a.healthy();
+  dataDir = a.dataDir;
+  // The second process opens the first one's database (already migrated and seeded).
+  b = startOwnServer(portB, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portB}`, DATA_DIR: dataDir });
+  await b.healthy();
+});
+
+test.afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+});
+
+/** A client from its own address; every call names the server it goes to (Origin included). */
+function client(ip: string) {
+  let context: APIRequestContext | undefined;
+  const get = async () => (context ??= await playwrightRequest.newContext({ extraHTTPHeaders: { "X-Forwarded-For": ip } }));
+  return {
+    post: async (server: OwnServer, pathname: string, data: unknown) =>
+      (await get()).post(`${server.url}${pathname}`, { data, headers: { Origin: server.url } }),
+    context: get,
+  };
+}
+
+type Shopper = ReturnType<typeof client> & { orderId: string; paymentId: string; payerId: string };
+
+/** A new shopper who has checked out `quantity` of `productId` on `server` and approved at PayPal. */
+async function approvedBuyer(server: OwnServer, ip: string, productId: string, quantity: number): Promise<Shopper> {
+  const c = client(ip);
+  const name = unique("two");
+  const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
+  expect((await (await c.post(server, "/api/auth/register", account)).json()).success).toBe(true);
+  expect((await (await c.post(server, "/api/auth/login", account)).json()).success).toBe(true);
+  const address = await c.post(server, "/api/shop/address/add", {
+    address: "1 Road",
+    city: "Town",
+    pincode: "1",
+    phone: "555",
+    notes: "n",
+  });
+  const addressId = (await address.json()).data._id;
+  expect((await c.post(server, "/api/shop/cart/add", { productId, quantity })).status()).toBe(200);
+  const created = await (await c.post(server, "/api/shop/order/create", { addressInfo: { addressId } })).json();
+  expect(created.success, JSON.stringify(created)).toBe(true);
+  const approval = new URL(created.approvalURL);
+  const approved = await approveInSimulator(
+    await playwrightRequest.newContext({ baseURL: approval.origin, extraHTTPHeaders: { Origin: approval.origin, "X-Forwarded-For": ip } }),
+    created.approvalURL,
+  );
+  return { ...c, orderId: created.orderId, ...approved };
+}
+
+function database() {
+  return new Database(path.join(dataDir, "shop.db"));
+}
+
+function stockOf(productId: string): number {
+  const db = database();
+  try {
+    return (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock;
+  } finally {
+    db.close();
+  }
+}
+
+function productWithStock(min: number): string {
+  const db = database();
+  try {
+    return (db.prepare("SELECT id FROM products WHERE stock >= ? ORDER BY title LIMIT 1").get(min) as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}
+
+test("16 captures of one order at once, split across both processes, take the stock and the money once", async () => {
+  const productId = productWithStock(5);
+  const before = stockOf(productId);
+  const buyer = await approvedBuyer(a, "192.0.2.10", productId, 2);
+  // The session lives in the database: the same cookie works on either process.
+  const answers = await Promise.all(
+    Array.from({ length: 16 }, (_, i) =>
+      buyer.post(i % 2 ? b : a, "/api/shop/order/capture", { paymentId: buyer.paymentId, payerId: buyer.payerId, orderId: buyer.orderId }),
+    ),
+  );
+  expect(answers.map((r) => r.status())).toEqual(Array(16).fill(200));
+  expect(stockOf(productId)).toBe(before - 2);
+  const db = database();
+  try {
+    expect(db.prepare("SELECT payment_status, stock_reserved FROM orders WHERE id = ?").get(buyer.orderId)).toEqual({
+      payment_status: "paid",
+      stock_reserved: 1,
+    });
+    // PayPal (the simulator, shared by both) captured once.
+    const sim = db.prepare("SELECT status, capture_id FROM paypal_sim_orders WHERE id = ?").get(buyer.paymentId) as {
+      status: string;
+      capture_id: string;
+    };
+    expect(sim.status).toBe("COMPLETED");
+    expect(sim.capture_id).toBeTruthy();
+  } finally {
+    db.close();
+  }
+});
+
+test("30 buyers for the last 2 units, paying on both processes at once: exactly 2 are charged", async () => {
+  const productId = productWithStock(2);
+  const buyers = [];
+  for (let i = 0; i < 30; i++) buyers.push(await approvedBuyer(i % 2 ? b : a, `198.51.100.${i + 1}`, productId, 1));
+  const db = database();
+  try {
+    db.prepare("UPDATE products SET stock = 2 WHERE id = ?").run(productId);
+  } finally {
+    db.close();
+  }
+  const answers = await Promise.all(
+    buyers.map((buyer, i) =>
+      buyer.post(i % 2 ? a : b, "/api/shop/order/capture", { paymentId: buyer.paymentId, payerId: buyer.payerId, orderId: buyer.orderId }),
+    ),
+  );
+  const statuses = answers.map((r) => r.status());
+  expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+  expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+  expect(stockOf(productId)).toBe(0);
+  const check = database();
+  try {
+    const paid = check.prepare(
+      "SELECT count(*) AS n FROM orders WHERE id IN (" + buyers.map(() => "?").join(",") + ") AND payment_status = 'paid'",
+    );
+    expect(paid.get(...buyers.map((x) => x.orderId))).toEqual({ n: 2 });
+    const captured = check.prepare(
+      "SELECT count(*) AS n FROM paypal_sim_orders WHERE status = 'COMPLETED' AND id IN (" + buyers.map(() => "?").join(",") + ")",
+    );
+    expect(captured.get(...buyers.map((x) => x.paymentId))).toEqual({ n: 2 });
+  } finally {
+    check.close();
+  }
+});
+
+test("sign-in limits hold across both processes", async () => {
+  const target = "shopper@example.com";
+  // 10 wrong guesses at one account from ten addresses, alternating processes, then an 11th on each.
+  const guesses = [];
+  for (let i = 0; i < 10; i++) {
+    guesses.push(
+      (await client(`203.0.113.${i + 1}`).post(i % 2 ? b : a, "/api/auth/login", { email: target, password: "guess" })).status(),
+    );
+  }
+  expect(guesses).toEqual(Array(10).fill(200));
+  for (const server of [a, b]) {
+    expect((await client("203.0.113.99").post(server, "/api/auth/login", { email: target, password: "guess" })).status()).toBe(429);
+  }
+});

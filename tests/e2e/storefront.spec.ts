@@ -94,6 +94,22 @@ test.describe("listing", () => {
     for (const card of await page.locator("main article").all()) await expect(card).toContainText(/· (Men|Women)/);
   });
 
+  test("with JavaScript, boxes ticked in quick succession all count", { tag: "@needs-js" }, async ({ page }) => {
+    await page.goto("/shop/listing");
+    await hydrated(page);
+    // Both ticks land before the first one's page arrives.
+    await page.evaluate(() => {
+      for (const label of ["Men", "Women", "Nike"]) {
+        const box = [...document.querySelectorAll<HTMLInputElement>("#listing-filters input[type=checkbox]")].find(
+          (input) => input.closest("label")?.textContent?.trim() === label,
+        );
+        box!.click();
+      }
+    });
+    await expect(page).toHaveURL(/\/shop\/listing\?category=men,women&brand=nike$/);
+    for (const name of ["Men", "Women", "Nike"]) await expect(page.getByRole("checkbox", { name, exact: true })).toBeChecked();
+  });
+
   test("pagination keeps the filters and sort; a filter change goes back to page 1", async ({ page, javaScriptEnabled }) => {
     await page.goto("/shop/listing?category=men,women&sortBy=title-atoz");
     await expect(page.locator("main article")).toHaveCount(24);

@@ -39,10 +39,12 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     rememberFilters(next);
     void navigate(`/shop/listing${listingSearch({ ...next, page: 1 })}`, { preventScrollReset: true });
   };
-  const toggle = <K extends "category" | "brand">(key: K, id: ListingQuery[K][number], checked: boolean) => {
-    const current = query[key] as string[];
-    const values = checked ? [...current, id] : current.filter((v) => v !== id);
-    apply({ ...query, [key]: values });
+  // The boxes as they are now, not the last page's query: two boxes ticked in quick succession
+  // both count, even before the first one's page has arrived.
+  const toggle = (form: HTMLFormElement | null) => {
+    if (!form) return;
+    const ticked = new FormData(form);
+    apply({ ...query, category: ticked.getAll("category") as CategoryId[], brand: ticked.getAll("brand") as BrandId[] });
   };
 
   return (
@@ -57,15 +59,9 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             name="category"
             options={CATEGORIES}
             selected={query.category}
-            onToggle={hydrated ? (id, checked) => toggle("category", id as CategoryId, checked) : undefined}
+            onToggle={hydrated ? toggle : undefined}
           />
-          <FilterGroup
-            legend="Brand"
-            name="brand"
-            options={BRANDS}
-            selected={query.brand}
-            onToggle={hydrated ? (id, checked) => toggle("brand", id as BrandId, checked) : undefined}
-          />
+          <FilterGroup legend="Brand" name="brand" options={BRANDS} selected={query.brand} onToggle={hydrated ? toggle : undefined} />
           {/* Kept with JavaScript too (changes then apply at once): removing it would shift the page. */}
           <Button type="submit" className="w-full">
             Apply
@@ -136,7 +132,7 @@ function FilterGroup({
   name: string;
   options: ReadonlyArray<{ id: string; label: string }>;
   selected: readonly string[];
-  onToggle: ((id: string, checked: boolean) => void) | undefined;
+  onToggle: ((form: HTMLFormElement | null) => void) | undefined;
 }) {
   return (
     <fieldset>
@@ -151,7 +147,7 @@ function FilterGroup({
                 value={o.id}
                 key={`${o.id}-${selected.includes(o.id)}`}
                 defaultChecked={selected.includes(o.id)}
-                onChange={onToggle ? (e) => onToggle(o.id, e.target.checked) : undefined}
+                onChange={onToggle ? (e) => onToggle(e.target.form) : undefined}
                 className="h-4 w-4 rounded border-gray-300 accent-gray-900"
               />
               {o.label}

@@ -5,7 +5,14 @@
 // - development (`npm run dev`, `node server.mjs --dev`): through Vite's middleware mode, with
 //   hot reload and the same Origin check, body limits and payment recovery as production.
 // Settings come from the environment or a `.env` file.
+//
+// In production the shop runs WEB_CONCURRENCY worker processes (Node's cluster) on one port and one
+// database; see docs/decisions/0026-worker-processes.md. This process is then the primary: it runs
+// the startup work once (settings check, migrations, demo data) in a short-lived process, starts
+// the workers, restarts one that dies, and on SIGTERM stops them all gracefully.
+import cluster from "node:cluster";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = import.meta.dirname;
@@ -15,51 +22,143 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 // Set before the app loads: PUBLIC_URL's default and the simulator's address follow it.
 process.env.PORT ||= dev ? "5173" : "3000";
 
-let http, app;
-if (dev) {
-  const { createServer } = await import("vite");
-  const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
-  http = await vite.ssrLoadModule("/app/server/platform/http-app.server.ts");
-  app = http.createApp({
-    vite: { middlewares: vite.middlewares, loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") },
-  });
+const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+const pidFile = path.join(dataDir, "server.pid");
+
+/** Worker processes: WEB_CONCURRENCY, else every core in production, at most 2 for the demo, 1 in development. */
+function workerCount() {
+  const configured = Number(process.env.WEB_CONCURRENCY);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  if (dev) return 1;
+  const cores = os.availableParallelism();
+  const production = process.env.NODE_ENV === "production" && process.env.DEMO_MODE !== "1";
+  return production ? cores : Math.min(2, cores);
+}
+
+if (process.env.SHOP_ROLE === "prepare") {
+  // The primary's one-off startup step: importing the build checks the settings, migrates the
+  // database and adds the demo data; then this process ends.
+  await import(path.join(root, "build/server/index.js"));
+  process.exit(0);
+} else if (!dev && cluster.isPrimary && workerCount() > 1) {
+  await runPrimary(workerCount());
 } else {
-  http = await import(path.join(root, "build/server/index.js"));
-  app = http.createApp({ clientDir: path.join(root, "build/client") });
+  await runServer();
 }
-const { drain, shutdown, log, startPaymentRecovery } = http;
 
-const port = Number(process.env.PORT);
-const host = process.env.HOST || undefined;
-const pidFile = path.join(path.resolve(process.env.DATA_DIR || "./data"), "server.pid");
+/** The primary's log lines, in the app's format (log.server.ts): one JSON object per line. */
+function primaryLog(level, msg, fields = {}) {
+  const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+  if (levels[level] < (levels[(process.env.LOG_LEVEL ?? "info").toLowerCase()] ?? levels.info)) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
+}
 
-const server = app.listen(port, host, () => {
-  fs.writeFileSync(pidFile, String(process.pid));
-  log("info", "listening", { url: `http://${host ?? "localhost"}:${port}`, pid: process.pid, mode: dev ? "development" : "production" });
-  // Payments a crash left half-way are settled with PayPal (reachable now, simulator included).
-  startPaymentRecovery();
-});
-
-// SIGTERM/SIGINT: refuse new requests, let those in flight finish, stop listening, close the database.
-let stopping = false;
-function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  log("info", "stopping", { signal });
-  const force = setTimeout(() => {
-    log("warn", "requests still open after 10 s; exiting");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  drain().then(() => {
-    server.close(async () => {
-      await shutdown();
-      fs.rmSync(pidFile, { force: true });
-      log("info", "stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections?.();
+async function runPrimary(count) {
+  // 1. The startup work, once, before any worker: a refused start ends here with its message.
+  const prepared = await new Promise((resolve) => {
+    cluster.fork({ SHOP_ROLE: "prepare" }).once("exit", (code, signal) => resolve(signal ? 1 : code));
   });
+  if (prepared !== 0) process.exit(prepared);
+
+  // 2. The workers share the port; the primary hands out connections.
+  let stopping = false;
+  const started = new Map(); // worker id -> start time
+  const fork = () => started.set(cluster.fork({ SHOP_ROLE: "worker", SHOP_PREPARED: "1" }).id, Date.now());
+  let listening = 0;
+  cluster.on("listening", () => {
+    if (++listening !== count) return;
+    fs.writeFileSync(pidFile, String(process.pid));
+    primaryLog("info", "listening", {
+      url: `http://${process.env.HOST || "localhost"}:${process.env.PORT}`,
+      pid: process.pid,
+      workers: count,
+    });
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    const age = Date.now() - (started.get(worker.id) ?? 0);
+    started.delete(worker.id);
+    if (stopping) {
+      if (started.size === 0) finish(0);
+      return;
+    }
+    primaryLog("error", "worker died; starting another", { pid: worker.process.pid, code, signal });
+    // A worker that dies at once would die again at once: wait a second before the next one.
+    setTimeout(() => stopping || fork(), age < 5_000 ? 1_000 : 200);
+  });
+  for (let i = 0; i < count; i++) fork();
+
+  // 3. SIGTERM/SIGINT: every worker drains and stops (as a single server does), then the primary.
+  function finish(code) {
+    fs.rmSync(pidFile, { force: true });
+    primaryLog("info", "stopped");
+    process.exit(code);
+  }
+  function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    primaryLog("info", "stopping", { signal, workers: started.size });
+    if (started.size === 0) finish(0);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => {
+      primaryLog("warn", "workers still running after 12 s; killing them");
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      finish(1);
+    }, 12_000).unref();
+  }
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
+
+async function runServer() {
+  let http, app;
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    http = await vite.ssrLoadModule("/app/server/platform/http-app.server.ts");
+    app = http.createApp({
+      vite: { middlewares: vite.middlewares, loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") },
+    });
+  } else {
+    http = await import(path.join(root, "build/server/index.js"));
+    app = http.createApp({ clientDir: path.join(root, "build/client") });
+  }
+  const { drain, shutdown, log, startPaymentRecovery } = http;
+
+  const port = Number(process.env.PORT);
+  const host = process.env.HOST || undefined;
+  // A worker of several: the primary owns the pid file, and when the primary is gone, so is this.
+  const worker = cluster.isWorker;
+
+  const server = app.listen(port, host, () => {
+    if (!worker) fs.writeFileSync(pidFile, String(process.pid));
+    log("info", "listening", { url: `http://${host ?? "localhost"}:${port}`, pid: process.pid, mode: dev ? "development" : "production" });
+    // Payments a crash left half-way are settled with PayPal (reachable now, simulator included).
+    startPaymentRecovery();
+  });
+
+  // SIGTERM/SIGINT: refuse new requests, let those in flight finish, stop listening, close the database.
+  let stopping = false;
+  function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    log("info", "stopping", { signal });
+    const force = setTimeout(() => {
+      log("warn", "requests still open after 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    drain().then(() => {
+      server.close(async () => {
+        await shutdown();
+        if (!worker) fs.rmSync(pidFile, { force: true });
+        log("info", "stopped");
+        process.exit(0);
+      });
+      server.closeIdleConnections?.();
+    });
+  }
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  if (worker) process.on("disconnect", () => stop("primary gone"));
+}

@@ -69,7 +69,7 @@ const serverLog = []; // warn/error lines the server wrote (LOG_LEVEL=warn)
 function cleanup() {
   if (server && server.exitCode === null && server.signalCode === null) {
     try {
-      process.kill(server.pid, "SIGKILL");
+      process.kill(-server.pid, "SIGKILL");
     } catch {
       // already gone
     }
@@ -98,8 +98,12 @@ async function startServer() {
       PAYPAL_MODE: "simulator",
       AUTH_ATTEMPTS_PER_MINUTE: "100000",
       LOG_LEVEL: "warn",
+      // The primary and two workers, as a 2-core production server runs; a crash kills them all.
+      WEB_CONCURRENCY: "2",
     },
     stdio: ["ignore", "ignore", "pipe"],
+    // Its own process group, so a crash (SIGKILL to the group) takes the workers down too.
+    detached: true,
   });
   server = child;
   child.exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
@@ -323,6 +327,18 @@ async function shop(shopper, phase, products) {
   }
 }
 
+/** Resolves once no process of the server's group is left (the workers die with the primary). */
+async function groupGone(pgid) {
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await sleep(20);
+  }
+}
+
 /** Runs every shopper until `stop` (SIGKILL or SIGTERM) is sent after `ms`. */
 async function load(shoppers, products, ms, stop) {
   const phase = { active: true };
@@ -453,8 +469,11 @@ try {
     const ms = between(2000, 5000);
     const came = round === 1 ? null : await comeBack();
     const result = await load(shoppers, products, ms, async () => {
-      process.kill(server.pid, "SIGKILL");
-      return server.exited;
+      // The whole machine's view of a crash: primary and workers die at once.
+      process.kill(-server.pid, "SIGKILL");
+      const exit = await server.exited;
+      await groupGone(server.pid);
+      return exit;
     });
     const crashed = openDb();
     const integrity = crashed.pragma("integrity_check", { simple: true });
@@ -640,7 +659,7 @@ stock              ${totalBefore} before, ${totalAfter} after, ${totalSold} sold
   exitCode = 1;
 } finally {
   if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGKILL");
+    process.kill(-server.pid, "SIGKILL");
     await server.exited;
   }
 }

@@ -30,6 +30,9 @@ export const test = base.extend<{ shopper: Account }, { shop: Shop }>({
         // The suite signs in far more than 10 times a minute; security.spec checks the real limit.
         AUTH_ATTEMPTS_PER_MINUTE: "100000",
         LOG_LEVEL: "warn",
+        // One process: the suite's two workers already keep both cores busy. Several workers are
+        // tested where they are the subject (startup.http.spec.ts, two-processes.http.spec.ts).
+        WEB_CONCURRENCY: "1",
       });
       server.child.stderr?.on("data", (chunk) => process.stderr.write(chunk));
       await server.healthy();

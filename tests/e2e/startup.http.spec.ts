@@ -103,7 +103,7 @@ test.describe("production start", () => {
         .get() as { n: number };
       expect(products.n).toBe(0);
 
-      await new Promise((r) => setTimeout(r, 200));
+      await expect.poll(() => server.output()).toContain('"requestId":"check-123"');
       const lines = server
         .output()
         .trim()
@@ -130,6 +130,59 @@ test.describe("production start", () => {
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('"msg":"stopped"');
       expect(fs.existsSync(path.join(server.dataDir, "server.pid"))).toBe(false);
+      await server.stop();
+    }
+  });
+
+  test("WEB_CONCURRENCY=2: two workers share the port, one that dies is replaced, SIGTERM stops them all", async () => {
+    const server = startOwnServer(await freePort(), {
+      NODE_ENV: "production",
+      ...valid,
+      ALLOW_PAYMENT_SIMULATOR: "1",
+      LOG_LEVEL: "info",
+      WEB_CONCURRENCY: "2",
+    });
+    const logLines = () =>
+      server
+        .output()
+        .trim()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l));
+    const workerPids = () =>
+      logLines()
+        .filter((l) => l.msg === "listening" && l.workers === undefined)
+        .map((l) => l.pid as number);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      await server.healthy();
+      // The primary says it listens once both workers do; the pid file names the primary.
+      await expect.poll(() => logLines().find((l) => l.msg === "listening" && l.workers === 2)?.pid).toBe(server.child.pid);
+      expect(fs.readFileSync(path.join(server.dataDir, "server.pid"), "utf8")).toBe(String(server.child.pid));
+      const [first, second] = workerPids();
+      expect(new Set([first, second, server.child.pid]).size).toBe(3);
+      // Startup work ran once, in the primary's preparation step: one "database" line, not three.
+      expect(logLines().filter((l) => l.msg === "database")).toHaveLength(1);
+
+      process.kill(first!, "SIGKILL");
+      await expect.poll(() => logLines().some((l) => l.msg === "worker died; starting another" && l.pid === first)).toBe(true);
+      await expect.poll(() => workerPids().length).toBe(3);
+      const replacement = workerPids()[2]!;
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      for (const pid of [second!, replacement]) expect(alive(pid), `worker ${pid} stopped`).toBe(false);
+      expect(logLines().filter((l) => l.msg === "stopped")).toHaveLength(3); // two workers, then the primary
+      expect(fs.existsSync(path.join(server.dataDir, "server.pid"))).toBe(false);
+    } finally {
       await server.stop();
     }
   });

@@ -15,7 +15,14 @@ let b: OwnServer;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  const settings = { NODE_ENV: "production", DEMO_MODE: "1", LOG_LEVEL: "warn", TRUST_PROXY: "1", PAYPAL_MODE: "simulator" };
+  const settings = {
+    NODE_ENV: "production",
+    DEMO_MODE: "1",
+    LOG_LEVEL: "warn",
+    TRUST_PROXY: "1",
+    PAYPAL_MODE: "simulator",
+    WEB_CONCURRENCY: "1",
+  };
   const [portA, portB] = [await freePort(), await freePort()];
   a = startOwnServer(portA, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portA}` });
   await a.healthy();

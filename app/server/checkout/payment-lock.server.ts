@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
 import { db } from "../platform/db.server";
 
@@ -12,6 +13,32 @@ import { db } from "../platform/db.server";
 const LEASE_MS = 60_000;
 /** How long a second caller waits for the order before giving up (the shopper may retry). */
 const WAIT_MS = 45_000;
+
+/**
+ * A lease holder names its machine and process ("host/pid/random"), so a lease left by a process
+ * that died on this machine (a crash, a SIGKILL) is recognised at once instead of after it expires.
+ */
+export function newHolder(): string {
+  return `${hostname()}/${process.pid}/${randomBytes(6).toString("base64url")}`;
+}
+
+/** False only for a holder on this machine whose process is gone; other machines' holders count as alive. */
+export function holderAlive(holder: string): boolean {
+  const [host, pid] = holder.split("/");
+  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+/** Frees the order's lease when its holder died on this machine. */
+async function releaseIfHolderDied(orderId: string): Promise<void> {
+  const row = await db.selectFrom("orders").select("payment_lease").where("id", "=", orderId).executeTakeFirst();
+  if (row?.payment_lease && !holderAlive(row.payment_lease)) await release(orderId, row.payment_lease);
+}
 
 export class OrderBusy extends Error {
   constructor(readonly orderId: string) {
@@ -64,9 +91,11 @@ export function oneAtATime<T>(orderId: string, work: () => Promise<T>, options: 
 export function oneAtATime<T>(orderId: string, work: () => Promise<T>, options?: { wait: true }): Promise<T>;
 export function oneAtATime<T>(orderId: string, work: () => Promise<T>, { wait = true } = {}): Promise<T | undefined> {
   return queued(orderId, async () => {
-    const holder = randomBytes(9).toString("base64url");
+    const holder = newHolder();
     const started = Date.now();
     while (!(await claim(orderId, holder))) {
+      await releaseIfHolderDied(orderId);
+      if (await claim(orderId, holder)) break;
       if (!wait) return undefined;
       if (Date.now() - started > WAIT_MS) throw new OrderBusy(orderId);
       await delay(20 + Math.random() * 30);
@@ -85,6 +114,9 @@ export function oneAtATime<T>(orderId: string, work: () => Promise<T>, { wait = 
  */
 export async function takeLease(name: string, holder: string, ms: number): Promise<boolean> {
   const at = new Date().toISOString();
+  const current = await db.selectFrom("leases").select("holder").where("name", "=", name).executeTakeFirst();
+  // Left by a process that died on this machine: free at once.
+  if (current && current.holder !== holder && !holderAlive(current.holder)) await dropLease(name, current.holder);
   // One statement: insert, or take over an expired lease, or renew our own; else nothing comes back.
   const taken = await db
     .insertInto("leases")

@@ -1,8 +1,7 @@
 import { db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { captureMatches, recordPayment, selectOrder } from "./capture.server";
-import { randomBytes } from "node:crypto";
-import { dropLease, oneAtATime, takeLease } from "./payment-lock.server";
+import { dropLease, newHolder, oneAtATime, takeLease } from "./payment-lock.server";
 import { getPayPalOrder } from "./paypal.server";
 import { releaseStock } from "./stock.server";
 
@@ -60,7 +59,7 @@ export async function settleInterruptedPayments(): Promise<RecoverySummary> {
 let recovery: Promise<unknown> | undefined;
 let recoveryTimer: ReturnType<typeof setInterval> | undefined;
 /** This process, as the holder of the sweep's lease. */
-const holder = `${process.pid}-${randomBytes(6).toString("hex")}`;
+const holder = newHolder();
 const SWEEP_LEASE = "payment-recovery";
 
 /** One round, in one process at a time: a process that finds the lease held skips its round. */

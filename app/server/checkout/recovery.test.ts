@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { hostname } from "node:os";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { addAddress } from "../accounts/addresses.server";
@@ -213,6 +215,27 @@ describe("payment work across server processes (leases in the database)", () => 
     expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 1 });
     // That process died: its lease runs out, and the next round gives the stock back.
     await holdLease(orderId, new Date(Date.now() - 1));
+    expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 1, failed: 0, unresolved: 0 });
+    expect(await stockOf(product.id)).toBe(before);
+  });
+
+  it("a lease left by a process that died on this machine is taken over at once", async () => {
+    const product = products[1]!;
+    const before = await stockOf(product.id);
+    const { orderId } = await approvedOrder(product.id, 1);
+    await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).execute();
+    await db
+      .updateTable("products")
+      .set({ stock: before - 1 })
+      .where("id", "=", product.id)
+      .execute();
+    // What a SIGKILL mid-capture leaves: a lease, unexpired, whose process no longer exists.
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    await db
+      .updateTable("orders")
+      .set({ payment_lease: `${hostname()}/${dead}/x`, payment_lease_until: new Date(Date.now() + 60_000).toISOString() })
+      .where("id", "=", orderId)
+      .execute();
     expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 1, failed: 0, unresolved: 0 });
     expect(await stockOf(product.id)).toBe(before);
   });

@@ -9,6 +9,8 @@ import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "./seed.server
  * accounts on first start.
  */
 async function boot(): Promise<void> {
+  // A worker of several: the primary's startup step has done this once already (server.mjs).
+  if (process.env.SHOP_PREPARED === "1") return;
   log("info", "database", { file: databaseFile(), mode: config.isProduction ? "production" : "demo", payments: config.paypalMode });
   if (!config.demoMode) return;
   const products = await seedDemoCatalog();

@@ -55,6 +55,8 @@ function primaryLog(level, msg, fields = {}) {
 }
 
 async function runPrimary(count) {
+  // Workers run this file whatever started the primary (`npm start` runs scripts/start.mjs).
+  cluster.setupPrimary({ exec: path.join(root, "server.mjs"), args: [] });
   // 1. The startup work, once, before any worker: a refused start ends here with its message.
   const prepared = await new Promise((resolve) => {
     cluster.fork({ SHOP_ROLE: "prepare" }).once("exit", (code, signal) => resolve(signal ? 1 : code));

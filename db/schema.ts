@@ -16,6 +16,14 @@ export interface Database {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   leases: LeasesTable;
+  product_counts: ProductCountsTable;
+}
+
+/** Products per (category, brand), kept exact by triggers (migration 0007): listing totals. */
+export interface ProductCountsTable {
+  category: string;
+  brand: string;
+  n: number;
 }
 
 /** A named job that one server process at a time may run (the payment-recovery sweep). */

@@ -5,6 +5,7 @@ import * as m0003 from "./0003_payments";
 import * as m0004 from "./0004_user_name_key";
 import * as m0005 from "./0005_sessions_and_limits";
 import * as m0006 from "./0006_payment_leases";
+import * as m0007 from "./0007_product_counts";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_user_name_key": m0004,
   "0005_sessions_and_limits": m0005,
   "0006_payment_leases": m0006,
+  "0007_product_counts": m0007,
 };

@@ -1,9 +1,12 @@
-// npm run bench: latency and throughput of the storefront at 1,000 and 100,000 products.
-// For each size: a fresh DATA_DIR, the generated catalog (scripts/seed.ts --products N), the built
-// server on 127.0.0.1, a signed-in shopper, then autocannon against each target. Prints figures;
-// it asserts nothing (speed goals are read from the output, not enforced by timed tests).
+// npm run bench: throughput, latency and memory of the storefront at 1,000 and 100,000 products.
+// For each size: a fresh DATA_DIR with the generated catalog (scripts/seed.ts --products N), then
+//   - the raw baseline (scripts/bench-raw.mjs: node:http + better-sqlite3, the listing's SQL),
+//   - the shop with 1 worker and with WEB_CONCURRENCY workers (one per core by default),
+// each loaded by autocannon; the shop's processes' RSS is sampled throughout (Linux: ps).
+// Prints figures; it asserts nothing (goals are read from the output, not enforced by timed tests).
+//   BENCH_SIZES=1000,100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_WORKERS=2 npm run bench
 import autocannon from "autocannon";
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +14,8 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const sizes = (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const manyWorkers = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
 const port = Number(process.env.BENCH_PORT ?? 3310);
 const base = `http://127.0.0.1:${port}`;
 
@@ -20,11 +24,23 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
 }
 
+const FILTER = "category=men,women&brand=nike,adidas,puma&sortBy=price-hightolow";
+const TARGETS = {
+  "listing page": `/shop/listing?${FILTER}`,
+  "listing JSON": `/api/shop/products/get?${FILTER}&limit=24`,
+};
+const RAW_TARGET = `/listing?${FILTER}&limit=24`;
+const EXTRA_TARGETS = {
+  "listing page 8": "/shop/listing?category=men&sortBy=title-atoz&page=8",
+  "search page": "/shop/search?keyword=classic%20hoodie",
+  home: "/shop/home",
+};
+
 async function waitFor(url, child) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error("server exited");
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url)).status < 500) return;
     } catch {
       // not listening yet
     }
@@ -33,75 +49,126 @@ async function waitFor(url, child) {
   throw new Error(`server did not answer ${url}`);
 }
 
-function run(url, cookie) {
+function load(url, cookie) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: { cookie } }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} }, (err, r) =>
+      err ? reject(err) : resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, errors: r.errors + r.non2xx }),
+    );
   });
 }
 
-const rows = [];
-for (const size of sizes) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  const env = { ...process.env, DATA_DIR: dataDir };
-  const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(size)], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-  });
-  if (seeded.status !== 0) throw new Error(seeded.stderr);
-  console.log(`\n${size} products: ${seeded.stdout.trim().split("\n").pop()}`);
+/** RSS (MB) of a process and all its children, summed. */
+function treeRssMb(pid) {
+  try {
+    const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" });
+    const rows = out
+      .trim()
+      .split("\n")
+      .map((l) => l.trim().split(/\s+/).map(Number));
+    const tree = new Set([pid]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
+    }
+    return rows.filter(([p]) => tree.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
 
-  const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
+async function withServer(script, env, ready, work) {
+  const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
-    env: { ...env, NODE_ENV: "production", DEMO_MODE: "1", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn" },
+    env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(child.pid))), 250);
   try {
-    await waitFor(`${base}/auth/login`, server);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
+    await waitFor(base + ready, child);
+    const result = await work();
+    return { ...result, peakRssMb: Math.round(Math.max(peak, treeRssMb(child.pid))) };
+  } finally {
+    clearInterval(sampler);
+    child.kill("SIGTERM");
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+  }
+}
+
+const results = []; // { size, server, target, rps, p50 }
+const memory = []; // { size, workers, peakRssMb }
+for (const size of sizes) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  try {
+    const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(size)], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
     });
-    const cookie = login.headers.get("set-cookie").split(";")[0];
-    const first = await (await fetch(`${base}/api/shop/products/get?limit=1`, { headers: { cookie } })).json();
-    const targets = {
-      "listing (filter + sort)": "/shop/listing?category=men,women&brand=nike,adidas,puma&sortBy=price-hightolow",
-      "listing page 8": "/shop/listing?category=men&sortBy=title-atoz&page=8",
-      "search page": "/shop/search?keyword=classic%20hoodie",
-      "product JSON": `/api/shop/products/get/${first.data[0]._id}`,
-      home: "/shop/home",
-    };
-    for (const [name, target] of Object.entries(targets)) {
-      const check = await fetch(base + target, { headers: { cookie }, redirect: "manual" });
-      if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
-      const r = await run(base + target, cookie);
-      rows.push({
-        products: size,
-        target: name,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        rps: Math.round(r.requests.average),
-        errors: r.errors + r.non2xx,
+    if (seeded.status !== 0) throw new Error(seeded.stderr);
+    console.log(`\n${size} products: ${seeded.stdout.trim().split("\n").pop()}`);
+
+    const raw = await withServer("scripts/bench-raw.mjs", { DATA_DIR: dataDir }, RAW_TARGET, () => load(base + RAW_TARGET));
+    results.push({ size, server: "raw", target: "listing", ...raw });
+    console.log(`  raw baseline   listing                median ${String(raw.p50).padStart(4)} ms   ${String(raw.rps).padStart(6)} req/s`);
+
+    for (const workers of [...new Set([1, manyWorkers])]) {
+      const env = { DATA_DIR: dataDir, NODE_ENV: "production", DEMO_MODE: "1", WEB_CONCURRENCY: String(workers) };
+      const run = await withServer("server.mjs", env, "/auth/login", async () => {
+        const login = await fetch(`${base}/api/auth/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
+        });
+        const cookie = login.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
+        const targets = workers === 1 ? { ...TARGETS, ...EXTRA_TARGETS } : TARGETS;
+        for (const [name, target] of Object.entries(targets)) {
+          const check = await fetch(base + target, { headers: { cookie }, redirect: "manual" });
+          if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
+          const r = await load(base + target, cookie);
+          if (r.errors) console.log(`  (${r.errors} errors or non-2xx answers on ${name})`);
+          results.push({ size, server: workers, target: name, ...r });
+          console.log(
+            `  ${`${workers} worker${workers === 1 ? " " : "s"}`.padEnd(14)} ${name.padEnd(22)} median ${String(r.p50).padStart(4)} ms   ${String(r.rps).padStart(6)} req/s`,
+          );
+        }
+        return {};
       });
-      console.log(
-        `  ${name.padEnd(24)} median ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   ${String(Math.round(r.requests.average)).padStart(5)} req/s`,
-      );
+      memory.push({ size, workers, peakRssMb: run.peakRssMb });
+      console.log(`  ${workers} worker(s): peak RSS of all the shop's processes ${run.peakRssMb} MB`);
     }
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+const find = (size, server, target) => results.find((r) => r.size === size && r.server === server && r.target === target);
+console.log(`\nsummary (${connections} connections, ${duration} s per target, ${os.availableParallelism()} cores)`);
+for (const size of sizes) {
+  const raw = find(size, "raw", "listing");
+  for (const target of Object.keys(TARGETS)) {
+    const one = find(size, 1, target);
+    const many = find(size, manyWorkers, target);
+    const share = ((one.rps / raw.rps) * 100).toFixed(1);
+    const scaling = many && manyWorkers > 1 ? `, ${manyWorkers} workers ${(many.rps / one.rps).toFixed(2)}x one` : "";
+    console.log(`  ${String(size).padStart(6)} products  ${target.padEnd(13)} 1 worker = ${share}% of raw${scaling}`);
+  }
+  for (const m of memory.filter((m) => m.size === size))
+    console.log(`  ${String(size).padStart(6)} products  peak RSS, ${m.workers} worker(s): ${m.peakRssMb} MB`);
+}
 if (sizes.length > 1) {
   const [small, large] = [sizes[0], sizes[sizes.length - 1]];
-  console.log(`\nmedian latency at ${large} vs ${small} products (goal for listing and search: at most 2x)`);
-  for (const target of new Set(rows.map((r) => r.target))) {
-    const a = rows.find((r) => r.products === small && r.target === target);
-    const b = rows.find((r) => r.products === large && r.target === target);
-    console.log(`  ${target.padEnd(24)} ${a.p50} ms -> ${b.p50} ms  (${(b.p50 / Math.max(a.p50, 1)).toFixed(2)}x)`);
+  for (const target of Object.keys(TARGETS)) {
+    const a = find(small, 1, target);
+    const b = find(large, 1, target);
+    console.log(
+      `  median at ${large} vs ${small} products, ${target}: ${a.p50} ms -> ${b.p50} ms (${(b.p50 / Math.max(a.p50, 1)).toFixed(2)}x)`,
+    );
   }
 }
-console.log(`\n(${connections} connections, ${duration} s per target, on ${os.cpus().length} cores)`);
+console.log(
+  "goals: 2 workers >= 1.7x one on the listing page; all processes < 400 MB; listing JSON >= 25% and page >= 5% of raw; JSON at 100,000 <= 1.3x at 1,000",
+);

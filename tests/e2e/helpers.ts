@@ -71,8 +71,9 @@ export function dataDir(): string {
 
 /**
  * A hash of every row of every table and of the uploads folder: equal before and after a request
- * proves the request changed no data. Left out: the FTS index (derived) and the sign-in attempt
- * counters (every attempt counts, refused or not).
+ * proves the request changed no data. Left out: the FTS index (derived), the sign-in attempt
+ * counters (every attempt counts, refused or not) and the payment-recovery sweep's lease (taken
+ * and dropped by the server's timer whenever it runs).
  */
 export function dataFingerprint(): string {
   const db = new Database(path.join(dataDir(), "shop.db"), { readonly: true, fileMustExist: true });
@@ -80,7 +81,7 @@ export function dataFingerprint(): string {
   try {
     const tables = db
       .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'products_fts%' AND name != 'rate_limits' ORDER BY name",
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'products_fts%' AND name NOT IN ('rate_limits', 'leases') ORDER BY name",
       )
       .pluck()
       .all() as string[];

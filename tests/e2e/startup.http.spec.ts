@@ -103,7 +103,9 @@ test.describe("production start", () => {
         .get() as { n: number };
       expect(products.n).toBe(0);
 
+      // Each request's line is written when its answer has gone out: wait for both.
       await expect.poll(() => server.output()).toContain('"requestId":"check-123"');
+      await expect.poll(() => server.output()).toMatch(/"path":"\/api\/auth\/login","status":200/);
       const lines = server
         .output()
         .trim()

@@ -76,27 +76,21 @@ async function approvedBuyer(server: OwnServer, ip: string, productId: string, q
   return { ...c, orderId: created.orderId, ...approved };
 }
 
-function database() {
-  return new Database(path.join(dataDir, "shop.db"));
-}
-
-function stockOf(productId: string): number {
-  const db = database();
+/** Runs `read` on the shared database file, opened for this call only. */
+function withDatabase<T>(read: (db: Database.Database) => T): T {
+  const db = new Database(path.join(dataDir, "shop.db"));
   try {
-    return (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock;
+    return read(db);
   } finally {
     db.close();
   }
 }
 
-function productWithStock(min: number): string {
-  const db = database();
-  try {
-    return (db.prepare("SELECT id FROM products WHERE stock >= ? ORDER BY title LIMIT 1").get(min) as { id: string }).id;
-  } finally {
-    db.close();
-  }
-}
+const stockOf = (productId: string): number =>
+  withDatabase((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock);
+
+const productWithStock = (min: number): string =>
+  withDatabase((db) => (db.prepare("SELECT id FROM products WHERE stock >= ? ORDER BY title LIMIT 1").get(min) as { id: string }).id);
 
 test("16 captures of one order at once, split across both processes, take the stock and the money once", async () => {
   const productId = productWithStock(5);
@@ -110,34 +104,27 @@ test("16 captures of one order at once, split across both processes, take the st
   );
   expect(answers.map((r) => r.status())).toEqual(Array(16).fill(200));
   expect(stockOf(productId)).toBe(before - 2);
-  const db = database();
-  try {
-    expect(db.prepare("SELECT payment_status, stock_reserved FROM orders WHERE id = ?").get(buyer.orderId)).toEqual({
-      payment_status: "paid",
-      stock_reserved: 1,
-    });
-    // PayPal (the simulator, shared by both) captured once.
-    const sim = db.prepare("SELECT status, capture_id FROM paypal_sim_orders WHERE id = ?").get(buyer.paymentId) as {
-      status: string;
-      capture_id: string;
-    };
-    expect(sim.status).toBe("COMPLETED");
-    expect(sim.capture_id).toBeTruthy();
-  } finally {
-    db.close();
-  }
+  expect(withDatabase((db) => db.prepare("SELECT payment_status, stock_reserved FROM orders WHERE id = ?").get(buyer.orderId))).toEqual({
+    payment_status: "paid",
+    stock_reserved: 1,
+  });
+  // PayPal (the simulator, shared by both) captured once.
+  const sim = withDatabase(
+    (db) =>
+      db.prepare("SELECT status, capture_id FROM paypal_sim_orders WHERE id = ?").get(buyer.paymentId) as {
+        status: string;
+        capture_id: string;
+      },
+  );
+  expect(sim.status).toBe("COMPLETED");
+  expect(sim.capture_id).toBeTruthy();
 });
 
 test("30 buyers for the last 2 units, paying on both processes at once: exactly 2 are charged", async () => {
   const productId = productWithStock(2);
-  const buyers = [];
+  const buyers: Shopper[] = [];
   for (let i = 0; i < 30; i++) buyers.push(await approvedBuyer(i % 2 ? b : a, `198.51.100.${i + 1}`, productId, 1));
-  const db = database();
-  try {
-    db.prepare("UPDATE products SET stock = 2 WHERE id = ?").run(productId);
-  } finally {
-    db.close();
-  }
+  withDatabase((db) => db.prepare("UPDATE products SET stock = 2 WHERE id = ?").run(productId));
   const answers = await Promise.all(
     buyers.map((buyer, i) =>
       buyer.post(i % 2 ? a : b, "/api/shop/order/capture", { paymentId: buyer.paymentId, payerId: buyer.payerId, orderId: buyer.orderId }),
@@ -147,19 +134,17 @@ test("30 buyers for the last 2 units, paying on both processes at once: exactly 
   expect(statuses.filter((s) => s === 200)).toHaveLength(2);
   expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
   expect(stockOf(productId)).toBe(0);
-  const check = database();
-  try {
-    const paid = check.prepare(
-      "SELECT count(*) AS n FROM orders WHERE id IN (" + buyers.map(() => "?").join(",") + ") AND payment_status = 'paid'",
-    );
-    expect(paid.get(...buyers.map((x) => x.orderId))).toEqual({ n: 2 });
-    const captured = check.prepare(
-      "SELECT count(*) AS n FROM paypal_sim_orders WHERE status = 'COMPLETED' AND id IN (" + buyers.map(() => "?").join(",") + ")",
-    );
-    expect(captured.get(...buyers.map((x) => x.paymentId))).toEqual({ n: 2 });
-  } finally {
-    check.close();
-  }
+  const among = buyers.map(() => "?").join(",");
+  const paid = withDatabase((db) =>
+    db.prepare(`SELECT count(*) AS n FROM orders WHERE id IN (${among}) AND payment_status = 'paid'`).get(...buyers.map((x) => x.orderId)),
+  );
+  expect(paid).toEqual({ n: 2 });
+  const captured = withDatabase((db) =>
+    db
+      .prepare(`SELECT count(*) AS n FROM paypal_sim_orders WHERE status = 'COMPLETED' AND id IN (${among})`)
+      .get(...buyers.map((x) => x.paymentId)),
+  );
+  expect(captured).toEqual({ n: 2 });
 });
 
 test("sign-in limits hold across both processes", async () => {

@@ -14,7 +14,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok && result.status === 429) return apiError(429, result.message, result.headers);
   // A refused login answers 200 with success false, as the legacy client expects.
   if (!result.ok) return json({ success: false, message: result.message });
-  const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  return json({ success: true, message: LOGGED_IN, user: result.user }, { headers });
+  return json({ success: true, message: LOGGED_IN, user: result.user }, { headers: result.headers });
 }

@@ -35,10 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: 400 });
   }
-  const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
   const target = safeRedirectTo(formData.get("redirectTo")) ?? homeFor(result.user);
-  return redirectWithSuccess(target, LOGGED_IN, { headers });
+  return redirectWithSuccess(target, LOGGED_IN, { headers: result.headers });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RegisterSchema } from "~/lib/schemas";
 import { db } from "../platform/db.server";
 import { createUserSession, destroyUserSession, endOtherSessions, getSessionUser, listSessions } from "./session.server";
-import { signIn } from "./sign-in.server";
+import { signIn, type SignInResult } from "./sign-in.server";
 import { registerUser, setPassword } from "./users.server";
 
 const PASSWORD = "correct horse";
@@ -20,8 +20,11 @@ async function newAccount(name: string) {
   return result.user;
 }
 
+/** A sign-in's result with the cookies it sets, as the browser keeps them. */
+const withCookies = (result: SignInResult) => ({ ...result, cookies: result.ok ? result.headers.getSetCookie() : [] });
+
 async function signInAs(email: string, ip = "10.0.0.1", cookies: string[] = []) {
-  return signIn(requestWith(cookies), { ip }, email, { email, password: PASSWORD });
+  return withCookies(await signIn(requestWith(cookies), { ip }, email, { email, password: PASSWORD }));
 }
 
 const sessionCookie = (cookies: string[]) => cookies.filter((c) => c.startsWith("__session="));
@@ -42,16 +45,16 @@ describe("sessions in the database", () => {
 
   it("signing out ends the session: the saved cookie no longer works", async () => {
     const user = await newAccount("otto");
-    const { cookies } = (await signInAs(user.email)) as { cookies: string[] };
+    const { cookies } = await signInAs(user.email);
     await destroyUserSession(requestWith(cookies));
     expect(await getSessionUser(requestWith(cookies))).toBeNull();
   });
 
   it("a password change ends every session of the account, and no other account's", async () => {
     const [victim, bystander] = [await newAccount("vic"), await newAccount("bea")];
-    const phone = (await signInAs(victim.email)) as { cookies: string[] };
-    const laptop = (await signInAs(victim.email, "10.0.0.2")) as { cookies: string[] };
-    const other = (await signInAs(bystander.email)) as { cookies: string[] };
+    const phone = await signInAs(victim.email);
+    const laptop = await signInAs(victim.email, "10.0.0.2");
+    const other = await signInAs(bystander.email);
     await setPassword(victim.email, "a brand new password");
     expect(await getSessionUser(requestWith(phone.cookies))).toBeNull();
     expect(await getSessionUser(requestWith(laptop.cookies))).toBeNull();
@@ -60,7 +63,7 @@ describe("sessions in the database", () => {
 
   it("a session ends after 30 days without a request, and each request pushes that back", async () => {
     const user = await newAccount("ida");
-    const { cookies } = (await signInAs(user.email)) as { cookies: string[] };
+    const { cookies } = await signInAs(user.email);
     const day = 24 * 60 * 60 * 1000;
     // Seen 20 days ago, expiring in 10: a request now slides the expiry to 30 days from now.
     await db
@@ -85,10 +88,10 @@ describe("sessions in the database", () => {
   it("lists the account's devices and signs out all but this one", async () => {
     const user = await newAccount("dev");
     const firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
-    const other = (await signIn(requestWith([], firefox), { ip: "10.0.0.3" }, user.email, { email: user.email, password: PASSWORD })) as {
-      cookies: string[];
-    };
-    const here = (await signInAs(user.email)) as { cookies: string[] };
+    const other = withCookies(
+      await signIn(requestWith([], firefox), { ip: "10.0.0.3" }, user.email, { email: user.email, password: PASSWORD }),
+    );
+    const here = await signInAs(user.email);
     const devices = await listSessions(requestWith(here.cookies), user.id);
     expect(devices.map((d) => [d.device, d.current])).toEqual(
       expect.arrayContaining([
@@ -104,7 +107,7 @@ describe("sessions in the database", () => {
   it("a sign-in never keeps the session id the browser came with", async () => {
     const user = await newAccount("fix");
     const planted = await createUserSession(requestWith(), user.id);
-    const { cookies } = (await signInAs(user.email, "10.0.0.1", [planted])) as { cookies: string[] };
+    const { cookies } = await signInAs(user.email, "10.0.0.1", [planted]);
     expect(sessionCookie(cookies)[0]!.split(";")[0]).not.toBe(planted.split(";")[0]);
     // The planted session ended with the sign-in.
     expect(await getSessionUser(requestWith([planted]))).toBeNull();
@@ -112,7 +115,7 @@ describe("sessions in the database", () => {
 
   it("a role change counts on the next request", async () => {
     const user = await newAccount("rolf");
-    const { cookies } = (await signInAs(user.email)) as { cookies: string[] };
+    const { cookies } = await signInAs(user.email);
     await db.updateTable("users").set({ role: "admin" }).where("id", "=", user.id).execute();
     expect(await getSessionUser(requestWith(cookies))).toMatchObject({ role: "admin" });
   });
@@ -121,7 +124,7 @@ describe("sessions in the database", () => {
 describe("sign-in limits with device cookies", () => {
   it("failures from elsewhere never lock out a browser that signed in before", async () => {
     const owner = await newAccount("owner");
-    const first = (await signInAs(owner.email, "192.0.2.1")) as { cookies: string[] };
+    const first = await signInAs(owner.email, "192.0.2.1");
     const device = deviceCookie(first.cookies);
     expect(device).toHaveLength(1);
     // An attacker guesses from one address until refused (the owner's sign-in was the account's
@@ -139,7 +142,7 @@ describe("sign-in limits with device cookies", () => {
   it("a device cookie is limited on its own, and only for the account it signed in to", async () => {
     const alice = await newAccount("alice");
     const bob = await newAccount("bob");
-    const { cookies } = (await signInAs(alice.email, "192.0.2.2")) as { cookies: string[] };
+    const { cookies } = await signInAs(alice.email, "192.0.2.2");
     const device = deviceCookie(cookies);
     const guess = (email: string, ip: string) => signIn(requestWith(device), { ip }, email, { email, password: "wrong" });
     for (let i = 0; i < 10; i++) expect(await guess(alice.email, `198.51.100.${i + 20}`)).toMatchObject({ status: 400 });
@@ -151,7 +154,7 @@ describe("sign-in limits with device cookies", () => {
 
   it("a forged or tampered device cookie is ignored", async () => {
     const carol = await newAccount("carol");
-    const { cookies } = (await signInAs(carol.email, "192.0.2.3")) as { cookies: string[] };
+    const { cookies } = await signInAs(carol.email, "192.0.2.3");
     const [name, value] = deviceCookie(cookies)[0]!.split(";")[0]!.split("=");
     const tampered = [`${name}=${value!.slice(0, -4)}AAAA`];
     const guess = (ip: string) => signIn(requestWith(tampered), { ip }, carol.email, { email: carol.email, password: "wrong" });

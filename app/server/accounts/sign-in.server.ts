@@ -39,7 +39,7 @@ async function deviceEntries(request: Request): Promise<DeviceEntry[]> {
 }
 
 export type SignInResult =
-  | { ok: true; user: SessionUser; cookies: string[] }
+  | { ok: true; user: SessionUser; headers: Headers }
   | { ok: false; status: 429; message: string; headers: Record<string, string> }
   | { ok: false; status: 400; message: string };
 
@@ -66,5 +66,9 @@ export async function signIn(request: Request, context: unknown, email: unknown,
   if (!user) return { ok: false, status: 400, message: INVALID_LOGIN };
   const entry = known ?? { a: accountTag(user.email), n: randomBytes(16).toString("base64url") };
   const remembered = [entry, ...entries.filter((e) => e !== known)].slice(0, MAX_ACCOUNTS_PER_DEVICE);
-  return { ok: true, user, cookies: [await createUserSession(request, user.id), await deviceCookie.serialize(remembered)] };
+  // The session cookie and the device cookie, for the answer (a redirect or JSON) to carry.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(request, user.id));
+  headers.append("Set-Cookie", await deviceCookie.serialize(remembered));
+  return { ok: true, user, headers };
 }

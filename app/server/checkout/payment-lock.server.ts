@@ -34,10 +34,12 @@ export function holderAlive(holder: string): boolean {
   }
 }
 
-/** Frees the order's lease when its holder died on this machine. */
-async function releaseIfHolderDied(orderId: string): Promise<void> {
+/** Frees the order's lease when its holder died on this machine; true when it did. */
+async function releaseIfHolderDied(orderId: string): Promise<boolean> {
   const row = await db.selectFrom("orders").select("payment_lease").where("id", "=", orderId).executeTakeFirst();
-  if (row?.payment_lease && !holderAlive(row.payment_lease)) await release(orderId, row.payment_lease);
+  if (!row?.payment_lease || holderAlive(row.payment_lease)) return false;
+  await release(orderId, row.payment_lease);
+  return true;
 }
 
 export class OrderBusy extends Error {
@@ -94,8 +96,7 @@ export function oneAtATime<T>(orderId: string, work: () => Promise<T>, { wait = 
     const holder = newHolder();
     const started = Date.now();
     while (!(await claim(orderId, holder))) {
-      await releaseIfHolderDied(orderId);
-      if (await claim(orderId, holder)) break;
+      if (await releaseIfHolderDied(orderId)) continue;
       if (!wait) return undefined;
       if (Date.now() - started > WAIT_MS) throw new OrderBusy(orderId);
       await delay(20 + Math.random() * 30);

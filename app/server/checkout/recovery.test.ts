@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
+import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { addAddress } from "../accounts/addresses.server";
@@ -87,6 +88,21 @@ async function approvedOrder(productId: string, quantity: number) {
   return { user, orderId: started.orderId, paypalId };
 }
 
+/**
+ * An approved order whose stock is taken but whose outcome is not recorded: what a process leaves
+ * when it dies (or is still busy) between reserving the stock and the capture.
+ */
+async function reservedOrder(productId: string, quantity: number) {
+  const order = await approvedOrder(productId, quantity);
+  await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", order.orderId).execute();
+  await db
+    .updateTable("products")
+    .set({ stock: sql`stock - ${quantity}` })
+    .where("id", "=", productId)
+    .execute();
+  return order;
+}
+
 describe("the cart after paying", () => {
   it("loses only what was paid for: lines and quantities added after checkout started stay", async () => {
     const [a, b, c] = [products[5]!, products[6]!, products[7]!];
@@ -147,14 +163,8 @@ describe("payments interrupted between reserving stock and recording the outcome
 
   it("not captured (the crash came first): recovery gives the stock back and the shopper can still pay", async () => {
     const product = products[2]!;
-    const { user, orderId, paypalId } = await approvedOrder(product.id, 3);
     // The state a SIGKILL after the reservation leaves: stock taken, PayPal order only approved.
-    await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).execute();
-    await db
-      .updateTable("products")
-      .set({ stock: product.stock - 3 })
-      .where("id", "=", product.id)
-      .execute();
+    const { user, orderId, paypalId } = await reservedOrder(product.id, 3);
 
     expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 1, failed: 0, unresolved: 0 });
     expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 0 });
@@ -202,14 +212,8 @@ describe("payment work across server processes (leases in the database)", () => 
   it("recovery leaves alone an order another process is paying, and settles it once that lease has expired", async () => {
     const product = products[5]!;
     const before = await stockOf(product.id);
-    const { orderId } = await approvedOrder(product.id, 1);
     // The state while another process captures: stock reserved, PayPal order still approved.
-    await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).execute();
-    await db
-      .updateTable("products")
-      .set({ stock: before - 1 })
-      .where("id", "=", product.id)
-      .execute();
+    const { orderId } = await reservedOrder(product.id, 1);
     await holdLease(orderId, new Date(Date.now() + 60_000));
     expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 0, failed: 0, unresolved: 0 });
     expect(await orderRow(orderId)).toMatchObject({ payment_status: "pending", stock_reserved: 1 });
@@ -222,13 +226,7 @@ describe("payment work across server processes (leases in the database)", () => 
   it("a lease left by a process that died on this machine is taken over at once", async () => {
     const product = products[1]!;
     const before = await stockOf(product.id);
-    const { orderId } = await approvedOrder(product.id, 1);
-    await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).execute();
-    await db
-      .updateTable("products")
-      .set({ stock: before - 1 })
-      .where("id", "=", product.id)
-      .execute();
+    const { orderId } = await reservedOrder(product.id, 1);
     // What a SIGKILL mid-capture leaves: a lease, unexpired, whose process no longer exists.
     const dead = spawnSync(process.execPath, ["-e", ""]).pid;
     await db

@@ -63,7 +63,17 @@ async function runPrimary(count) {
   });
   if (prepared !== 0) process.exit(prepared);
 
-  // 2. The workers share the port; the primary hands out connections.
+  // 2. The workers share the port; the primary hands out connections. Workers run with V8 set for
+  // one process per core (docs/decisions/0028-work-per-request.md):
+  // - the garbage collector works on the worker's own thread: its helper threads would otherwise
+  //   take time from the other workers' cores;
+  // - the JavaScript heap is capped (WORKER_HEAP_MB, 128 by default; a limit in NODE_OPTIONS
+  //   wins): the shop holds some 40 MB, and without a cap V8 lets garbage pile up to several
+  //   times that under load, memory a small VPS needs for the database's page cache.
+  const heapMb = Number(process.env.WORKER_HEAP_MB) || 128;
+  const heapSet = /--max-old-space-size/.test(`${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`);
+  const workerFlags = ["--single-threaded-gc", ...(heapSet ? [] : [`--max-old-space-size=${heapMb}`])];
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...workerFlags] });
   let stopping = false;
   const started = new Map(); // worker id -> start time
   const fork = () => started.set(cluster.fork({ SHOP_ROLE: "worker", SHOP_PREPARED: "1" }).id, Date.now());

@@ -4,7 +4,7 @@
 //   - the shop with 1 worker and with WEB_CONCURRENCY workers (one per core by default),
 // each loaded by autocannon; the shop's processes' RSS is sampled throughout (Linux: ps).
 // Prints figures; it asserts nothing (goals are read from the output, not enforced by timed tests).
-//   BENCH_SIZES=1000,100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_WORKERS=2 npm run bench
+//   BENCH_SIZES=1000,100000 BENCH_SECONDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=20 BENCH_WORKERS=2 npm run bench
 import autocannon from "autocannon";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,6 +14,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const sizes = (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const manyWorkers = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
 const port = Number(process.env.BENCH_PORT ?? 3310);
@@ -49,12 +50,18 @@ async function waitFor(url, child) {
   throw new Error(`server did not answer ${url}`);
 }
 
-function load(url, cookie) {
+function cannon(url, cookie, seconds) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} }, (err, r) =>
+    autocannon({ url, connections, duration: seconds, headers: cookie ? { cookie } : {} }, (err, r) =>
       err ? reject(err) : resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, errors: r.errors + r.non2xx }),
     );
   });
+}
+
+/** Loads one URL: first unmeasured (every process compiles its hot code), then measured. */
+async function load(url, cookie) {
+  await cannon(url, cookie, warmup);
+  return cannon(url, cookie, duration);
 }
 
 /** RSS (MB) of a process and all its children, summed. */
@@ -81,8 +88,8 @@ function treeRssMb(pid) {
   }
 }
 
-async function withServer(script, env, ready, work) {
-  const child = spawn(process.execPath, [path.join(root, script)], {
+async function withServer(script, env, ready, work, nodeFlags = []) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn" },
     stdio: "ignore",
@@ -99,6 +106,10 @@ async function withServer(script, env, ready, work) {
     await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
   }
 }
+
+// One worker is measured as server.mjs runs each of several workers (V8's garbage collector on
+// the worker's own thread, a 128 MB heap), so that 1 and N workers compare like with like.
+const ONE_WORKER_FLAGS = ["--single-threaded-gc", "--max-old-space-size=128"];
 
 const results = []; // { size, server, target, rps, p50 }
 const memory = []; // { size, workers, peakRssMb }
@@ -141,7 +152,7 @@ for (const size of sizes) {
           );
         }
         return {};
-      });
+      }, workers === 1 ? ONE_WORKER_FLAGS : []);
       memory.push({ size, workers, peakRssMb: run.peakRssMb });
       console.log(`  ${workers} worker(s): peak RSS of all the shop's processes ${run.peakRssMb} MB`);
     }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createSessionStorage, redirect } from "react-router";
+import { createCookie, createSessionStorage, redirect, type Cookie } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
 import { accessRedirect, mayUse, refusedPage, type Area, type SessionUser } from "~/lib/access";
 import { config } from "../platform/config.server";
@@ -21,21 +21,56 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 type SessionData = { userId: string; device?: string };
 
 /**
+ * Checking a signed cookie costs a WebCrypto HMAC, and a browser sends the same Cookie header
+ * with every request. What a header parses to depends only on the header and the secrets, so the
+ * answers for the most recent PARSED_HEADERS headers are kept (per process). Whether the session
+ * is still open is read from the database on every request all the same.
+ */
+const PARSED_HEADERS = 500;
+function rememberingParses(cookie: Cookie): Cookie {
+  const parsed = new Map<string, Promise<unknown>>();
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    serialize: (value, options) => cookie.serialize(value, options),
+    parse(header, options) {
+      if (!header || options) return cookie.parse(header, options);
+      let answer = parsed.get(header);
+      if (!answer) {
+        answer = cookie.parse(header);
+        answer.catch(() => parsed.delete(header));
+        if (parsed.size >= PARSED_HEADERS) parsed.delete(parsed.keys().next().value!);
+        parsed.set(header, answer);
+      }
+      return answer;
+    },
+  };
+}
+
+/**
  * Sessions live in the database; the cookie carries only a random token, signed. Signing out
  * deletes the row, a password change deletes all of the account's rows, and every server process
  * sees the same rows. The row's expiry slides (30 days after the last request); the cookie itself
  * lasts a year, so it is the row, not the browser, that decides when a session ends.
  */
 export const sessionStorage = createSessionStorage<SessionData>({
-  cookie: {
-    name: "__session",
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    secrets,
-    maxAge: 365 * 24 * 60 * 60,
-  },
+  cookie: rememberingParses(
+    createCookie("__session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      secrets,
+      maxAge: 365 * 24 * 60 * 60,
+    }),
+  ),
   async createData(data) {
     const token = randomBytes(32).toString("base64url");
     const at = new Date();

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { MAX_IMAGE_BYTES } from "~/lib/constants";
 import { config } from "../platform/config.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/messages/admin";
@@ -12,6 +11,12 @@ const NAME = /^[0-9a-f]{32}\.webp$/;
 export function uploadsDir(): string {
   return path.join(config.dataDir, "uploads");
 }
+
+// sharp (with libvips and its threads, some 20 MB per process) is loaded at the first upload,
+// not by every worker at start: most workers never re-encode an image.
+const importSharp = () => import("sharp");
+let sharpModule: ReturnType<typeof importSharp> | undefined;
+const loadSharp = async () => (await (sharpModule ??= importSharp())).default;
 
 export type StoredImage = { ok: true; url: string } | { ok: false; status: 400 | 413; message: string; detail: string };
 
@@ -24,6 +29,7 @@ export async function storeImage(bytes: Uint8Array, { maxWidth = 1600, maxHeight
   if (bytes.byteLength > MAX_IMAGE_BYTES) {
     return { ok: false, status: 413, message: FILE_TOO_LARGE, detail: "Image size should be less than 5MB" };
   }
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata()).format;

@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from "kysely";
+import { CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from "kysely";
 import fs from "node:fs";
 import path from "node:path";
 import { migrations } from "../../../db/migrations";
@@ -22,12 +22,37 @@ class ImmediateTransactionsDriver extends SqliteDriver {
 }
 
 class ShopSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SQLite.Database) {
+  constructor(private readonly sqlite: SqliteDatabase) {
     super({ database: sqlite });
   }
   override createDriver(): Driver {
     return new ImmediateTransactionsDriver({ database: this.sqlite });
   }
+}
+
+/**
+ * Kysely prepares every query it runs; compiling the SQL costs more than running most of the
+ * shop's queries. The same texts come back request after request (values are bound parameters),
+ * so the compiled statements are kept, the most recently used STATEMENT_CACHE_SIZE of them.
+ * Kysely runs one query at a time on this connection, so a statement is never in use twice.
+ */
+const STATEMENT_CACHE_SIZE = 500;
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text); // re-inserted below: the Map's order is least recently used first
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /** Opens (creating if needed) the SQLite file with the pragmas the shop relies on. */
@@ -40,7 +65,7 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("synchronous = NORMAL");
   // Keeps the planner's statistics fresh (cheap: analyses only tables that need it).
   sqlite.pragma("optimize = 0x10002");
-  return new Kysely<Database>({ dialect: new ShopSqliteDialect(sqlite) });
+  return new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(sqlite)) });
 }
 
 export async function migrateToLatest(database: DB): Promise<void> {

@@ -130,29 +130,35 @@ for (const size of sizes) {
 
     for (const workers of [...new Set([1, manyWorkers])]) {
       const env = { DATA_DIR: dataDir, NODE_ENV: "production", DEMO_MODE: "1", WEB_CONCURRENCY: String(workers) };
-      const run = await withServer("server.mjs", env, "/auth/login", async () => {
-        const login = await fetch(`${base}/api/auth/login`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
-        });
-        const cookie = login.headers
-          .getSetCookie()
-          .map((c) => c.split(";")[0])
-          .join("; ");
-        const targets = workers === 1 ? { ...TARGETS, ...EXTRA_TARGETS } : TARGETS;
-        for (const [name, target] of Object.entries(targets)) {
-          const check = await fetch(base + target, { headers: { cookie }, redirect: "manual" });
-          if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
-          const r = await load(base + target, cookie);
-          if (r.errors) console.log(`  (${r.errors} errors or non-2xx answers on ${name})`);
-          results.push({ size, server: workers, target: name, ...r });
-          console.log(
-            `  ${`${workers} worker${workers === 1 ? " " : "s"}`.padEnd(14)} ${name.padEnd(22)} median ${String(r.p50).padStart(4)} ms   ${String(r.rps).padStart(6)} req/s`,
-          );
-        }
-        return {};
-      }, workers === 1 ? ONE_WORKER_FLAGS : []);
+      const run = await withServer(
+        "server.mjs",
+        env,
+        "/auth/login",
+        async () => {
+          const login = await fetch(`${base}/api/auth/login`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
+          });
+          const cookie = login.headers
+            .getSetCookie()
+            .map((c) => c.split(";")[0])
+            .join("; ");
+          const targets = workers === 1 ? { ...TARGETS, ...EXTRA_TARGETS } : TARGETS;
+          for (const [name, target] of Object.entries(targets)) {
+            const check = await fetch(base + target, { headers: { cookie }, redirect: "manual" });
+            if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
+            const r = await load(base + target, cookie);
+            if (r.errors) console.log(`  (${r.errors} errors or non-2xx answers on ${name})`);
+            results.push({ size, server: workers, target: name, ...r });
+            console.log(
+              `  ${`${workers} worker${workers === 1 ? " " : "s"}`.padEnd(14)} ${name.padEnd(22)} median ${String(r.p50).padStart(4)} ms   ${String(r.rps).padStart(6)} req/s`,
+            );
+          }
+          return {};
+        },
+        workers === 1 ? ONE_WORKER_FLAGS : [],
+      );
       memory.push({ size, workers, peakRssMb: run.peakRssMb });
       console.log(`  ${workers} worker(s): peak RSS of all the shop's processes ${run.peakRssMb} MB`);
     }

@@ -1,6 +1,15 @@
 import SQLite from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+} from "kysely";
 import fs from "node:fs";
 import path from "node:path";
 import { migrations } from "../../../db/migrations";

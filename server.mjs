@@ -11,6 +11,8 @@
 // the startup work once (settings check, migrations, demo data) in a short-lived process, starts
 // the workers, restarts one that dies, and on SIGTERM stops them all gracefully.
 import cluster from "node:cluster";
+import { isSea } from "node:sea";
+import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +25,12 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 process.env.PORT ||= dev ? "5173" : "3000";
 
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+/** Exit codes of a server that cannot listen (sysexits' EX_CONFIG, EX_NOPERM), and the line that says so. */
+const CANNOT_LISTEN = { inUse: 78, noPermission: 77 };
+function listenProblem(code) {
+  const why = { [CANNOT_LISTEN.inUse]: "is in use", [CANNOT_LISTEN.noPermission]: "needs privileges this user lacks" }[code];
+  return why && `[shop] cannot listen: port ${process.env.PORT}${process.env.HOST ? ` on ${process.env.HOST}` : ""} ${why}.`;
+}
 const pidFile = path.join(dataDir, "server.pid");
 
 /** Worker processes: WEB_CONCURRENCY, else every core in production, at most 2 for the demo, 1 in development. */
@@ -56,7 +64,7 @@ function primaryLog(level, msg, fields = {}) {
 
 async function runPrimary(count) {
   // Workers run this file whatever started the primary (`npm start` runs scripts/start.mjs).
-  cluster.setupPrimary({ exec: path.join(root, "server.mjs"), args: [] });
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), args: [] });
   // 1. The startup work, once, before any worker: a refused start ends here with its message.
   const prepared = await new Promise((resolve) => {
     cluster.fork({ SHOP_ROLE: "prepare" }).once("exit", (code, signal) => resolve(signal ? 1 : code));
@@ -71,12 +79,15 @@ async function runPrimary(count) {
   //   wins): the shop holds some 40 MB, and without a cap V8 lets garbage pile up to several
   //   times that under load, memory a small VPS needs for the database's page cache.
   const heapMb = Number(process.env.WORKER_HEAP_MB) || 128;
-  const heapSet = /--max-old-space-size/.test(`${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`);
-  const workerFlags = ["--single-threaded-gc", ...(heapSet ? [] : [`--max-old-space-size=${heapMb}`])];
-  cluster.setupPrimary({ execArgv: [...process.execArgv, ...workerFlags] });
+  // The single executable takes no Node flags on its command line, only NODE_OPTIONS (which
+  // refuses --single-threaded-gc): there the workers get the heap limit alone.
+  const nodeOptions = process.env.NODE_OPTIONS ?? "";
+  const heapSet = /--max-old-space-size/.test(`${nodeOptions} ${process.execArgv.join(" ")}`);
+  cluster.setupPrimary({ execArgv: isSea() ? [] : [...process.execArgv, "--single-threaded-gc"] });
+  const workerEnv = heapSet ? {} : { NODE_OPTIONS: `${nodeOptions} --max-old-space-size=${heapMb}`.trim() };
   let stopping = false;
   const started = new Map(); // worker id -> start time
-  const fork = () => started.set(cluster.fork({ SHOP_ROLE: "worker", SHOP_PREPARED: "1" }).id, Date.now());
+  const fork = () => started.set(cluster.fork({ ...workerEnv, SHOP_ROLE: "worker", SHOP_PREPARED: "1" }).id, Date.now());
   let listening = 0;
   cluster.on("listening", () => {
     if (++listening !== count) return;
@@ -90,8 +101,17 @@ async function runPrimary(count) {
   cluster.on("exit", (worker, code, signal) => {
     const age = Date.now() - (started.get(worker.id) ?? 0);
     started.delete(worker.id);
+    if (listenProblem(code) && !stopping) {
+      // Another worker would fail the same way: say why once, and stop.
+      stopping = true;
+      console.error(listenProblem(code));
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exitCode = 1;
+    }
     if (stopping) {
-      if (started.size === 0) finish(0);
+      if (started.size > 0) return;
+      if (process.exitCode) process.exit();
+      finish(0);
       return;
     }
     primaryLog("error", "worker died; starting another", { pid: worker.process.pid, code, signal });
@@ -147,6 +167,14 @@ async function runServer() {
     log("info", "listening", { url: `http://${host ?? "localhost"}:${port}`, pid: process.pid, mode: dev ? "development" : "production" });
     // Payments a crash left half-way are settled with PayPal (reachable now, simulator included).
     startPaymentRecovery();
+  });
+
+  // A port that is taken (or not ours to take) ends the start with one line; a primary seeing a
+  // worker end this way stops instead of starting another.
+  server.on("error", (error) => {
+    const code = error.code === "EACCES" ? CANNOT_LISTEN.noPermission : CANNOT_LISTEN.inUse;
+    if (!worker) console.error(listenProblem(code));
+    process.exit(code);
   });
 
   // SIGTERM/SIGINT: refuse new requests, let those in flight finish, stop listening, close the database.

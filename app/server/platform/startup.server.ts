@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { config } from "./config.server";
 
 /** Prints one line saying why the shop cannot start, then stops the process. */
@@ -27,4 +28,16 @@ export function productionSettingsProblem(): string | null {
     return `PAYPAL_MODE=${mode} needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.`;
   }
   return null;
+}
+
+/** Why DATA_DIR cannot hold the shop's files (it is created when missing), or null. */
+export function dataDirProblem(): string | null {
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.accessSync(config.dataDir, fs.constants.W_OK);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return `DATA_DIR ${config.dataDir} cannot be written by this user (${code}); point DATA_DIR to a folder it can write.`;
+  }
 }

@@ -172,6 +172,7 @@ async function runServer() {
   // A port that is taken (or not ours to take) ends the start with one line; a primary seeing a
   // worker end this way stops instead of starting another.
   server.on("error", (error) => {
+    if (error.code !== "EADDRINUSE" && error.code !== "EACCES") throw error;
     const code = error.code === "EACCES" ? CANNOT_LISTEN.noPermission : CANNOT_LISTEN.inUse;
     if (!worker) console.error(listenProblem(code));
     process.exit(code);

@@ -216,6 +216,17 @@ type BodyEndpoint = {
   refusalStatuses?: number[];
 };
 
+/** A product's fields, the same for adding and editing (a sale price may be missing, null, 0 or empty). */
+const productFields: BodyEndpoint["fields"] = [
+  ["title", "text"],
+  ["description", "text"],
+  ["category", "category"],
+  ["brand", "category"],
+  ["price", "money"],
+  ["salePrice", "money", ["missing", "null", "zero", "empty"]],
+  ["totalStock", "stock"],
+];
+
 const apiBodies: BodyEndpoint[] = [
   {
     name: "register",
@@ -347,15 +358,7 @@ const apiBodies: BodyEndpoint[] = [
       totalStock: 5,
       image: "/demo/no-such.svg",
     }),
-    fields: [
-      ["title", "text"],
-      ["description", "text"],
-      ["category", "category"],
-      ["brand", "category"],
-      ["price", "money"],
-      ["salePrice", "money", ["missing", "null", "zero", "empty"]],
-      ["totalStock", "stock"],
-    ],
+    fields: productFields,
   },
   {
     name: "admin product edit",
@@ -363,15 +366,7 @@ const apiBodies: BodyEndpoint[] = [
     path: () => `/api/admin/products/edit/${w.product}`,
     as: () => w.admin.api,
     body: () => ({ title: "T", description: "D", category: "men", brand: "nike", price: 10, salePrice: 0, totalStock: 5 }),
-    fields: [
-      ["title", "text"],
-      ["description", "text"],
-      ["category", "category"],
-      ["brand", "category"],
-      ["price", "money"],
-      ["salePrice", "money", ["missing", "null", "zero", "empty"]],
-      ["totalStock", "stock"],
-    ],
+    fields: productFields,
   },
   {
     name: "admin order status",

@@ -6,10 +6,11 @@
 // Prints figures; it asserts nothing (goals are read from the output, not enforced by timed tests).
 //   BENCH_SIZES=1000,100000 BENCH_SECONDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=20 BENCH_WORKERS=2 npm run bench
 import autocannon from "autocannon";
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { treeRssMb } from "./lib/process-tree.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const sizes = (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
@@ -62,30 +63,6 @@ function cannon(url, cookie, seconds) {
 async function load(url, cookie) {
   await cannon(url, cookie, warmup);
   return cannon(url, cookie, duration);
-}
-
-/** RSS (MB) of a process and all its children, summed. */
-function treeRssMb(pid) {
-  try {
-    const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" });
-    const rows = out
-      .trim()
-      .split("\n")
-      .map((l) => l.trim().split(/\s+/).map(Number));
-    const tree = new Set([pid]);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const [p, pp] of rows) {
-        if (tree.has(pp) && !tree.has(p)) {
-          tree.add(p);
-          grew = true;
-        }
-      }
-    }
-    return rows.filter(([p]) => tree.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 async function withServer(script, env, ready, work, nodeFlags = []) {

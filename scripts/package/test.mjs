@@ -14,6 +14,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { ACCOUNTS, root } from "../lib/built-app.mjs";
+import { treeRssMb } from "../lib/process-tree.mjs";
 
 const executable = path.join(root, "dist/fashion-shop-linux-x64");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-package-test-"));
@@ -32,20 +33,6 @@ function freePort() {
 /** The clean environment: nothing from this machine's Node, npm or the repository. */
 const cleanEnv = (extra = {}) => ({ HOME: dirs.home, PATH: dirs.bin, DATA_DIR: dirs.data, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...extra });
 const runCommand = (args, extra) => spawnSync(executable, args, { cwd: dirs.cwd, env: cleanEnv(extra), encoding: "utf8", timeout: 60_000 });
-
-/** RSS (MB) of a process and its children. */
-function treeRssMb(pid) {
-  const rows = spawnSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" })
-    .stdout.trim()
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/).map(Number));
-  const tree = new Set([pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [p, parent] of rows) if (tree.has(parent) && !tree.has(p)) grew = tree.add(p) && true;
-  }
-  return Math.round(rows.filter(([p]) => tree.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024);
-}
 
 /** Starts the executable (no arguments: the demo, as `npm start`); resolves when a page answers. */
 async function start(port, extra = {}) {
@@ -121,7 +108,7 @@ try {
 
   const port = await freePort();
   const first = await start(port);
-  const rssFirst = treeRssMb(first.child.pid);
+  const rssFirst = Math.round(treeRssMb(first.child.pid));
   assert.match(first.output(), /shopper@example\.com/, "the demo accounts are printed");
   assert.equal((await fetch(`${first.base}/healthz`)).status, 200, "/healthz");
 
@@ -166,7 +153,7 @@ try {
 
   // Again on the same data folder: no unpacking, no demo data to add.
   const again = await start(port);
-  const rssAgain = treeRssMb(again.child.pid);
+  const rssAgain = Math.round(treeRssMb(again.child.pid));
   assert.equal((await fetch(`${again.base}/healthz`)).status, 200);
   assert.equal((await again.stop()).code, 0);
 

@@ -5,6 +5,7 @@ import appCss from "./app.css?url";
 import { ProgressBar } from "./components/ui/progress-bar";
 import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
+import { config } from "./server/platform/config.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React put the stylesheet (render-blocking) at the top of <head>, before the
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
   // Only touch the toast cookie when there was one to clear.
   const hadToastCookie = request.headers.get("Cookie")?.includes("toast-session=");
-  return data({ toast }, hadToastCookie ? { headers } : undefined);
+  return data({ toast, shopName: config.shopName }, hadToastCookie ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

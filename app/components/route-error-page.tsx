@@ -1,6 +1,7 @@
 import { useLocation, useRouteError } from "react-router";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { describeRouteError } from "~/lib/route-error";
+import { useShopName } from "~/lib/shop-name";
 
 /** Where "back" leads from an error on this path: the area's home. */
 function homeFor(pathname: string): { home: string; label: string } {
@@ -19,12 +20,13 @@ export function RouteErrorBoundary() {
   const { status, title, message } = describeRouteError(useRouteError());
   const location = useLocation();
   const { home, label } = homeFor(location.pathname);
+  const shopName = useShopName();
   return (
     <section
       className="mx-auto flex max-w-lg flex-col items-center justify-center gap-4 px-6 py-16 text-center"
       aria-labelledby="error-title"
     >
-      <title>{`${title} | Fashion Shop`}</title>
+      <title>{`${title} | ${shopName}`}</title>
       <p className="text-5xl font-extrabold text-gray-500">{status}</p>
       <h1 id="error-title" className="text-2xl font-bold">
         {title}

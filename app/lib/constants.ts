@@ -1,5 +1,8 @@
 // Business constants from SPEC sections 3 and 9, shared by server and browser.
 
+/** What the shop is called when SHOP_NAME is not set. */
+export const DEFAULT_SHOP_NAME = "Fashion Shop";
+
 export const CATEGORIES = [
   { id: "men", label: "Men" },
   { id: "women", label: "Women" },

@@ -40,6 +40,31 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
+// What people read for each status; the JSON and the database keep the raw values.
+const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  inProcess: "In process",
+  inShipping: "In shipping",
+  delivered: "Delivered",
+  confirmed: "Confirmed",
+  rejected: "Rejected",
+};
+const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+/** "In shipping" for `inShipping`: the one place a status becomes words. */
+export function orderStatusLabel(status: string): string {
+  return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
+}
+
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
+}
+
 /** Order list badge: confirmed green, rejected red, the known statuses yellow, anything else grey. */
 export function listStatusClass(status: string): string {
   if (status === "confirmed") return "bg-green-700 text-white";

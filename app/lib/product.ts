@@ -28,6 +28,9 @@ export type Review = {
   createdAt: string;
 };
 
+/** The id of a review's element in the product dialog: the fragment the page goes to after posting it. */
+export const reviewAnchor = (reviewId: string) => `review-${reviewId}`;
+
 /** SPEC: stock 0 'Out Of Stock'; below 10 'Only N items left'; otherwise a sale price shows 'Sale'. */
 export function productBadge(product: Pick<Product, "stock" | "salePriceCents">): string | null {
   if (product.stock <= 0) return "Out Of Stock";

@@ -79,13 +79,15 @@ export const AddToCartSchema = z.object({ productId: id, quantity: quantity.defa
 export const UpdateCartSchema = z.object({ productId: id, quantity });
 export const RemoveFromCartSchema = z.object({ productId: id });
 
+// Each field says one thing that is wrong: a failed check stops the later ones (an empty phone
+// is "Phone is required", not also "Please enter a valid phone number").
 const addressField = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(withoutControlChars, `${label} contains invalid characters`);
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
+    .refine(withoutControlChars, { error: `${label} contains invalid characters`, abort: true });
 
 /** SPEC: all five fields are required after trimming (notes included). */
 export const AddressSchema = z.object({

@@ -2,8 +2,9 @@ import { guard } from "~/server/accounts/session.server";
 import { homeFor } from "~/lib/access";
 import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/unauth-page";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "No access | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("No access", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await guard(request);

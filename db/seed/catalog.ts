@@ -4,10 +4,12 @@
  */
 export type Kind =
   | "tee"
+  | "polo"
   | "shirt"
   | "hoodie"
   | "jacket"
   | "jeans"
+  | "trousers"
   | "shorts"
   | "dress"
   | "skirt"
@@ -19,6 +21,7 @@ export type Kind =
   | "watch"
   | "sunglasses"
   | "socks"
+  | "headband"
   | "belt"
   | "scarf";
 
@@ -59,11 +62,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   p("511 Slim Fit Jeans", "men", "levi", 69.5, 54.99, 4, "jeans", "dark indigo", "#1e2a4a"),
   p("Classic Western Denim Shirt", "men", "levi", 69.5, 0, 18, "shirt", "light wash", "#7ea2c9"),
   p("Slim Fit Oxford Shirt", "men", "zara", 45.9, 0, 26, "shirt", "sky blue", "#93c5fd"),
-  p("Textured Knit Polo", "men", "zara", 39.9, 29.9, 12, "tee", "ecru", "#e7dcc4"),
+  p("Textured Knit Polo", "men", "zara", 39.9, 29.9, 12, "polo", "ecru", "#e7dcc4"),
   p("Relaxed Fit Linen Shirt", "men", "h&m", 34.99, 0, 35, "shirt", "sand", "#d6c7a1"),
   p("Regular Fit Chino Shorts", "men", "h&m", 24.99, 17.99, 9, "shorts", "khaki", "#a3966a"),
   // women
-  p("One Luxe Leggings Tee", "women", "nike", 40, 0, 25, "tee", "rose", "#f9a8d4"),
+  p("One Fitted Training Tee", "women", "nike", 40, 0, 25, "tee", "rose", "#f9a8d4"),
   p("Sportswear Phoenix Fleece Hoodie", "women", "nike", 75, 59.99, 3, "hoodie", "sail white", "#f5f0e6"),
   p("Adicolor Classics Firebird Jacket", "women", "adidas", 85, 0, 14, "jacket", "black and white", "#111827"),
   p("Pleated Tennis Skirt", "women", "adidas", 45, 0, 0, "skirt", "white", "#f3f4f6"),
@@ -73,13 +76,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   p("Essential Western Shirt", "women", "levi", 59.5, 44.5, 16, "shirt", "chambray", "#8fa9c9"),
   p("Satin Effect Midi Dress", "women", "zara", 59.9, 0, 19, "dress", "emerald", "#047857"),
   p("Floral Print Wrap Dress", "women", "zara", 49.9, 35.9, 6, "dress", "navy floral", "#1e3a8a"),
-  p("High-Waist Wide Leg Trousers", "women", "zara", 45.9, 0, 28, "jeans", "camel", "#b08d57"),
+  p("High-Waist Wide Leg Trousers", "women", "zara", 45.9, 0, 28, "trousers", "camel", "#b08d57"),
   p("Linen-Blend Shirt Dress", "women", "h&m", 39.99, 0, 33, "dress", "off-white", "#eee8d5"),
   p("Ribbed Mini Skirt", "women", "h&m", 17.99, 12.99, 50, "skirt", "black", "#18181b"),
   p("Oversized Cotton Tee", "women", "h&m", 12.99, 0, 75, "tee", "dusty pink", "#e8b4b8"),
   // kids
   p("Kids' Sportswear Graphic Tee", "kids", "nike", 22, 0, 38, "tee", "university red", "#dc2626"),
-  p("Kids' Club Fleece Joggers Set", "kids", "nike", 55, 42, 11, "hoodie", "midnight navy", "#1e293b"),
+  p("Kids' Club Fleece Hoodie", "kids", "nike", 55, 42, 11, "hoodie", "midnight navy", "#1e293b"),
   p("Kids' Superstar Sneakers", "kids", "adidas", 65, 0, 5, "sneaker", "white and black", "#f9fafb"),
   p("Kids' Essentials Hoodie", "kids", "adidas", 40, 0, 27, "hoodie", "bright blue", "#2563eb"),
   p("Kids' Active Shorts", "kids", "puma", 20, 14.99, 42, "shorts", "electric lime", "#84cc16"),
@@ -109,7 +112,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   p("Trefoil Baseball Cap", "accessories", "adidas", 25, 0, 0, "cap", "collegiate navy", "#1e3a8a"),
   p("Linear Duffel Bag", "accessories", "adidas", 40, 29.99, 19, "bag", "grey", "#6b7280"),
   p("Phase Backpack", "accessories", "puma", 35, 0, 8, "bag", "peacoat", "#1f3a5f"),
-  p("Essentials Running Headband Set", "accessories", "puma", 15, 0, 70, "socks", "black", "#27272a"),
+  p("Essentials Running Headband Set", "accessories", "puma", 15, 0, 70, "headband", "black", "#27272a"),
   p("Reversible Leather Belt", "accessories", "levi", 40, 0, 36, "belt", "brown and black", "#5c3a1e"),
   p("Classic Trucker Cap", "accessories", "levi", 29.5, 0, 5, "cap", "denim blue", "#3b5b8c"),
   p("Minimalist Steel Watch", "accessories", "zara", 49.9, 39.9, 11, "watch", "silver", "#9ca3af"),
@@ -120,22 +123,25 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 ];
 
 const KIND_TEXT: Record<Kind, string> = {
-  tee: "Soft, breathable cotton-rich jersey with a comfortable regular fit and ribbed neckline that keeps its shape wash after wash.",
+  tee: "Soft, breathable jersey with a comfortable regular fit and a ribbed neckline that keeps its shape wash after wash.",
+  polo: "A textured knit polo with a ribbed collar and a short button placket, smart enough for dinner and easy enough for the weekend.",
   shirt: "A crisp, versatile shirt with a classic collar and button front that works tucked in for the office or loose at the weekend.",
   hoodie: "Brushed-back fleece for everyday warmth, a lined hood with drawcords, and a kangaroo pocket for the essentials.",
-  jacket: "A lightweight layer with a full-length zip, stand collar and zipped pockets, ready for changeable weather.",
+  jacket: "An easy outer layer with a full-length front fastening, a comfortable collar and roomy pockets, ready for changeable weather.",
   jeans: "Cut from durable denim with just enough stretch for all-day comfort, finished with classic five-pocket styling.",
+  trousers: "High-rise trousers in a soft, drapey weave, with pressed creases and wide legs that fall cleanly to the ankle.",
   shorts: "Easy-wearing shorts with an elasticated waist, side pockets and a relaxed cut made for warm days.",
-  dress: "A flattering silhouette in a fluid fabric that moves with you, easy to dress up or down.",
-  skirt: "A flattering high-rise skirt with a smooth waistband and a cut that pairs with tees and knits alike.",
+  dress: "An easy, flattering dress that moves with you, simple to dress up or down.",
+  skirt: "A flattering high-rise skirt with a smooth waistband and a cut that pairs with tops and knits alike.",
   sneaker: "A cushioned midsole and grippy rubber outsole make these trainers comfortable from the first wear.",
   boot: "Sturdy boots with a padded footbed, durable sole and a timeless profile that ages beautifully.",
   sandal: "Lightweight sandals with a contoured footbed for easy, all-day summer comfort.",
   cap: "A six-panel cap with a curved brim and an adjustable strap for the perfect fit.",
-  bag: "Roomy main compartment, padded straps and smart organisation for daily commutes and weekend trips.",
+  bag: "A roomy main compartment and smart organisation for the daily commute and weekend trips.",
   watch: "A slim case, scratch-resistant glass and a clean dial for a watch that goes with everything.",
   sunglasses: "UV400 lenses in a classic frame that suits most face shapes, supplied with a protective case.",
   socks: "Moisture-wicking knit with cushioned zones and arch support for training and everyday wear.",
+  headband: "Stretchy, sweat-wicking headbands that keep hair and sweat out of your eyes on runs and in the gym.",
   belt: "Full-grain leather with a reversible buckle, giving you two colours in one belt.",
   scarf: "A soft, warm wool blend in a generous length that wraps easily for cold mornings.",
 };

@@ -77,7 +77,14 @@ test("the shop's product and order dialogs have no axe violations", { tag: "@nee
   await expectNoViolations(page, "order details dialog");
 });
 
-for (const path of ["/admin/dashboard", "/admin/dashboard?tab=local", "/admin/products", "/admin/products?edit=new", "/admin/orders"]) {
+for (const path of [
+  "/admin/dashboard",
+  "/admin/dashboard?tab=local",
+  "/admin/products",
+  "/admin/products?q=hoodie",
+  "/admin/products?edit=new",
+  "/admin/orders",
+]) {
   test(`admin page ${path} has no axe violations`, { tag: "@needs-js" }, async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto(path);
@@ -220,6 +227,7 @@ test("every page fits a 320 px wide screen without sideways scrolling", async ({
     "/shop/checkout",
     "/shop/account",
     "/shop/account?tab=addresses&address=new",
+    "/shop/checkout?address=new",
     "/shop/payment-success",
     "/shop/paypal-return?token=UNKNOWN&PayerID=X",
   ]) {
@@ -234,7 +242,14 @@ test("every page fits a 320 px wide screen without sideways scrolling", async ({
   await fits("order details");
   await page.context().clearCookies();
   await signIn(page, ADMIN);
-  for (const path of ["/admin/dashboard", "/admin/products", "/admin/products?edit=new", "/admin/orders"]) {
+  for (const path of [
+    "/admin/dashboard",
+    "/admin/dashboard?tab=local",
+    "/admin/products",
+    "/admin/products?q=hoodie&sort=title-atoz",
+    "/admin/products?edit=new",
+    "/admin/orders",
+  ]) {
     await page.goto(path);
     await fits(path);
   }

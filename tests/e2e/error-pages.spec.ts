@@ -9,7 +9,7 @@ import { freePort, startOwnServer } from "./own-server";
 // bare "Unexpected Application Error" page without the header.
 
 async function expectShopShell(page: Page) {
-  await expect(page.getByRole("link", { name: /Ecommerce/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /Fashion Shop/ }).first()).toBeVisible();
   await expect(page.locator("[data-cart-link]")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
 }

@@ -165,3 +165,21 @@ export async function addAddress(page: Page, street: string) {
   // The form closes and the cards move up: wait, so the next click lands where it aims.
   await expect(page.getByRole("button", { name: "Add Address" })).toBeHidden();
 }
+
+/**
+ * The signed-in shopper of `request` buys one of a product and pays for it in the simulator, over
+ * /api: an address, the cart, the PayPal order, approval and capture. Returns the shop's order id.
+ */
+export async function buyOverApi(request: APIRequestContext, productId: string): Promise<string> {
+  const address = await request.post("/api/shop/address/add", {
+    data: { address: "5 Bought Lane", city: "Springfield", pincode: "12345", phone: "555-0100", notes: "Porch" },
+  });
+  expect(address.status()).toBe(201);
+  const addressId = (await address.json()).data._id;
+  expect((await request.post("/api/shop/cart/add", { data: { productId, quantity: 1 } })).status()).toBe(200);
+  const created = await (await request.post("/api/shop/order/create", { data: { addressInfo: { addressId } } })).json();
+  expect(created.success).toBe(true);
+  const approved = await approveInSimulator(request, created.approvalURL);
+  expect((await request.post("/api/shop/order/capture", { data: { ...approved, orderId: created.orderId } })).status()).toBe(200);
+  return created.orderId;
+}

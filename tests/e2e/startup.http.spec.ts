@@ -209,3 +209,38 @@ test.describe("production start", () => {
     }
   });
 });
+
+test("SHOP_NAME names the shop on the sign-in page, in the header and in every title", async () => {
+  const port = await freePort();
+  const server = startOwnServer(port, {
+    NODE_ENV: "production",
+    DEMO_MODE: "1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEB_CONCURRENCY: "1",
+    LOG_LEVEL: "warn",
+    // Escaped where it is shown; the control character is dropped.
+    SHOP_NAME: "  Acme & Co\u0007 ",
+  });
+  try {
+    await server.healthy();
+    const login = await (await fetch(`${server.url}/auth/login`)).text();
+    expect(login).toContain("<title>Sign in | Acme &amp; Co</title>");
+    expect(login).toMatch(/data-testid="shop-name"[^>]*>.*Acme &amp; Co<\/span>/);
+    const signedIn = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
+    });
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const home = await (await fetch(`${server.url}/shop/home`, { headers: { Cookie: cookie } })).text();
+    expect(home).toContain("<title>Home | Acme &amp; Co</title>");
+    expect(home).toMatch(/<header[\s\S]*Acme &amp; Co[\s\S]*<\/header>/);
+    expect(home).not.toContain("Fashion Shop");
+    expect(home).not.toContain("Ecommerce");
+  } finally {
+    await server.stop();
+  }
+});

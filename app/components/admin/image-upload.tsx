@@ -2,6 +2,7 @@ import { useState } from "react";
 import { MAX_IMAGE_BYTES } from "~/lib/constants";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
+import { fileInputClass } from "~/components/ui/input-class";
 
 /**
  * Product image: without JavaScript the file travels with the product form (multipart). With
@@ -84,7 +85,7 @@ export function ImageUpload({
         aria-describedby={errors?.length || message ? errorId : undefined}
         disabled={state === "uploading"}
         onChange={hydrated ? (e) => void upload(e.currentTarget) : undefined}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-gray-900 file:px-3 file:py-2 file:text-white"
+        className={fileInputClass}
       />
       <p className="text-xs text-gray-600">JPEG, PNG, WebP, up to 5MB.{url ? " Choose a file to replace the image." : ""}</p>
       {state === "uploading" ? (

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { InputField, TextareaField } from "~/components/ui/field";
@@ -5,6 +6,7 @@ import { MAX_ADDRESSES } from "~/lib/constants";
 import { formProps, useServerForm, type FormResult } from "~/lib/form";
 import { ADDRESS_FIELDS } from "~/lib/form-fields";
 import { withParam } from "~/lib/url";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Address } from "~/lib/address";
 
 /**
@@ -44,7 +46,7 @@ export function AddressManager({
                     name="addressId"
                     value={a.id}
                     form={selectFormId}
-                    defaultChecked={selectedId === a.id}
+                    checked={selectedId === a.id}
                     onChange={() => onSelect?.(a.id)}
                     className="mt-1 h-4 w-4 accent-gray-900"
                     aria-label={`Ship to ${a.address}, ${a.city}`}
@@ -105,12 +107,25 @@ function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: s
       ? { address: address.address, city: address.city, pincode: address.pincode, phone: address.phone, notes: address.notes }
       : undefined,
   });
+  const hydrated = useHydrated();
+  // SPEC: with JavaScript, submit waits until all five fields hold more than spaces (the server checks anyway).
+  const filledIn = (values: (string | undefined)[]) => values.every((v) => !!v?.trim());
+  const [complete, setComplete] = useState(() => filledIn(Object.values(fields).map((f) => f.initialValue)));
   return (
     <section aria-labelledby="address-form-title" className="rounded-lg border border-gray-200 bg-white p-4">
       <h3 id="address-form-title" className="mb-3 text-lg font-bold">
         {address ? "Edit Address" : "Add New Address"}
       </h3>
-      <Form method="post" preventScrollReset {...formProps(form)} className="grid gap-3 sm:grid-cols-2">
+      <Form
+        method="post"
+        preventScrollReset
+        {...formProps(form)}
+        onChange={(event) => {
+          const data = new FormData(event.currentTarget);
+          setComplete(filledIn(Object.keys(ADDRESS_FIELDS).map((name) => data.get(name)?.toString())));
+        }}
+        className="grid gap-3 sm:grid-cols-2"
+      >
         <input type="hidden" name="intent" value={address ? "address-update" : "address-add"} />
         {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
         <InputField
@@ -126,7 +141,9 @@ function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: s
         <InputField label="Phone" meta={fields.phone} type="tel" placeholder="Enter your phone number" autoComplete="tel" />
         <TextareaField label="Notes" meta={fields.notes} rows={2} placeholder="Enter any additional notes" className="sm:col-span-2" />
         <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit">{address ? "Save Changes" : "Add Address"}</Button>
+          <Button type="submit" disabled={hydrated && !complete}>
+            {address ? "Save Changes" : "Add Address"}
+          </Button>
           {address ? null : (
             <Link to={cancelHref} preventScrollReset className={buttonClass({ variant: "outline" })}>
               Cancel

@@ -2,9 +2,11 @@ import { Form, Link, useLocation } from "react-router";
 import { CATEGORIES } from "~/lib/constants";
 import { inputClass } from "~/components/ui/input-class";
 import { buttonClass } from "~/components/ui/button";
+import { useShopName } from "~/lib/shop-name";
 
 export function ShopFooter() {
   const location = useLocation();
+  const shopName = useShopName();
   return (
     <footer className="mt-16 border-t border-gray-200 bg-gray-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-4">
@@ -72,7 +74,7 @@ export function ShopFooter() {
         </section>
       </div>
       <p className="border-t border-gray-200 py-4 text-center text-xs text-gray-600">
-        © {new Date().getFullYear()} Ecommerce. All rights reserved.
+        © {new Date().getFullYear()} {shopName}. All rights reserved.
       </p>
     </footer>
   );

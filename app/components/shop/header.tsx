@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import type { SessionUser } from "~/lib/access";
 import { CATEGORIES } from "~/lib/constants";
 import { cn } from "~/lib/cn";
+import { useShopName } from "~/lib/shop-name";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
 import { usePendingCart } from "./cart-pending";
 import { CartSheetOverlay } from "./overlays";
@@ -38,6 +39,7 @@ function NavItems({ className }: { className?: string }) {
 
 export function ShopHeader({ user, cartProductIds }: { user: SessionUser; cartProductIds: string[] }) {
   const location = useLocation();
+  const shopName = useShopName();
   // Optimistic badge: pending adds and removes count at once, the server's answer settles it.
   const pending = usePendingCart();
   const ids = new Set(cartProductIds);
@@ -68,10 +70,10 @@ export function ShopHeader({ user, cartProductIds }: { user: SessionUser; cartPr
           </DisclosureMenu>
           <Link
             to="/shop/home"
-            className="flex items-center gap-2 rounded px-1 font-bold focus-visible:outline-2 focus-visible:outline-blue-600"
+            className="flex min-w-0 items-center gap-2 rounded px-1 font-bold focus-visible:outline-2 focus-visible:outline-blue-600"
           >
             <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span className="text-lg">Ecommerce</span>
+            <span className="truncate text-base sm:text-lg">{shopName}</span>
           </Link>
         </div>
         <nav aria-label="Main" className="hidden lg:block">

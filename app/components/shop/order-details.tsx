@@ -3,7 +3,14 @@ import { Button } from "~/components/ui/button";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
-import { detailStatusClass, estimatedDelivery, formatDateTime, paymentStatusClass } from "~/lib/orders";
+import {
+  detailStatusClass,
+  estimatedDelivery,
+  formatDateTime,
+  orderStatusLabel,
+  paymentStatusClass,
+  paymentStatusLabel,
+} from "~/lib/orders";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { OrderWithOwner } from "~/lib/orders";
 
@@ -35,27 +42,27 @@ export function OrderDetailsDialog({
             <h2 id="order-title" className="text-xl font-bold">
               Order Details
             </h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-              <dt className="font-medium">Order ID</dt>
-              <dd className="break-all">{order.id}</dd>
-              <dt className="font-medium">Order Date</dt>
-              <dd>{formatDateTime(order.orderDate)}</dd>
-              <dt className="font-medium">Payment Method</dt>
-              <dd>{order.paymentMethod}</dd>
-              <dt className="font-medium">Total Amount</dt>
-              <dd className="font-semibold">{formatMoney(order.totalCents)}</dd>
-              <dt className="font-medium">Payment Status</dt>
-              <dd>
+            {/* Each fact on one line, value to the right; a value that does not fit moves under its
+                label whole (the order id never breaks mid-string). */}
+            <dl className="space-y-1.5 text-sm">
+              <Fact label="Order ID">
+                <span className="whitespace-nowrap font-mono text-xs">{order.id}</span>
+              </Fact>
+              <Fact label="Order Date">{formatDateTime(order.orderDate)}</Fact>
+              <Fact label="Payment Method">{order.paymentMethod}</Fact>
+              <Fact label="Total Amount">
+                <span className="font-semibold">{formatMoney(order.totalCents)}</span>
+              </Fact>
+              <Fact label="Payment Status">
                 <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", paymentStatusClass(order.paymentStatus))}>
-                  {order.paymentStatus}
+                  {paymentStatusLabel(order.paymentStatus)}
                 </span>
-              </dd>
-              <dt className="font-medium">Order Status</dt>
-              <dd>
+              </Fact>
+              <Fact label="Order Status">
                 <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", detailStatusClass(order.orderStatus))}>
-                  {order.orderStatus}
+                  {orderStatusLabel(order.orderStatus)}
                 </span>
-              </dd>
+              </Fact>
             </dl>
             <section aria-labelledby="order-items">
               <h3 id="order-items" className="mb-2 font-semibold">
@@ -63,20 +70,26 @@ export function OrderDetailsDialog({
               </h3>
               <ul className="divide-y divide-gray-100 rounded-md border border-gray-200">
                 {order.items.map((item, i) => (
-                  <li key={`${item.productId}-${i}`} className="flex items-center gap-3 p-2 text-sm">
+                  <li key={`${item.productId}-${i}`} className="flex items-start gap-3 p-2 text-sm">
                     <img
                       src={item.image || "/favicon.svg"}
                       alt=""
                       width={48}
                       height={48}
-                      className="h-12 w-12 rounded bg-gray-100 object-cover"
+                      className="h-12 w-12 shrink-0 rounded bg-gray-100 object-cover"
                       onError={(e) => {
                         e.currentTarget.src = "/favicon.svg";
                       }}
                     />
-                    <span className="flex-1">{item.title}</span>
-                    <span>Quantity: {item.quantity}</span>
-                    <span className="w-20 text-right font-medium">{formatMoney(item.unitPriceCents * item.quantity)}</span>
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium">{item.title}</p>
+                      <p className="text-gray-600">
+                        Quantity: {item.quantity} × {formatMoney(item.unitPriceCents)}
+                      </p>
+                    </div>
+                    <span className="shrink-0 whitespace-nowrap text-right font-medium">
+                      {formatMoney(item.unitPriceCents * item.quantity)}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -115,5 +128,14 @@ export function OrderDetailsDialog({
         )}
       </div>
     </Modal>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5">
+      <dt className="font-medium">{label}</dt>
+      <dd className="text-right">{children}</dd>
+    </div>
   );
 }

@@ -2,14 +2,17 @@ import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
-import { formatDate, type Order } from "~/lib/orders";
+import { formatDate, orderStatusLabel, type Order } from "~/lib/orders";
 import { withParam } from "~/lib/url";
 
 type OrderRow = Pick<Order, "id" | "orderDate" | "orderStatus" | "totalCents">;
 
 /**
- * The orders list of the shopper's account and of the admin: each row opens the details dialog
+ * The orders list of the shopper's account and of the admin: each order opens the details dialog
  * through `?order=<id>`. The screens differ only in their column titles and badge colours (SPEC 4).
+ * From `md` up it is a table; on phones and narrow tablets, where five columns do not fit, each
+ * order is a card with the same facts, so nothing needs sideways scrolling. CSS picks one; the
+ * other is display:none.
  */
 export function OrdersTable({
   orders,
@@ -21,45 +24,78 @@ export function OrdersTable({
   badgeClass: (status: string) => string;
 }) {
   const location = useLocation();
+  const detailsHref = (id: string) => withParam(location, "order", id);
+  const badge = (status: string) => (
+    <span className={cn("whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold", badgeClass(status))}>
+      {orderStatusLabel(status)}
+    </span>
+  );
+  const [idHeading, dateHeading, statusHeading, amountHeading] = headings;
   return (
-    // `relative` keeps the sr-only heading inside the scroll box, so the page stays 320 px wide.
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-gray-50 text-gray-700">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="p-3">
-                {heading}
+    <>
+      {/* `relative` keeps the sr-only heading inside the box; the box scrolls rather than the page
+          should it ever be too tight. */}
+      <div className="relative hidden overflow-x-auto md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-gray-50 text-gray-700">
+            <tr>
+              {headings.map((heading) => (
+                <th key={heading} scope="col" className="whitespace-nowrap p-3">
+                  {heading}
+                </th>
+              ))}
+              <th scope="col" className="p-3">
+                <span className="sr-only">Details</span>
               </th>
-            ))}
-            <th scope="col" className="p-3">
-              <span className="sr-only">Details</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.id} className="border-t border-gray-100">
-              <td className="p-3 font-mono text-xs">{o.id}</td>
-              <td className="p-3">{formatDate(o.orderDate)}</td>
-              <td className="p-3">
-                <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", badgeClass(o.orderStatus))}>{o.orderStatus}</span>
-              </td>
-              <td className="p-3">{formatMoney(o.totalCents)}</td>
-              <td className="p-3">
-                <Link
-                  to={withParam(location, "order", o.id)}
-                  preventScrollReset
-                  className={buttonClass({ variant: "outline", size: "sm" })}
-                  data-order-link={o.id}
-                >
-                  View Details
-                </Link>
-              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.id} className="border-t border-gray-100">
+                <td className="p-3 font-mono text-xs">{o.id}</td>
+                <td className="whitespace-nowrap p-3">{formatDate(o.orderDate)}</td>
+                <td className="p-3">{badge(o.orderStatus)}</td>
+                <td className="whitespace-nowrap p-3">{formatMoney(o.totalCents)}</td>
+                <td className="p-3 text-right">
+                  <Link
+                    to={detailsHref(o.id)}
+                    preventScrollReset
+                    className={buttonClass({ variant: "outline", size: "sm" }, "whitespace-nowrap")}
+                    data-order-link={o.id}
+                  >
+                    View Details
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="grid divide-y divide-gray-100 sm:grid-cols-2 sm:divide-y-0 md:hidden" data-testid="order-cards">
+        {orders.map((o) => (
+          <li key={o.id} className="p-4 sm:border-b sm:border-gray-100">
+            <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm">
+              <dt className="text-gray-600">{idHeading}</dt>
+              <dd className="min-w-0 truncate font-mono text-xs">{o.id}</dd>
+              <dt className="text-gray-600">{dateHeading}</dt>
+              <dd>{formatDate(o.orderDate)}</dd>
+              <dt className="text-gray-600">{statusHeading}</dt>
+              <dd>{badge(o.orderStatus)}</dd>
+              <dt className="text-gray-600">{amountHeading}</dt>
+              <dd className="font-semibold">{formatMoney(o.totalCents)}</dd>
+            </dl>
+            <Link
+              to={detailsHref(o.id)}
+              preventScrollReset
+              className={buttonClass({ variant: "outline", size: "sm" }, "mt-3 w-full")}
+              data-order-link={o.id}
+              aria-label={`View details of order ${o.id}`}
+            >
+              View Details
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

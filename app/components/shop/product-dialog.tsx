@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
 import { ErrorList, TextareaField } from "~/components/ui/field";
 import { brandLabel, categoryLabel, LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { cn } from "~/lib/cn";
-import type { Product } from "~/lib/product";
+import { reviewAnchor, type Product } from "~/lib/product";
 import { formProps, useServerForm, type FormResult } from "~/lib/form";
 import { REVIEW_FIELDS } from "~/lib/form-fields";
 import { withParam } from "~/lib/url";
@@ -52,6 +52,7 @@ function stockText(stock: number): string {
 }
 
 function ProductDetails({ product, data }: { product: Product; data: ProductDialogData }) {
+  useReviewInView();
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <img
@@ -88,7 +89,7 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
           {data.reviews.length ? (
             <ul className="max-h-64 space-y-4 overflow-y-auto pr-1">
               {data.reviews.map((review) => (
-                <li key={review.id} className="flex gap-3">
+                <li key={review.id} id={reviewAnchor(review.id)} className="flex scroll-mt-4 gap-3">
                   <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gray-200 font-bold">
                     {review.userName.charAt(0).toUpperCase()}
                   </span>
@@ -108,6 +109,19 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
       </div>
     </div>
   );
+}
+
+/**
+ * After posting a review the page comes back with `#review-<id>`: bring that review into view in
+ * the dialog (and its list), clear of the toast at the bottom. Without JavaScript the browser
+ * follows the fragment itself.
+ */
+function useReviewInView() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash.startsWith("#review-")) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "center" });
+  }, [hash]);
 }
 
 function ReviewForm({ productId, eligibility }: { productId: string; eligibility: ProductDialogData["eligibility"] }) {

@@ -1,32 +1,41 @@
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { BannerCarousel } from "~/components/shop/banner-carousel";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { CloseLink, Modal } from "~/components/ui/modal";
+import { fileInputClass } from "~/components/ui/input-class";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { FALLBACK_BANNERS, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { controlProps, formProps, useServerForm } from "~/lib/form";
 import { BANNER_URL_FIELDS } from "~/lib/form-fields";
 import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
-import { addBanner, deleteBanner, listBanners } from "~/server/admin/banners.server";
+import { withParam } from "~/lib/url";
+import { addBanner, deleteBanner, listBanners, type Banner } from "~/server/admin/banners.server";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
 import { storeImage } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/dashboard";
 import { BANNER_ADDED, BANNER_DELETED, BANNER_FAILED } from "~/lib/messages/admin";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Dashboard · Admin", matches) }];
 export const handle = UPLOAD_ROUTE_HANDLE;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const tab = new URL(request.url).searchParams.get("tab") === "local" ? "local" : "upload";
-  return { banners: await listBanners(), tab };
+  const params = new URL(request.url).searchParams;
+  const tab = params.get("tab") === "local" ? "local" : "upload";
+  const banners = await listBanners();
+  // `?delete=<id>` asks to confirm deleting that banner (a dialog that works without JavaScript).
+  const deleting = banners.find((b) => b.id === params.get("delete")) ?? null;
+  return { banners, tab, deleting };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
+  url.searchParams.delete("delete");
   const back = url.pathname + url.search;
   const formData = await readUploadForm(request, MAX_UPLOAD_FORM_BYTES);
   if (!formData) return redirectWithError(back, "File too large: Image size should be less than 5MB");
@@ -52,10 +61,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { banners, tab } = loaderData;
+  const { banners, tab, deleting } = loaderData;
   const location = useLocation();
+  const navigation = useNavigation();
   const [form, fields] = useServerForm({ fields: BANNER_URL_FIELDS, lastResult: actionData });
   const slides = banners.length ? banners.map((b) => ({ image: b.image })) : FALLBACK_BANNERS.map((b) => ({ ...b }));
+  const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "upload";
+  // A banner added (or deleted) remounts the add forms: with JavaScript the chosen file and the typed
+  // URL are cleared, so a second click cannot add the same banner twice. A refused URL keeps its text.
+  const formsKey = banners.map((b) => b.id).join(",");
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-extrabold">Homepage Banners</h1>
@@ -63,17 +77,22 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <h2 id="add-banner" className="text-lg font-bold">
           Add a banner
         </h2>
-        <Form method="post" {...formProps(form)} className="flex flex-wrap items-start gap-2">
-          <div className="min-w-0 flex-1 space-y-1">
-            <label htmlFor={fields.image.id} className="sr-only">
-              Image URL
-            </label>
-            <input type="url" {...controlProps(fields.image)} placeholder="https://example.com/banner.jpg" className={inputClass} />
-            <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
+        <Form method="post" {...formProps(form)} key={`url-${formsKey}`} className="space-y-1">
+          <label htmlFor={fields.image.id} className="block text-sm font-medium text-gray-800">
+            Image URL
+          </label>
+          <div className="flex flex-wrap items-start gap-2">
+            <input
+              type="url"
+              {...controlProps(fields.image)}
+              placeholder="https://…/banner.jpg"
+              className={cn(inputClass, "min-w-0 flex-1 basis-48")}
+            />
+            <Button type="submit" name="intent" value="url">
+              Add Banner
+            </Button>
           </div>
-          <Button type="submit" name="intent" value="url">
-            Add Banner
-          </Button>
+          <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
         </Form>
         <nav aria-label="Banner source" className="flex gap-2 border-b border-gray-200">
           {(["upload", "local"] as const).map((t) => (
@@ -91,14 +110,27 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           ))}
         </nav>
         {tab === "upload" ? (
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
-            <label htmlFor="bannerFile" className="text-sm font-medium">
+          <Form method="post" encType="multipart/form-data" key={`upload-${formsKey}`} className="space-y-1">
+            <label htmlFor="bannerFile" className="block text-sm font-medium text-gray-800">
               Banner image
             </label>
-            <input id="bannerFile" name="bannerFile" type="file" accept="image/*" required className="w-full min-w-0 max-w-xs text-sm" />
-            <Button type="submit" name="intent" value="upload">
-              Upload Banner
-            </Button>
+            <div className="flex flex-wrap items-center gap-2">
+              <input
+                id="bannerFile"
+                name="bannerFile"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/*"
+                required
+                aria-describedby="bannerFile-hint"
+                className={cn(fileInputClass, "min-w-0 flex-1 basis-48")}
+              />
+              <Button type="submit" name="intent" value="upload" disabled={uploading}>
+                {uploading ? "Uploading…" : "Upload Banner"}
+              </Button>
+            </div>
+            <p id="bannerFile-hint" className="text-xs text-gray-600">
+              JPEG, PNG or WebP, up to 5MB; 1920x600 works best.
+            </p>
           </Form>
         ) : (
           <div className="space-y-2 text-sm text-gray-700">
@@ -117,25 +149,38 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <h2 id="current-banners" className="text-lg font-bold">
           Current banners
         </h2>
-        <p className="text-sm text-gray-700">{banners.length} banner(s) available</p>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {banners.map((b, i) => (
-            <li key={b.id} className="overflow-hidden rounded-md border border-gray-200">
-              <img src={b.image} alt={`Banner ${i + 1}`} className="h-28 w-full bg-gray-100 object-cover" loading="lazy" />
-              <Form method="post" className="p-2 text-right">
-                <input type="hidden" name="bannerId" value={b.id} />
-                <Button type="submit" name="intent" value="delete" variant="destructive" size="sm" aria-label={`Delete banner ${i + 1}`}>
-                  Delete
-                </Button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+        {banners.length ? (
+          <p className="text-sm text-gray-700">{banners.length} banner(s) available</p>
+        ) : (
+          <p className="text-sm text-gray-700" data-testid="built-in-banners">
+            No banners added yet. The home page shows the {FALLBACK_BANNERS.length} built-in banners (
+            {FALLBACK_BANNERS.map((b) => b.title).join(", ")}) until you add one; adding a banner replaces all of them.
+          </p>
+        )}
+        {banners.length ? (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {banners.map((b, i) => (
+              <li key={b.id} className="overflow-hidden rounded-md border border-gray-200">
+                <img src={b.image} alt={`Banner ${i + 1}`} className="h-28 w-full bg-gray-100 object-cover" loading="lazy" />
+                <div className="p-2 text-right">
+                  <Link
+                    to={withParam(location, "delete", b.id)}
+                    preventScrollReset
+                    className={buttonClass({ variant: "destructive", size: "sm" })}
+                    aria-label={`Delete banner ${i + 1}`}
+                  >
+                    Delete
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </section>
 
       <section aria-labelledby="preview" className="space-y-3">
         <h2 id="preview" className="text-lg font-bold">
-          Preview
+          {banners.length ? "Preview" : "Preview: the built-in banners"}
         </h2>
         <BannerCarousel slides={slides} label="Banner preview" idPrefix="preview" />
         <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700">
@@ -144,7 +189,35 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <li>Keep the important part of the picture in the centre: small screens crop the sides.</li>
         </ul>
       </section>
+      {deleting ? <DeleteBannerDialog banner={deleting} number={banners.indexOf(deleting) + 1} /> : null}
     </div>
+  );
+}
+
+/** Asks before a banner goes, as deleting a product does (`?delete=<id>`). */
+function DeleteBannerDialog({ banner, number }: { banner: Banner; number: number }) {
+  const location = useLocation();
+  const closeHref = withParam(location, "delete", null);
+  return (
+    <Modal closeHref={closeHref} labelledBy="delete-banner-title" className="inset-0 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl">
+      <div className="relative space-y-4 p-6">
+        <CloseLink to={closeHref} label="Close" />
+        <h2 id="delete-banner-title" className="pr-10 text-lg font-bold">
+          Delete banner {number}?
+        </h2>
+        <img src={banner.image} alt={`Banner ${number}`} className="h-28 w-full rounded-md bg-gray-100 object-cover" />
+        <p className="text-sm text-gray-700">It disappears from the home page at once. This cannot be undone.</p>
+        <Form method="post" className="flex justify-end gap-2">
+          <input type="hidden" name="bannerId" value={banner.id} />
+          <Link to={closeHref} preventScrollReset className={buttonClass({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" name="intent" value="delete" variant="destructive">
+            Delete
+          </Button>
+        </Form>
+      </div>
+    </Modal>
   );
 }
 

@@ -5,7 +5,7 @@ import { OrdersTable } from "~/components/shop/orders-table";
 import { Pagination } from "~/components/shop/pagination";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input-class";
-import { adminListStatusClass } from "~/lib/orders";
+import { adminListStatusClass, orderStatusLabel } from "~/lib/orders";
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
@@ -14,8 +14,9 @@ import { requireAdmin } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/orders";
 import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Orders · Admin", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -70,7 +71,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <select id="orderStatus" name="orderStatus" defaultValue={order.orderStatus} key={order.orderStatus} className={inputClass}>
                   {ADMIN_ORDER_STATUSES.map((s) => (
                     <option key={s} value={s}>
-                      {s}
+                      {orderStatusLabel(s)}
                     </option>
                   ))}
                 </select>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, Link, useLocation, useSubmit } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pagination } from "~/components/shop/pagination";
@@ -9,11 +9,11 @@ import { CloseLink, Modal } from "~/components/ui/modal";
 import { BRANDS, CATEGORIES, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE, brandLabel, categoryLabel } from "~/lib/constants";
 import { controlProps, formProps, useServerForm, type FieldMeta } from "~/lib/form";
 import { PRODUCT_FIELDS } from "~/lib/form-fields";
-import { parseListingQuery } from "~/lib/listing";
+import { ADMIN_PRODUCT_SORTS, adminProductsHref, parseAdminProductQuery, type AdminProductQuery } from "~/lib/admin-products";
 import type { Product } from "~/lib/product";
 import { IdSchema, ProductSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
-import { getProduct, listProducts } from "~/server/catalog/catalog.server";
+import { getProduct, listProductsForAdmin } from "~/server/catalog/catalog.server";
 import { deleteProduct, saveProduct } from "~/server/admin/products.server";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
@@ -21,19 +21,24 @@ import type { Route } from "./+types/products";
 import { FILE_TOO_LARGE, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_UPDATED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 import { centsToAmount } from "~/lib/money";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Products · Admin", matches) }];
 export const handle = UPLOAD_ROUTE_HANDLE;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const query = { ...parseListingQuery(params), sortBy: "title-atoz" as const };
+  const query = parseAdminProductQuery(params);
   const edit = params.get("edit");
   const del = params.get("delete");
   const lookup = async (id: string | null) => (id && IdSchema.safeParse(id).success ? getProduct(id) : null);
-  const [page, editing, deleting] = await Promise.all([listProducts(query), edit && edit !== "new" ? lookup(edit) : null, lookup(del)]);
-  return { page, edit: edit === "new" ? ("new" as const) : editing, deleting };
+  const [page, editing, deleting] = await Promise.all([
+    listProductsForAdmin(query),
+    edit && edit !== "new" ? lookup(edit) : null,
+    lookup(del),
+  ]);
+  return { query, page, edit: edit === "new" ? ("new" as const) : editing, deleting };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -66,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, edit, deleting } = loaderData;
+  const { query, page, edit, deleting } = loaderData;
   const location = useLocation();
   return (
     <div className="space-y-6">
@@ -76,6 +81,15 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           Add New Product
         </Link>
       </div>
+      <ProductsToolbar query={query} />
+      {query.keyword ? (
+        <p className="text-sm text-gray-700" data-testid="product-search-summary">
+          {page.total ? `${page.total} ${page.total === 1 ? "product matches" : "products match"}` : "No products match"} "{query.keyword}".{" "}
+          <Link to={adminProductsHref({ ...query, keyword: "", page: 1 })} className="font-medium underline">
+            Show all products
+          </Link>
+        </p>
+      ) : null}
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {page.items.map((p) => (
           <li key={p.id}>
@@ -83,14 +97,59 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ul>
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        hrefFor={(n) => withParam({ pathname: location.pathname, search: "" }, "page", String(n))}
-      />
+      <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(n) => adminProductsHref({ ...query, page: n })} />
       {edit ? <ProductSheet product={edit === "new" ? null : edit} actionData={actionData} /> : null}
       {deleting ? <DeleteDialog product={deleting} /> : null}
     </div>
+  );
+}
+
+/**
+ * Search and sort as a GET form: without JavaScript "Search" sends both; with it a new sort applies
+ * at once. Either way the list starts again at page 1.
+ */
+function ProductsToolbar({ query }: { query: AdminProductQuery }) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" action="/admin/products" role="search" className="flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1 basis-48 space-y-1">
+        <label htmlFor="product-search" className="block text-sm font-medium text-gray-800">
+          Search products
+        </label>
+        <input
+          id="product-search"
+          type="search"
+          name="q"
+          defaultValue={query.keyword}
+          key={query.keyword}
+          placeholder="Title, brand or category"
+          maxLength={100}
+          className={inputClass}
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="product-sort" className="block text-sm font-medium text-gray-800">
+          Sort by
+        </label>
+        <select
+          id="product-sort"
+          name="sort"
+          defaultValue={query.sort}
+          key={query.sort}
+          onChange={(e) => void submit(e.currentTarget.form)}
+          className={inputClass}
+        >
+          {ADMIN_PRODUCT_SORTS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+    </Form>
   );
 }
 

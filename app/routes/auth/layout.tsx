@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error-page";
+import { useShopName } from "~/lib/shop-name";
 import { guard } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 
@@ -36,9 +37,20 @@ function AuthShell({ children }: { children: ReactNode }) {
           <p className="text-lg text-gray-300">Sign in to access the best shopping experience online.</p>
         </div>
       </aside>
-      <main className="flex flex-1 items-center justify-center bg-gray-50 px-4 py-12 sm:px-6 lg:px-8">
+      <main className="flex flex-1 flex-col items-center justify-center gap-6 bg-gray-50 px-4 py-12 sm:px-6 lg:px-8">
+        <ShopMark />
         <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
       </main>
     </div>
+  );
+}
+
+/** The shop's logo and name above the card, on every screen (the left panel shows on large ones only). */
+function ShopMark() {
+  return (
+    <p className="flex max-w-md items-center gap-2 text-2xl font-extrabold tracking-tight" data-testid="shop-name">
+      <img src="/favicon.svg" alt="" width={36} height={36} />
+      <span className="min-w-0 break-words">{useShopName()}</span>
+    </p>
   );
 }

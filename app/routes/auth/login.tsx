@@ -13,8 +13,9 @@ import { guard } from "~/server/accounts/session.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";
 import { LOGGED_IN } from "~/lib/messages/accounts";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Sign in", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await guard(request);

@@ -13,10 +13,11 @@ import { registerUser } from "~/server/accounts/users.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/register";
 import { REGISTERED } from "~/lib/messages/accounts";
+import { pageTitle } from "~/lib/shop-name";
 
 const HONEYPOT = "website";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create account | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Create account", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await guard(request);

@@ -15,8 +15,9 @@ import { getOrder, listOrders } from "~/server/checkout/orders.server";
 import { endOtherSessions, listSessions, requireShopper, type SignedInDevice } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/account";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Account | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My Account", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
@@ -64,7 +65,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     <div>
       <section className="bg-gray-900 py-12 text-center text-white">
         <h1 className="text-4xl font-extrabold">My Account</h1>
-        <p className="mt-2 text-gray-300">Welcome back, {userName}</p>
+        <p className="mt-2 break-words px-4 text-gray-300">Welcome back, {userName}</p>
       </section>
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         <nav aria-label="Account sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-gray-200">

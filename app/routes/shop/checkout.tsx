@@ -14,8 +14,9 @@ import type { Route } from "./+types/checkout";
 import { shopUrlFor } from "~/server/platform/config.server";
 import { SELECT_ADDRESS_HINT } from "~/lib/messages/checkout";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Checkout", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
@@ -43,7 +44,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [selected, setSelected] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  // A shopper with one address ships there unless they say otherwise (the server renders it checked,
+  // so this holds without JavaScript too); a choice whose address was deleted no longer counts.
+  const selected = chosen && addresses.some((a) => a.id === chosen) ? chosen : addresses.length === 1 ? addresses[0]!.id : null;
   // With JavaScript the action answers the approval URL: the page stores the order id and leaves.
   const leaving = !!(actionData && "approvalUrl" in actionData && actionData.approvalUrl);
 
@@ -71,7 +75,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <h2 id="shipping-heading" className="text-xl font-bold">
             Shipping Address
           </h2>
-          <AddressManager addresses={addresses} selectFormId="checkout-form" selectedId={selected} onSelect={setSelected} />
+          <AddressManager addresses={addresses} selectFormId="checkout-form" selectedId={selected} onSelect={setChosen} />
         </section>
         <section aria-labelledby="summary-heading" className="h-fit space-y-4 rounded-lg border border-gray-200 p-5">
           <h2 id="summary-heading" className="text-xl font-bold">

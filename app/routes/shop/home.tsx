@@ -9,8 +9,9 @@ import { featuredProducts } from "~/server/catalog/catalog.server";
 import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/home";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Home | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Home", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
@@ -38,11 +39,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BannerCarousel slides={loaderData.slides} />
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-10 sm:px-6">
         <section className="space-y-2 text-center">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome, {loaderData.userName}</h1>
+          <h1 className="break-words text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome, {loaderData.userName}</h1>
           <p className="text-gray-600">Discover this season's styles for men, women and kids, from the brands you love.</p>
         </section>
 
-        <FilterTiles heading="Shop by Category" id="categories-heading" filter="category" items={CATEGORIES} columns="lg:grid-cols-5" />
+        {/* Five tiles fill their rows on every screen: 3 + 2 on phones (on a six-column grid), 5 from sm. */}
+        <FilterTiles
+          heading="Shop by Category"
+          id="categories-heading"
+          filter="category"
+          items={CATEGORIES}
+          gridClass="grid-cols-6 sm:grid-cols-5"
+          itemClass={(i) => (i < 3 ? "col-span-2 sm:col-span-1" : "col-span-3 sm:col-span-1")}
+        />
 
         <section aria-labelledby="featured-heading">
           <h2 id="featured-heading" className="mb-5 text-center text-2xl font-bold">
@@ -51,7 +60,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ProductGrid products={loaderData.featured} />
         </section>
 
-        <FilterTiles heading="Shop by Brand" id="brands-heading" filter="brand" items={BRANDS} columns="lg:grid-cols-6" />
+        <FilterTiles
+          heading="Shop by Brand"
+          id="brands-heading"
+          filter="brand"
+          items={BRANDS}
+          gridClass="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6"
+        />
 
         <section aria-labelledby="why-heading" className="rounded-xl bg-gray-50 p-6 sm:p-10">
           <h2 id="why-heading" className="mb-6 text-center text-2xl font-bold">
@@ -78,26 +93,28 @@ function FilterTiles({
   id,
   filter,
   items,
-  columns,
+  gridClass,
+  itemClass,
 }: {
   heading: string;
   id: string;
   filter: "category" | "brand";
   items: ReadonlyArray<{ id: string; label: string }>;
-  columns: string;
+  gridClass: string;
+  itemClass?: (index: number) => string;
 }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-5 text-center text-2xl font-bold">
         {heading}
       </h2>
-      <ul className={`grid grid-cols-2 gap-4 sm:grid-cols-3 ${columns}`}>
-        {items.map((item) => (
-          <li key={item.id}>
+      <ul className={`grid gap-3 sm:gap-4 ${gridClass}`} data-testid={`${filter}-tiles`}>
+        {items.map((item, i) => (
+          <li key={item.id} className={itemClass?.(i)}>
             <Link
               to={`/shop/listing?${filter}=${encodeURIComponent(item.id)}`}
               onClick={() => rememberFilters({ category: [], brand: [], [filter]: [item.id] })}
-              className="flex h-24 items-center justify-center rounded-lg border border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
+              className="flex h-24 items-center justify-center rounded-lg border px-1 text-center text-sm sm:text-base border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
             >
               {item.label}
             </Link>

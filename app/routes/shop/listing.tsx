@@ -10,8 +10,9 @@ import { listProducts } from "~/server/catalog/catalog.server";
 import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/listing";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "All Products | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("All Products", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
@@ -33,6 +34,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   const { query, page, dialog } = loaderData;
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const active = query.category.length + query.brand.length;
 
   // With JavaScript every change applies at once (back to page 1) and is mirrored to sessionStorage.
   const apply = (next: ListingQuery) => {
@@ -49,11 +51,34 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[220px_1fr]">
-      <aside aria-labelledby="filters-heading" className="h-fit rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="filters-heading" className="mb-3 text-lg font-bold">
-          Filters
-        </h2>
-        <Form id="listing-filters" method="get" action="/shop/listing" className="space-y-5">
+      {/* On phones the filters fold behind a "Filters" button (a <details>, so it opens without
+          JavaScript); from md up they are always open beside the grid (app.css). */}
+      <details
+        ref={openOnWideScreens}
+        aria-label="Filters"
+        className="listing-filters group h-fit rounded-lg border border-gray-200 bg-white md:p-4"
+      >
+        <summary className="flex cursor-pointer items-center justify-between gap-2 rounded-lg p-4 text-lg font-bold focus-visible:outline-2 focus-visible:outline-blue-600 md:pointer-events-none md:p-0 md:pb-3">
+          <span>
+            Filters
+            {active ? (
+              <span className="ml-2 rounded-full bg-gray-900 px-2 py-0.5 align-middle text-xs text-white" data-testid="active-filters">
+                {active} active
+              </span>
+            ) : null}
+          </span>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5 transition-transform group-open:rotate-180 md:hidden"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </summary>
+        <Form id="listing-filters" method="get" action="/shop/listing" className="space-y-5 px-4 pb-4 md:p-0">
           <FilterGroup
             legend="Category"
             name="category"
@@ -62,12 +87,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             onToggle={hydrated ? toggle : undefined}
           />
           <FilterGroup legend="Brand" name="brand" options={BRANDS} selected={query.brand} onToggle={hydrated ? toggle : undefined} />
-          {/* Kept with JavaScript too (changes then apply at once): removing it would shift the page. */}
-          <Button type="submit" className="w-full">
-            Apply
-          </Button>
         </Form>
-      </aside>
+      </details>
       <section aria-labelledby="listing-heading" className="min-w-0">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
           <h1 id="listing-heading" className="text-2xl font-extrabold">
@@ -95,9 +116,14 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </select>
-            <Button type="submit" form="listing-filters" variant="outline">
-              Apply
-            </Button>
+            {/* One Apply, for the boxes and the sort menu together, only without JavaScript (with it
+                every change applies at once). Beside the sort menu, it stays in view on a phone
+                while the filters are folded. */}
+            {hydrated ? null : (
+              <Button type="submit" form="listing-filters" variant="outline">
+                Apply
+              </Button>
+            )}
           </div>
         </div>
         {page.items.length ? (
@@ -157,6 +183,11 @@ function FilterGroup({
       </ul>
     </fieldset>
   );
+}
+
+/** Browsers without `::details-content` (app.css) get the filters opened by script on wide screens. */
+function openOnWideScreens(details: HTMLDetailsElement | null) {
+  if (details && !CSS.supports("selector(::details-content)") && window.matchMedia("(min-width: 768px)").matches) details.open = true;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";

@@ -1,16 +1,25 @@
 import { useEffect } from "react";
 import { ButtonLink } from "~/components/ui/button";
+import { orderStatusLabel } from "~/lib/orders";
+import { IdSchema } from "~/lib/schemas";
 import { requireShopper } from "~/server/accounts/session.server";
+import { getOrder } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/payment-success";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Payment Successful | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Payment Successful", matches) }];
 
+// PayPal's return sends the shopper here with `?order=<id>`. Only their own order is shown; without
+// one (an old link, someone else's id) the page still thanks them and points to the account.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireShopper(request);
-  return null;
+  const user = await requireShopper(request);
+  const id = IdSchema.safeParse(new URL(request.url).searchParams.get("order"));
+  const order = id.success ? await getOrder(id.data, user.id) : null;
+  return { order: order ? { id: order.id, status: order.orderStatus } : null };
 }
 
-export default function PaymentSuccess() {
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
   useEffect(() => {
     try {
       sessionStorage.removeItem("currentOrderId");
@@ -29,9 +38,18 @@ export default function PaymentSuccess() {
       <h1 className="text-3xl font-extrabold">Payment Successful!</h1>
       <p className="mt-3 text-gray-700">Your order has been placed and is being processed</p>
       <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-lg border border-gray-200 p-4 text-left">
+        {order ? (
+          <div className="flex flex-wrap justify-between gap-x-4">
+            <dt className="text-gray-600">Order Number</dt>
+            <dd className="font-mono text-sm font-semibold" data-testid="order-number">
+              {order.id}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt className="text-gray-600">Order Status</dt>
-          <dd className="font-semibold">Processing</dd>
+          {/* The order's real status, in the words the account uses; SPEC's 'Processing' until it is known. */}
+          <dd className="font-semibold">{order ? orderStatusLabel(order.status) : "Processing"}</dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-gray-600">Estimated Delivery</dt>
@@ -39,7 +57,7 @@ export default function PaymentSuccess() {
         </div>
       </dl>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/shop/account">View Order Details</ButtonLink>
+        <ButtonLink to={order ? `/shop/account?order=${order.id}` : "/shop/account"}>View Order Details</ButtonLink>
         <ButtonLink to="/shop/home" variant="outline">
           Continue Shopping
         </ButtonLink>

@@ -6,8 +6,9 @@ import { log } from "~/server/platform/log.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/paypal-return";
 import { ORDER_NOT_FOUND, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/lib/messages/checkout";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Processing Your Payment | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Processing Your Payment", matches) }];
 
 // PayPal sends the buyer back here with `token` (Orders v2) or the legacy `paymentId`, and
 // `PayerID`. Capturing is idempotent, so doing it on this GET is safe: a reload changes nothing.

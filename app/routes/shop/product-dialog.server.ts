@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
-import type { Product, Review } from "~/lib/product";
+import { reviewAnchor, type Product, type Review } from "~/lib/product";
 import { IdSchema, ReviewSchema } from "~/lib/schemas";
 import { getProduct } from "../../server/catalog/catalog.server";
 import { addReview, listReviews, reviewEligibility, type ReviewEligibility } from "../../server/catalog/reviews.server";
@@ -47,5 +47,6 @@ export async function productDialogAction(request: Request) {
     return data({ review: submission.reply({ formErrors: [result.message] }), message: null }, { status: result.status });
   }
   const url = new URL(request.url);
-  return redirectWithSuccess(url.pathname + url.search, REVIEW_ADDED);
+  // The fragment brings the new review into view on the page that follows, without JavaScript too.
+  return redirectWithSuccess(`${url.pathname}${url.search}#${reviewAnchor(result.review.id)}`, REVIEW_ADDED);
 }

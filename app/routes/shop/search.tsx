@@ -9,8 +9,9 @@ import { searchProducts } from "~/server/catalog/catalog.server";
 import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/search";
+import { pageTitle } from "~/lib/shop-name";
 
-export const meta: Route.MetaFunction = () => [{ title: "Search Products | Fashion Shop" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Search Products", matches) }];
 
 const MAX_KEYWORD = 200;
 

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
+import type { AdminProductQuery } from "~/lib/admin-products";
 import { PAGE_SIZE, type ListingQuery } from "~/lib/listing";
 import { pageOf, type Page } from "~/lib/page";
 import type { Product } from "~/lib/product";
 import type { ProductRow } from "../../../db/schema";
 import { db } from "../platform/db.server";
-import { ftsMatchExpression, withoutIndex } from "./search-sql.server";
+import { ftsMatchExpression, productMatches, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [
   "products.id",
@@ -75,6 +76,46 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
       break;
     case "title-ztoa":
       rows = rows.orderBy("products.title", "desc").orderBy("products.id", "desc");
+      break;
+  }
+  const items = await rows
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize)
+    .execute();
+  return pageOf(items.map(toProduct), Number(total), query.page, pageSize);
+}
+
+/**
+ * The admin's products list: every product, or those whose text matches the keyword (every word as
+ * a prefix, as the shop's search), in the chosen order; newest first by default.
+ */
+export async function listProductsForAdmin(query: AdminProductQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
+  const match = query.keyword ? ftsMatchExpression(query.keyword) : null;
+  if (query.keyword && !match) return pageOf([], 0, query.page, pageSize);
+  const base = match ? db.selectFrom("products").where(productMatches(match)) : db.selectFrom("products");
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  let rows = base.select(PRODUCT_COLUMNS);
+  switch (query.sort) {
+    case "newest":
+      rows = rows.orderBy("products.created_at", "desc").orderBy("products.id", "desc");
+      break;
+    case "oldest":
+      rows = rows.orderBy("products.created_at", "asc").orderBy("products.id", "asc");
+      break;
+    case "title-atoz":
+      rows = rows.orderBy("products.title", "asc").orderBy("products.id", "asc");
+      break;
+    case "title-ztoa":
+      rows = rows.orderBy("products.title", "desc").orderBy("products.id", "desc");
+      break;
+    case "price-lowtohigh":
+      rows = rows.orderBy("products.unit_price_cents", "asc").orderBy("products.id", "asc");
+      break;
+    case "price-hightolow":
+      rows = rows.orderBy("products.unit_price_cents", "desc").orderBy("products.id", "desc");
+      break;
+    case "stock-lowtohigh":
+      rows = rows.orderBy("products.stock", "asc").orderBy("products.id", "asc");
       break;
   }
   const items = await rows

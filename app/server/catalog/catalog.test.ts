@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseListingQuery } from "~/lib/listing";
 import { db } from "../platform/db.server";
-import { getProduct, listProducts, searchProducts } from "./catalog.server";
+import { parseAdminProductQuery } from "~/lib/admin-products";
+import { getProduct, listProducts, listProductsForAdmin, searchProducts } from "./catalog.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 
 const q = (search: string) => parseListingQuery(new URLSearchParams(search));
@@ -51,6 +52,54 @@ describe("listing totals", () => {
     const { counts, truth } = await countsAndTruth();
     expect(counts).toEqual(truth);
     expect((await listProducts(q(""))).total).toBe(truth.reduce((sum, row) => sum + Number(row.n), 0));
+  });
+});
+
+describe("the admin's products list", () => {
+  const admin = (search: string) => parseAdminProductQuery(new URLSearchParams(search));
+
+  it("puts a product just added first, and pages through every product once", async () => {
+    const { createProduct, deleteProduct } = await import("../admin/products.server");
+    const added = await createProduct({
+      title: "Brand New Anorak",
+      description: "Added last",
+      category: "men",
+      brand: "puma",
+      price: 50,
+      salePrice: 0,
+      totalStock: 2,
+      image: "/demo/x.webp",
+    });
+    try {
+      const first = await listProductsForAdmin(admin(""), 24);
+      expect(first.items[0]!.title).toBe("Brand New Anorak");
+      const seen = [];
+      for (let page = 1; page <= first.pageCount; page++) seen.push(...(await listProductsForAdmin(admin(`page=${page}`), 24)).items);
+      expect(seen).toHaveLength(first.total);
+      expect(new Set(seen.map((p) => p.id)).size).toBe(first.total);
+      expect((await listProductsForAdmin(admin("sort=oldest"), 1000)).items.at(-1)!.id).toBe(added.id);
+    } finally {
+      await deleteProduct(added.id);
+    }
+  });
+
+  it("finds by every word of the keyword and keeps the chosen order", async () => {
+    const found = await listProductsForAdmin(admin("q=fleece hood&sort=title-atoz"), 100);
+    const titles = found.items.map((p) => p.title);
+    expect(titles.length).toBeGreaterThan(1);
+    // Every word, as the start of a word of the title, brand, category or description.
+    for (const p of found.items) expect(`${p.title} ${p.description}`.toLowerCase()).toMatch(/(?=.*\bfleece)(?=.*\bhood)/);
+    expect(titles).toContain("Sportswear Club Fleece Hoodie");
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+    expect(found.total).toBe(titles.length);
+    const stock = (await listProductsForAdmin(admin("sort=stock-lowtohigh"), 1000)).items.map((p) => p.stock);
+    expect(stock).toEqual([...stock].sort((a, b) => a - b));
+  });
+
+  it("answers nothing, never an error, for a keyword with no words or unknown settings", async () => {
+    expect((await listProductsForAdmin(admin("q=%22%29*%20-"), 24)).total).toBe(0);
+    const odd = admin("sort=nonsense&page=-2");
+    expect(odd).toEqual({ keyword: "", sort: "newest", page: 1 });
   });
 });
 

@@ -14,6 +14,11 @@ export function ftsMatchExpression(keyword: string): string | null {
   return terms.length ? terms.join(" ") : null;
 }
 
+/** Rows of `products` whose indexed text matches an FTS5 expression from ftsMatchExpression. */
+export function productMatches(match: string): RawBuilder<boolean> {
+  return sql<boolean>`products.rowid in (select rowid from products_fts where products_fts match ${match})`;
+}
+
 /**
  * A column reference SQLite will not use an index for (unary plus), so that a broad filter is
  * checked while walking the index of the sort order instead of sorting every match. See

@@ -117,7 +117,7 @@ export async function createPayPalOrder(
               returnUrl: `${shopUrl}/shop/paypal-return`,
               cancelUrl: `${shopUrl}/shop/paypal-return?cancelled=1`,
               userAction: PaypalExperienceUserAction.PayNow,
-              brandName: "Ecommerce",
+              brandName: config.shopName.slice(0, 127),
             },
           },
         },

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_SHOP_NAME } from "~/lib/constants";
 
 /**
  * Settings from the environment. "Production" means the owner ran the server with
@@ -14,6 +15,15 @@ export const config = {
   },
   get demoMode(): boolean {
     return !this.isProduction;
+  },
+  /** SHOP_NAME: what the header, the auth pages, titles, PayPal and e-mails call the shop. */
+  get shopName(): string {
+    // One line of printable text: it goes into titles, headers and PayPal's page.
+    const name = (process.env.SHOP_NAME ?? "")
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
+      .trim()
+      .slice(0, 60);
+    return name || DEFAULT_SHOP_NAME;
   },
   get sessionSecret(): string | undefined {
     return process.env.SESSION_SECRET || undefined;

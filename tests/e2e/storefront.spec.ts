@@ -88,9 +88,10 @@ test.describe("listing", () => {
     await page.getByLabel("Sort by").selectOption("price-hightolow");
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).last().click();
     await expect(page).toHaveURL(/\/shop\/listing\?category=men,women&sortBy=price-hightolow$/);
-    // Polled: with JavaScript the URL can change a moment before the new cards render.
+    // Polled: with JavaScript the URL can change a moment before the new cards render; without it,
+    // the URL changes when the new page starts to arrive, before all its cards are parsed.
+    await expect.poll(async () => (await unitPrices(page)).length).toBe(24);
     await expect.poll(async () => isSorted(await unitPrices(page), "desc")).toBe(true);
-    expect(await unitPrices(page)).toHaveLength(24);
     for (const card of await page.locator("main article").all()) await expect(card).toContainText(/· (Men|Women)/);
   });
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db, newId, now } from "~/server/platform/db.server";
+import { sizeMask } from "~/lib/variants";
 
 const product = (over: Record<string, unknown> = {}) => ({
   id: newId(),
@@ -39,6 +40,8 @@ describe("schema constraints", () => {
   it("refuses a review rating outside 1..5 and a cart quantity of 0", async () => {
     const p = product();
     await db.insertInto("products").values(p).execute();
+    const variant = { id: newId(), product_id: p.id, size: "M", stock: 1, sku: null, created_at: now() };
+    await db.insertInto("product_variants").values(variant).execute();
     const userId = newId();
     await db
       .insertInto("users")
@@ -68,7 +71,97 @@ describe("schema constraints", () => {
     const cartId = newId();
     await db.insertInto("carts").values({ id: cartId, user_id: userId, created_at: now(), updated_at: now() }).execute();
     await expect(
-      db.insertInto("cart_items").values({ id: newId(), cart_id: cartId, product_id: p.id, quantity: 0, created_at: now() }).execute(),
+      db
+        .insertInto("cart_items")
+        .values({ id: newId(), cart_id: cartId, product_id: p.id, variant_id: variant.id, quantity: 0, created_at: now() })
+        .execute(),
     ).rejects.toThrow(/CHECK/);
+  });
+
+  it("keeps a variant's stock at 0 or more, one row per size and colour, each SKU once, and the product's total exact", async () => {
+    const p = product({ stock: 0 });
+    await db.insertInto("products").values(p).execute();
+    const variant = (over: Record<string, unknown>) => ({
+      id: newId(),
+      product_id: p.id,
+      size: "M",
+      sku: null,
+      stock: 3,
+      created_at: now(),
+      ...over,
+    });
+    await db
+      .insertInto("product_variants")
+      .values(variant({ color: "Black", sku: "SKU-1" }))
+      .execute();
+    await db
+      .insertInto("product_variants")
+      .values(variant({ size: "L", color: "Black", stock: 4 }))
+      .execute();
+    await expect(
+      db
+        .insertInto("product_variants")
+        .values(variant({ stock: -1, size: "S" }))
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
+    // "black" is the same colour as "Black".
+    await expect(
+      db
+        .insertInto("product_variants")
+        .values(variant({ color: "black" }))
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    await expect(
+      db
+        .insertInto("product_variants")
+        .values(variant({ size: "XL", sku: "SKU-1" }))
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    const total = async () => (await db.selectFrom("products").select("stock").where("id", "=", p.id).executeTakeFirstOrThrow()).stock;
+    expect(await total()).toBe(7);
+    await db
+      .updateTable("product_variants")
+      .set({ stock: sql`stock - 2` })
+      .where("product_id", "=", p.id)
+      .where("size", "=", "L")
+      .execute();
+    expect(await total()).toBe(5);
+    await db.deleteFrom("product_variants").where("product_id", "=", p.id).where("size", "=", "M").execute();
+    expect(await total()).toBe(2);
+  });
+
+  it("keeps each product's mask of sizes in stock and the count of variants in stock per colour", async () => {
+    const p = product({ stock: 0 });
+    await db.insertInto("products").values(p).execute();
+    const variant = (size: string, color: string, stock: number) => ({
+      id: newId(),
+      product_id: p.id,
+      size,
+      color,
+      sku: null,
+      stock,
+      created_at: now(),
+    });
+    const mask = async () =>
+      (await db.selectFrom("products").select("size_mask").where("id", "=", p.id).executeTakeFirstOrThrow()).size_mask;
+    const colours = async () =>
+      Object.fromEntries(
+        (await db.selectFrom("color_counts").select(["id", "n"]).where("id", "in", ["teal", "plum"]).execute()).map((c) => [c.id, c.n]),
+      );
+    await db
+      .insertInto("product_variants")
+      .values([variant("S", "Teal", 2), variant("XL", "Teal", 0), variant("EU 42", "Plum", 1)])
+      .execute();
+    expect(await mask()).toBe(sizeMask(["S", "EU 42"]));
+    expect(await colours()).toEqual({ teal: 1, plum: 1 });
+    await db.updateTable("product_variants").set({ stock: 4 }).where("product_id", "=", p.id).where("size", "=", "XL").execute();
+    expect(await mask()).toBe(sizeMask(["S", "XL", "EU 42"]));
+    expect(await colours()).toEqual({ teal: 2, plum: 1 });
+    await db.updateTable("product_variants").set({ stock: 0 }).where("product_id", "=", p.id).where("size", "=", "S").execute();
+    await db.updateTable("product_variants").set({ color: "plum" }).where("product_id", "=", p.id).where("size", "=", "XL").execute();
+    expect(await mask()).toBe(sizeMask(["XL", "EU 42"]));
+    expect(await colours()).toEqual({ teal: 0, plum: 2 });
+    await db.deleteFrom("products").where("id", "=", p.id).execute();
+    expect(await colours()).toEqual({ teal: 0, plum: 0 });
   });
 });

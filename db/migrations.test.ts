@@ -48,3 +48,113 @@ it("0004 gives existing users their name key; look-alikes registered earlier kee
   ).rejects.toThrow(/UNIQUE/);
   await database.destroy();
 });
+
+it("0008 gives every product one 'One size' variant with its stock; carts and orders keep their lines, now on that variant", async () => {
+  const database = openDatabase(path.join(dir, "before-variants.db"));
+  const migrator = new Migrator({ db: database, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo("0007_product_counts")).error).toBeUndefined();
+  const old = database as unknown as Kysely<any>;
+  const at = "2026-05-01T00:00:00.000Z";
+  const product = (id: string, title: string, stock: number) => ({
+    id,
+    title,
+    description: "d",
+    category: "men",
+    brand: "nike",
+    image: "/x.svg",
+    price_cents: 2000,
+    sale_price_cents: 0,
+    stock,
+    created_at: at,
+    updated_at: at,
+  });
+  await old
+    .insertInto("products")
+    .values([product("p".repeat(24), "Tee", 7), product("q".repeat(24), "Cap", 0)])
+    .execute();
+  await old
+    .insertInto("users")
+    .values({
+      id: "u".repeat(24),
+      user_name: "Una",
+      user_name_key: "una",
+      email: "u@example.com",
+      password_hash: "-",
+      role: "user",
+      created_at: at,
+    })
+    .execute();
+  await old
+    .insertInto("carts")
+    .values({ id: "c".repeat(24), user_id: "u".repeat(24), created_at: at, updated_at: at })
+    .execute();
+  await old
+    .insertInto("cart_items")
+    .values({ id: "i".repeat(24), cart_id: "c".repeat(24), product_id: "p".repeat(24), quantity: 3, created_at: at })
+    .execute();
+  const order = (id: string, status: string) => ({
+    id,
+    user_id: "u".repeat(24),
+    cart_id: null,
+    address_id: null,
+    address: "1 Road",
+    city: "Town",
+    pincode: "1",
+    phone: "1",
+    notes: "n",
+    order_status: "pending",
+    payment_method: "paypal",
+    payment_status: status,
+    total_cents: 2000,
+    payment_id: null,
+    payer_id: null,
+    order_date: at,
+    order_update_date: at,
+  });
+  await old
+    .insertInto("orders")
+    .values([order("o".repeat(24), "paid"), order("r".repeat(24), "pending")])
+    .execute();
+  const line = (id: string, orderId: string, productId: string | null) => ({
+    id,
+    order_id: orderId,
+    product_id: productId,
+    title: "Tee",
+    image: "/x.svg",
+    unit_price_cents: 2000,
+    quantity: 1,
+  });
+  await old
+    .insertInto("order_items")
+    .values([
+      line("l".repeat(24), "o".repeat(24), "p".repeat(24)),
+      line("m".repeat(24), "o".repeat(24), null),
+      line("n".repeat(24), "r".repeat(24), "p".repeat(24)),
+    ])
+    .execute();
+
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+  const variants = await database.selectFrom("product_variants").selectAll().orderBy("product_id").execute();
+  expect(variants.map((v) => [v.product_id, v.size, v.color, v.sku, v.stock])).toEqual([
+    ["p".repeat(24), "One size", "", null, 7],
+    ["q".repeat(24), "One size", "", null, 0],
+  ]);
+  const tee = variants[0]!;
+  expect(tee.id).toMatch(/^[0-9a-f]{24}$/);
+  const totals = await database.selectFrom("products").select(["id", "stock"]).orderBy("id").execute();
+  expect(totals.map((p) => p.stock)).toEqual([7, 0]);
+  expect(await database.selectFrom("cart_items").selectAll().execute()).toEqual([
+    { id: "i".repeat(24), cart_id: "c".repeat(24), product_id: "p".repeat(24), variant_id: tee.id, quantity: 3, created_at: at },
+  ]);
+  const lines = await database.selectFrom("order_items").select(["id", "variant_id", "size", "color", "title"]).orderBy("id").execute();
+  expect(lines).toEqual([
+    { id: "l".repeat(24), variant_id: tee.id, size: "One size", color: "", title: "Tee" },
+    { id: "m".repeat(24), variant_id: null, size: "", color: "", title: "Tee" },
+    { id: "n".repeat(24), variant_id: tee.id, size: "One size", color: "", title: "Tee" },
+  ]);
+  // From now on the product's stock is the sum of its variants'.
+  await database.updateTable("product_variants").set({ stock: 4 }).where("id", "=", tee.id).execute();
+  expect((await database.selectFrom("products").select("stock").where("id", "=", "p".repeat(24)).executeTakeFirstOrThrow()).stock).toBe(4);
+  await database.destroy();
+});

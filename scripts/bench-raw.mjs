@@ -1,7 +1,7 @@
 // The benchmark's baseline (npm run bench): a plain node:http server with better-sqlite3 answering
 // the listing from the same database file with the same SQL and plan as the shop's listing
 // (app/server/catalog/catalog.server.ts: the total from product_counts, then one page sorted in
-// SQL, the sort index walked when many products match). No framework, no session, no rendering:
+// SQL, the sort index walked when many products match, then the page's variants). No framework, no session, no rendering:
 // what the shop's listing costs at the least on this machine.
 //   DATA_DIR=... PORT=... node scripts/bench-raw.mjs
 // GET /listing?category=men,women&brand=nike&sortBy=price-hightolow&page=1&limit=24 -> JSON
@@ -43,6 +43,13 @@ function listing(params) {
     limit,
     (page - 1) * limit,
   );
+  // Each product with its sizes and colours, in one more query, as the shop answers them.
+  if (items.length) {
+    const variants = prepared(
+      `SELECT id, product_id, size, color, color_hex, sku, stock FROM product_variants WHERE product_id IN (${items.map(() => "?").join(",")})`,
+    ).all(...items.map((p) => p.id));
+    for (const item of items) item.variants = variants.filter((v) => v.product_id === item.id);
+  }
   return { success: true, data: items, total, page, pageCount: Math.max(1, Math.ceil(total / limit)) };
 }
 

@@ -34,6 +34,9 @@ const TARGETS = {
 const RAW_TARGET = `/listing?${FILTER}&limit=24`;
 const EXTRA_TARGETS = {
   "listing page 8": "/shop/listing?category=men&sortBy=title-atoz&page=8",
+  // Sizes and colours: "has stock in one of these", checked per product through the variants' index.
+  "listing, size M": "/shop/listing?size=m&sortBy=price-hightolow",
+  "listing JSON, size+colour": "/api/shop/products/get?category=men,women&size=xl&color=black&limit=24",
   "search page": "/shop/search?keyword=classic%20hoodie",
   home: "/shop/home",
 };

@@ -133,12 +133,15 @@ function openDb() {
   return new Database(dbFile, { readonly: true, fileMustExist: true });
 }
 
+/** Stock per size and colour (variant): what a payment takes and gives back. */
 function readStock(database) {
   return new Map(
     database
-      .prepare("select id, title, stock from products")
+      .prepare(
+        "select v.id, v.product_id as productId, p.title || ' (' || v.size || case when v.color = '' then '' else ', ' || v.color end || ')' as title, v.stock from product_variants v join products p on p.id = v.product_id",
+      )
       .all()
-      .map((p) => [p.id, p]),
+      .map((v) => [v.id, v]),
   );
 }
 
@@ -297,9 +300,11 @@ async function shop(shopper, phase, products) {
         picks.add(pool[Math.floor(random() * pool.length)]);
       }
       let added = 0;
-      for (const productId of picks) {
+      for (const { productId, variantId } of picks) {
         if (!phase.active) return;
-        const answer = await shopper.request("POST", "/api/shop/cart/add", { json: { productId, quantity: random() < 0.75 ? 1 : 2 } });
+        const answer = await shopper.request("POST", "/api/shop/cart/add", {
+          json: { productId, variantId, quantity: random() < 0.75 ? 1 : 2 },
+        });
         if (answer.status === 200) added++;
         else if (answer.status === 409 || answer.status === 400) refusals.soldOutCart++;
         else unexpectedAnswer("cart/add", answer);
@@ -459,7 +464,8 @@ try {
   startDb.close();
   const inStock = [...startStock.values()].filter((p) => p.stock > 0).sort((a, b) => a.stock - b.stock);
   // Half of the picks go to the scarcest products so they sell out and refusals happen.
-  const products = { all: inStock.map((p) => p.id), scarce: inStock.slice(0, 8).map((p) => p.id) };
+  const pick = (v) => ({ productId: v.productId, variantId: v.id });
+  const products = { all: inStock.map(pick), scarce: inStock.slice(0, 8).map(pick) };
   const totalBefore = [...startStock.values()].reduce((s, p) => s + p.stock, 0);
 
   const shoppers = Array.from({ length: shopperCount }, (_, i) => new Shopper(i + 1));
@@ -600,13 +606,13 @@ try {
   const held = new Map();
   const items = database
     .prepare(
-      "select oi.order_id, oi.product_id, oi.quantity, o.payment_status, o.stock_reserved from order_items oi join orders o on o.id = oi.order_id",
+      "select oi.order_id, oi.variant_id, oi.quantity, o.payment_status, o.stock_reserved from order_items oi join orders o on o.id = oi.order_id",
     )
     .all();
   for (const item of items) {
-    if (knownOrders.has(item.order_id) || !item.product_id) continue;
-    if (item.payment_status === "paid") sold.set(item.product_id, (sold.get(item.product_id) ?? 0) + item.quantity);
-    else if (item.stock_reserved) held.set(item.product_id, (held.get(item.product_id) ?? 0) + item.quantity);
+    if (knownOrders.has(item.order_id) || !item.variant_id) continue;
+    if (item.payment_status === "paid") sold.set(item.variant_id, (sold.get(item.variant_id) ?? 0) + item.quantity);
+    else if (item.stock_reserved) held.set(item.variant_id, (held.get(item.variant_id) ?? 0) + item.quantity);
   }
   const mismatched = [];
   for (const [id, product] of startStock) {
@@ -614,7 +620,17 @@ try {
     if (now + (sold.get(id) ?? 0) + (held.get(id) ?? 0) !== product.stock)
       mismatched.push(`${product.title}: ${product.stock} at start, ${now} now, ${sold.get(id) ?? 0} sold, ${held.get(id) ?? 0} held`);
   }
-  check(`stock + sold = starting stock for every product (${startStock.size})`, mismatched.length === 0, mismatched.slice(0, 3).join("; "));
+  check(
+    `stock + sold = starting stock for every size and colour (${startStock.size})`,
+    mismatched.length === 0,
+    mismatched.slice(0, 3).join("; "),
+  );
+  const unequal = database
+    .prepare(
+      "select p.title from products p where p.stock != (select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)",
+    )
+    .all();
+  check("every product's stock is the sum of its sizes'", unequal.length === 0, unequal.map((p) => p.title).join(", "));
   const negative = [...endStock.values()].filter((p) => p.stock < 0);
   check("no stock below zero", negative.length === 0);
   const finalStates = orderStates(database, knownOrders);

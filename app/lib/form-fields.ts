@@ -29,8 +29,19 @@ export const PRODUCT_FIELDS = {
   price: required,
   // Optional (SPEC section 5); an empty value means no sale.
   salePrice: optional,
-  totalStock: required,
+  // The form sends variants (rows of VARIANT_FIELDS, `variants[0].size`); /api may send totalStock instead.
+  variants: optional,
+  totalStock: optional,
   image: optional,
+} satisfies FieldSpec<string>;
+
+/** A row of the product form's sizes and colours. */
+export const VARIANT_FIELDS = {
+  size: required,
+  color: optional,
+  colorHex: optional,
+  sku: optional,
+  stock: required,
 } satisfies FieldSpec<string>;
 
 export const BANNER_URL_FIELDS = { image: required } satisfies FieldSpec<string>;

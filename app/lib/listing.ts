@@ -1,17 +1,26 @@
 import { BRAND_IDS, CATEGORY_IDS, DEFAULT_SORT, SORT_OPTIONS, type BrandId, type CategoryId, type SortId } from "./constants";
+import { ALL_SIZES, colorId, sizeFromId, sizeId } from "./variants";
 
 export const PAGE_SIZE = 24;
 
-export type ListingFilters = { category: CategoryId[]; brand: BrandId[] };
+/**
+ * `size` holds size names ("M", "EU 42"), `color` colour ids (lower-case names). Both mean "has
+ * stock in one of these", each on its own (decision 0031).
+ */
+export type ListingFilters = { category: CategoryId[]; brand: BrandId[]; size: string[]; color: string[] };
 export type ListingQuery = ListingFilters & { sortBy: SortId; page: number };
 
+/** Every value of a key: repeated keys (a GET form) and comma-joined lists (the canonical URL). */
+function values(params: URLSearchParams, key: string): string[] {
+  return params
+    .getAll(key)
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 function pick<T extends string>(params: URLSearchParams, key: string, allowed: readonly T[]): T[] {
-  const wanted = new Set(
-    params
-      .getAll(key)
-      .flatMap((v) => v.split(","))
-      .map((v) => v.trim().toLowerCase()),
-  );
+  const wanted = new Set(values(params, key));
   // Keep the canonical order of the lists; unknown values are ignored, not errors.
   return allowed.filter((id) => wanted.has(id));
 }
@@ -23,15 +32,22 @@ function pick<T extends string>(params: URLSearchParams, key: string, allowed: r
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const sort = params.get("sortBy");
   const page = Number(params.get("page") ?? "1");
+  const sizes = new Set(values(params, "size").flatMap((id) => sizeFromId(id) ?? []));
   return {
     category: pick(params, "category", CATEGORY_IDS),
     brand: pick(params, "brand", BRAND_IDS),
+    size: ALL_SIZES.filter((s) => sizes.has(s)),
+    // Colour names are the owner's words: any letters, numbers, spaces and dashes, sorted.
+    color: [...new Set(values(params, "color").map(colorId))]
+      .filter((c) => /^[\p{L}\p{N}][\p{L}\p{N} '-]{0,39}$/u.test(c))
+      .sort()
+      .slice(0, 20),
     sortBy: SORT_OPTIONS.some((o) => o.id === sort) ? (sort as SortId) : DEFAULT_SORT,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
 
-const LISTING_KEYS = new Set(["category", "brand", "sortBy", "page"]);
+const LISTING_KEYS = new Set(["category", "brand", "size", "color", "sortBy", "page"]);
 
 /**
  * The canonical query string for a listing state: page 1 and the default sort are left out;
@@ -41,6 +57,8 @@ export function listingSearch(query: ListingQuery, keep?: URLSearchParams): stri
   const params = new URLSearchParams();
   if (query.category.length) params.set("category", query.category.join(","));
   if (query.brand.length) params.set("brand", query.brand.join(","));
+  if (query.size.length) params.set("size", query.size.map(sizeId).join(","));
+  if (query.color.length) params.set("color", query.color.join(","));
   if (query.sortBy !== DEFAULT_SORT) params.set("sortBy", query.sortBy);
   if (query.page > 1) params.set("page", String(query.page));
   for (const [k, v] of keep ?? []) if (!LISTING_KEYS.has(k)) params.append(k, v);
@@ -52,7 +70,10 @@ export function listingSearch(query: ListingQuery, keep?: URLSearchParams): stri
 /** Session-storage mirror of the filters (SPEC: key 'filters'), written with JavaScript only. */
 export function rememberFilters(filters: ListingFilters): void {
   try {
-    sessionStorage.setItem("filters", JSON.stringify({ category: filters.category, brand: filters.brand }));
+    sessionStorage.setItem(
+      "filters",
+      JSON.stringify({ category: filters.category, brand: filters.brand, size: filters.size.map(sizeId), color: filters.color }),
+    );
   } catch {
     // Storage can be disabled or full; the URL still carries the state.
   }

@@ -4,7 +4,18 @@
 import type { OrderStatus, PaymentStatus } from "./constants";
 
 /** A line of an order: a copy of the product's title, image and unit price when it was bought. */
-export type OrderItem = { productId: string | null; title: string; image: string; unitPriceCents: number; quantity: number };
+export type OrderItem = {
+  productId: string | null;
+  /** The size and colour bought: the variant (null once deleted) and a copy of its size, colour and SKU. */
+  variantId: string | null;
+  size: string;
+  color: string;
+  sku: string | null;
+  title: string;
+  image: string;
+  unitPriceCents: number;
+  quantity: number;
+};
 
 export type Order = {
   id: string;

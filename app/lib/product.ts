@@ -1,4 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from "./constants";
+import type { Variant } from "./variants";
 
 /**
  * A product as the shop works with it: money in integer cents. The /api answers the legacy
@@ -13,7 +14,10 @@ export type Product = {
   brand: string;
   priceCents: number;
   salePriceCents: number;
+  /** The sum of the variants' stock. */
   stock: number;
+  /** Its sizes and colours, in picker order; one "One size" variant for a product without them. */
+  variants: Variant[];
   /** Mean of the review ratings, one decimal; 0 without reviews. */
   averageRating: number;
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_ORDER_STATUSES, BRAND_IDS, CATEGORY_IDS } from "./constants";
+import { sizeKindOf, sizesFor } from "./variants";
 
 // Schemas shared by the HTML forms (conform) and the /api routes.
 
@@ -75,9 +76,19 @@ const quantity = numeric("Quantity must be a whole number from 1 to 999").refine
   "Quantity must be a whole number from 1 to 999",
 );
 
-export const AddToCartSchema = z.object({ productId: id, quantity: quantity.default(1) });
-export const UpdateCartSchema = z.object({ productId: id, quantity });
-export const RemoveFromCartSchema = z.object({ productId: id });
+/** An empty form field or a JSON null is no value (a variant not named: the product's only one). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+const variantId = optional(id);
+/** What the shopper picked: a variant by id (/api), or a size and a colour (the product dialog). */
+const choice = {
+  variantId,
+  size: optional(z.string({ error: "Please select a size" }).trim().max(20, "Please select a size")),
+  color: optional(z.string({ error: "Please select a colour" }).trim().max(40, "Please select a colour")),
+};
+
+export const AddToCartSchema = z.object({ productId: id, quantity: quantity.default(1), ...choice });
+export const UpdateCartSchema = z.object({ productId: id, quantity, variantId });
+export const RemoveFromCartSchema = z.object({ productId: id, variantId });
 
 // Each field says one thing that is wrong: a failed check stops the later ones (an empty phone
 // is "Phone is required", not also "Please enter a valid phone number").
@@ -104,6 +115,43 @@ const money = (label: string) =>
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} can have at most 2 decimals`)
     .refine((v) => v <= 1_000_000, `${label} must be at most 1,000,000`);
 
+const stock = numeric("Stock must be a whole number")
+  .refine((v) => Number.isInteger(v), "Stock must be a whole number")
+  .refine((v) => v >= 0, "Stock cannot be negative")
+  .refine((v) => v <= 1_000_000, "Stock must be at most 1,000,000");
+
+/** One size and colour of a product, a row of the admin's form. Its size and colour name it. */
+const VariantSchema = z.object({
+  size: z.string({ error: "Please choose a size" }).trim().min(1, "Please choose a size").max(20, "Please choose a size"),
+  color: z.preprocess(
+    (v) => v ?? "",
+    z
+      .string()
+      .trim()
+      .max(40, "A colour name can be at most 40 characters")
+      .refine((v) => v === "" || /^[\p{L}\p{N}][\p{L}\p{N} '-]*$/u.test(v), "A colour name is letters, numbers, spaces and dashes"),
+  ),
+  colorHex: z.preprocess(
+    (v) => v ?? "",
+    z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^#[0-9a-f]{6}$/i.test(v), "A swatch is a colour like #1f2937")
+      .transform((v) => v.toLowerCase()),
+  ),
+  sku: z.preprocess(
+    (v) => v ?? "",
+    z
+      .string()
+      .trim()
+      .max(64, "A SKU can be at most 64 characters")
+      .refine((v) => /^[A-Za-z0-9._/-]*$/.test(v), "A SKU is letters, numbers, dots, dashes and slashes")
+      .transform((v) => (v === "" ? null : v)),
+  ),
+  stock,
+});
+export type VariantInput = z.infer<typeof VariantSchema>;
+
 /** The admin's product form (SPEC section 3) and /api/admin/products add|edit. */
 export const ProductSchema = z
   .object({
@@ -126,13 +174,44 @@ export const ProductSchema = z
       (v) => (v === "" || v === null || v === undefined ? 0 : v),
       money("Sale price").refine((v) => v >= 0, "Sale price cannot be negative"),
     ),
-    totalStock: numeric("Stock must be a whole number")
-      .refine((v) => Number.isInteger(v), "Stock must be a whole number")
-      .refine((v) => v >= 0, "Stock cannot be negative")
-      .refine((v) => v <= 1_000_000, "Stock must be at most 1,000,000"),
+    // Either the sizes and colours, or (older clients of /api) one stock for a product without them.
+    variants: z.array(VariantSchema, { error: "Please add at least one size" }).min(1, "Please add at least one size").max(60).optional(),
+    totalStock: optional(stock),
     image: z.string().trim().max(500).optional(),
   })
-  .refine((p) => p.salePrice < p.price, { path: ["salePrice"], message: "Sale price must be lower than the price" });
+  .refine((p) => p.salePrice < p.price, { path: ["salePrice"], message: "Sale price must be lower than the price" })
+  .superRefine((p, ctx) => {
+    if (!p.variants) {
+      if (p.totalStock === undefined) ctx.addIssue({ code: "custom", path: ["variants"], message: "Please add at least one size" });
+      return;
+    }
+    if (!p.variants.length) return; // "Please add at least one size" already
+    const allowed = sizesFor(p.category);
+    const kind = sizeKindOf(p.variants[0]!.size);
+    const choices = new Set<string>();
+    const skus = new Set<string>();
+    p.variants.forEach((v, i) => {
+      if (!allowed.includes(v.size)) {
+        ctx.addIssue({ code: "custom", path: ["variants", i, "size"], message: `Choose one of the sizes for ${p.category}` });
+      } else if (sizeKindOf(v.size) !== kind) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["variants", i, "size"],
+          message: "Use sizes of one kind: clothing, EU shoe sizes or one size",
+        });
+      }
+      const key = `${v.size}\u0000${v.color.toLowerCase()}`;
+      if (choices.has(key)) {
+        ctx.addIssue({ code: "custom", path: ["variants", i, "size"], message: "This size and colour is already listed" });
+      }
+      choices.add(key);
+      if (v.sku) {
+        if (skus.has(v.sku.toLowerCase()))
+          ctx.addIssue({ code: "custom", path: ["variants", i, "sku"], message: "This SKU is already used" });
+        skus.add(v.sku.toLowerCase());
+      }
+    });
+  });
 export type ProductInput = z.infer<typeof ProductSchema>;
 
 export const OrderStatusSchema = z.object({

@@ -7,6 +7,7 @@ import { addToCart, getCart, removeFromCart, updateCartQuantity } from "./cart/c
 import { db, newId, now } from "./platform/db.server";
 import { addReview } from "./catalog/reviews.server";
 import { seedDemoCatalog } from "./platform/seed.server";
+import { productWith } from "./catalog/fixtures";
 import { OUT_OF_STOCK, onlyCanAdd } from "~/lib/messages/cart";
 import { ALREADY_REVIEWED, MUST_PURCHASE } from "~/lib/messages/catalog";
 
@@ -34,16 +35,29 @@ async function shopper(): Promise<SessionUser> {
   return user;
 }
 
-type Product = { id: string; stock: number };
-let products: Product[];
+/** A size and colour of a product, with its stock: what a cart line is. */
+type Line = { productId: string; variantId: string; stock: number };
+let lines: Line[];
 const UNKNOWN = "0123456789abcdef01234567";
 
 beforeAll(async () => {
   await seedDemoCatalog();
-  const all = await db.selectFrom("products").select(["id", "stock"]).orderBy("stock").execute();
-  // A sold-out product, a few with low stock and a few with plenty.
-  products = [all[0]!, ...all.filter((p) => p.stock > 0 && p.stock < 5).slice(0, 2), ...all.slice(-2)];
-  expect(products[0]!.stock).toBe(0);
+  // A shoe with a sold-out size, one size left at 1 and one at 3: three lines of one product.
+  const shoe = await productWith(
+    [
+      { size: "EU 40", stock: 0 },
+      { size: "EU 41", stock: 1 },
+      { size: "EU 42", stock: 3 },
+    ],
+    { category: "footwear" },
+  );
+  // And a product without sizes with plenty.
+  const bag = await productWith([{ size: "One size", stock: 40 }], { category: "accessories" });
+  lines = [...shoe.variants, ...bag.variants].map((v) => ({
+    productId: v.id === bag.variants[0]!.id ? bag.id : shoe.id,
+    variantId: v.id,
+    stock: v.stock,
+  }));
 });
 
 /** Anything a JSON body or a tampered form can carry. */
@@ -103,40 +117,44 @@ describe("schemas: whatever comes in, what gets through is sane", () => {
 });
 
 describe("cart service against a model", () => {
-  type Op = { kind: "add" | "update" | "remove"; product: number; quantity: number };
+  type Op = { kind: "add" | "update" | "remove"; line: number; quantity: number };
   const op: fc.Arbitrary<Op> = fc.record({
     kind: fc.constantFrom("add", "update", "remove"),
     // The last index is an unknown product.
-    product: fc.integer({ min: 0, max: 5 }),
+    line: fc.integer({ min: 0, max: 4 }),
     quantity: fc.integer({ min: 1, max: 999 }),
   });
 
-  it("any sequence of adds, updates and removes keeps every line between 1 and the stock, as the model says", async () => {
+  it("any sequence of adds, updates and removes keeps every line (a size) between 1 and its own stock, as the model says", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 25 }), async (ops) => {
         const user = await shopper();
         const model = new Map<string, number>();
-        for (const { kind, product: index, quantity } of ops) {
-          const product = products[index];
-          const id = product?.id ?? UNKNOWN;
+        for (const { kind, line: index, quantity } of ops) {
+          const line = lines[index];
+          const productId = line?.productId ?? UNKNOWN;
+          const variantId = line?.variantId;
           if (kind === "remove") {
-            expect(await removeFromCart(user.id, id)).toBe(model.delete(id));
+            expect(await removeFromCart(user.id, productId, variantId ?? UNKNOWN)).toBe(!!variantId && model.delete(variantId));
             continue;
           }
-          const result = kind === "add" ? await addToCart(user.id, id, quantity) : await updateCartQuantity(user.id, id, quantity);
-          const current = model.get(id);
+          const result =
+            kind === "add"
+              ? await addToCart(user.id, productId, quantity, { variantId })
+              : await updateCartQuantity(user.id, productId, quantity, variantId);
+          const current = variantId ? model.get(variantId) : undefined;
           const wanted = kind === "add" ? (current ?? 0) + quantity : quantity;
-          if (!product) expect(result).toMatchObject({ ok: false, status: 404 });
+          if (!line) expect(result).toMatchObject({ ok: false, status: 404 });
           else if (kind === "update" && current === undefined) expect(result).toMatchObject({ ok: false, status: 404 });
-          else if (wanted > product.stock) {
-            expect(result).toEqual({ ok: false, status: 409, message: product.stock === 0 ? OUT_OF_STOCK : onlyCanAdd(product.stock) });
+          else if (wanted > line.stock) {
+            expect(result).toEqual({ ok: false, status: 409, message: line.stock === 0 ? OUT_OF_STOCK : onlyCanAdd(line.stock) });
           } else {
             expect(result).toEqual({ ok: true, quantity: wanted });
-            model.set(id, wanted);
+            model.set(line.variantId, wanted);
           }
         }
         const cart = await getCart(user.id);
-        expect(Object.fromEntries(cart.items.map((i) => [i.productId, i.quantity]))).toEqual(Object.fromEntries(model));
+        expect(Object.fromEntries(cart.items.map((i) => [i.variantId, i.quantity]))).toEqual(Object.fromEntries(model));
         for (const item of cart.items) expect(item.quantity).toBeLessThanOrEqual(item.stock);
       }),
       { numRuns: 60 },

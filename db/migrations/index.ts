@@ -6,6 +6,7 @@ import * as m0004 from "./0004_user_name_key";
 import * as m0005 from "./0005_sessions_and_limits";
 import * as m0006 from "./0006_payment_leases";
 import * as m0007 from "./0007_product_counts";
+import * as m0008 from "./0008_variants";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_sessions_and_limits": m0005,
   "0006_payment_leases": m0006,
   "0007_product_counts": m0007,
+  "0008_variants": m0008,
 };

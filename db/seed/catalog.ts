@@ -146,6 +146,69 @@ const KIND_TEXT: Record<Kind, string> = {
   scarf: "A soft, warm wool blend in a generous length that wraps easily for cold mornings.",
 };
 
+/** More colours of some products (besides the one the picture shows): 1 to 3 colours in all. */
+const MORE_COLOURS: Record<string, Array<[name: string, hex: string]>> = {
+  "Dri-FIT Running Tee": [
+    ["white", "#f3f4f6"],
+    ["navy", "#1e3a8a"],
+  ],
+  "Essentials 3-Stripes Tee": [["black", "#111827"]],
+  "Classic Logo Hoodie": [["black", "#111827"]],
+  "501 Original Fit Jeans": [["black", "#1f2937"]],
+  "Essentials Cropped Tee": [["black", "#111827"]],
+  "Oversized Cotton Tee": [
+    ["white", "#f9fafb"],
+    ["sage", "#a3b18a"],
+  ],
+  "Satin Effect Midi Dress": [["black", "#111111"]],
+  "Kids' Essentials Hoodie": [["grey", "#9ca3af"]],
+  "Air Max 90": [["black", "#111827"]],
+  "Canvas Trainers": [["black", "#1c1917"]],
+  "Dri-FIT Club Cap": [["black", "#111111"]],
+};
+
+const FOOTWEAR_KINDS: Kind[] = ["sneaker", "boot", "sandal"];
+
+/** The sizes a demo product comes in: clothing XS to XXL (kids XS to L), shoes EU 38 to 45 (kids 36 to 40), accessories one size. */
+function demoSizes(product: DemoProduct): string[] {
+  if (product.category === "accessories") return ["One size"];
+  const kids = product.category === "kids";
+  if (FOOTWEAR_KINDS.includes(product.kind)) return Array.from({ length: kids ? 5 : 8 }, (_, i) => `EU ${(kids ? 36 : 38) + i}`);
+  return kids ? ["XS", "S", "M", "L"] : ["XS", "S", "M", "L", "XL", "XXL"];
+}
+
+export type DemoVariant = { size: string; color: string; colorHex: string; sku: string; stock: number };
+
+/**
+ * The demo product's sizes and colours with its stock spread over them (the middle sizes get
+ * more), so the product's total is what the catalogue lists. Every fourth product has its
+ * smallest size sold out, so the sold-out state can be seen at once.
+ */
+export function demoVariants(product: DemoProduct, index: number): DemoVariant[] {
+  // Colour names as a shop writes them: "Black", "Heather grey".
+  const named = ([name, hex]: [string, string]): [string, string] => [name.charAt(0).toUpperCase() + name.slice(1), hex];
+  const colours = [[product.color, product.hex] as [string, string], ...(MORE_COLOURS[product.title] ?? [])].map(named);
+  const sizes = demoSizes(product);
+  const variants = colours.flatMap(([color, hex]) =>
+    sizes.map((size) => ({
+      size,
+      color,
+      colorHex: hex,
+      sku: `FS${String(index + 1).padStart(3, "0")}-${size.replace(/\s+/g, "").toUpperCase()}-${slug(color).toUpperCase().slice(0, 12)}`,
+      stock: 0,
+    })),
+  );
+  // Middle sizes first: a shop has more M than XXL.
+  const order = variants
+    .map((v, i) => ({ i, distance: Math.abs(sizes.indexOf(v.size) - (sizes.length - 1) / 2) }))
+    .sort((a, b) => a.distance - b.distance || a.i - b.i)
+    .map((x) => x.i);
+  const soldOut = index % 4 === 1 && variants.length > 2 ? 0 : -1; // the first colour's smallest size
+  const open = order.filter((i) => i !== soldOut);
+  for (let n = 0; n < product.stock; n++) variants[open[n % open.length]!]!.stock++;
+  return variants;
+}
+
 export function describe(product: DemoProduct): string {
   return `${KIND_TEXT[product.kind]} Shown in ${product.color}.`;
 }

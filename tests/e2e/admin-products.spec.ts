@@ -29,7 +29,8 @@ test("an admin adds a product with an uploaded image, the shop shows it, then ed
   await sheet.getByLabel("Brand").selectOption("puma");
   await sheet.getByLabel("Price", { exact: true }).fill("80");
   await sheet.getByLabel("Sale Price").fill("");
-  await sheet.getByLabel("Total Stock").fill("12");
+  await sheet.getByLabel("Size (row 1)").selectOption("One size");
+  await sheet.getByLabel("Stock (row 1)").fill("12");
   await sheet.getByRole("button", { name: "Add Product" }).click();
   await expect(page.getByText("Please upload a product image before adding the product.")).toBeVisible();
 
@@ -61,7 +62,7 @@ test("an admin adds a product with an uploaded image, the shop shows it, then ed
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await edit.getByLabel("Price", { exact: true }).fill("70");
   await edit.getByLabel("Sale Price").fill("55.5");
-  await edit.getByLabel("Total Stock").fill("3");
+  await edit.getByLabel("Stock (row 1)").fill("3");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Product updated successfully");
   await shop.reload();

@@ -21,6 +21,7 @@ async function product(api: APIRequestContext, title: string) {
     totalStock: number;
     price: number;
     salePrice: number;
+    variants: Array<{ _id: string; size: string; color: string; sku: string | null; stock: number }>;
   };
 }
 
@@ -44,13 +45,27 @@ test("cart JSON: add, get, update, delete with SPEC's shapes and stock rules", a
   const empty = await s.api.get(`/api/shop/cart/get/${s.user.id}`);
   expect(await empty.json()).toEqual({ success: true, data: { _id: null, items: [] } });
 
-  const hoodie = await product(s.api, "Classic Logo Hoodie");
+  // A product without sizes: no variantId needed, as for the old client.
+  const hoodie = await product(s.api, "Heritage Backpack");
+  expect(hoodie.variants).toHaveLength(1);
   const added = await s.api.post("/api/shop/cart/add", { data: { userId: s.user.id, productId: hoodie._id, quantity: 1 } });
   expect(await added.json()).toEqual({
     success: true,
     data: {
       _id: expect.any(String),
-      items: [{ productId: hoodie._id, image: expect.any(String), title: "Classic Logo Hoodie", price: 60, salePrice: 0, quantity: 1 }],
+      items: [
+        {
+          productId: hoodie._id,
+          variantId: hoodie.variants[0]!._id,
+          size: "One size",
+          color: "Black",
+          image: expect.any(String),
+          title: "Heritage Backpack",
+          price: 45,
+          salePrice: 0,
+          quantity: 1,
+        },
+      ],
     },
   });
   const tooMany = await s.api.put("/api/shop/cart/update-cart", {
@@ -73,7 +88,7 @@ test("another shopper's cart, addresses and orders are unreachable; no session i
   const a = await shopper(baseURL!);
   const b = await shopper(baseURL!);
   const addressId = await addAddress(a);
-  const hoodie = await product(a.api, "Classic Logo Hoodie");
+  const hoodie = await product(a.api, "Heritage Backpack");
   await a.api.post("/api/shop/cart/add", { data: { userId: a.user.id, productId: hoodie._id, quantity: 1 } });
   const created = await (await a.api.post("/api/shop/order/create", { data: { userId: a.user.id, addressInfo: { addressId } } })).json();
 
@@ -117,7 +132,12 @@ test("order/create ignores client prices; a second capture changes nothing", asy
   const s = await shopper(baseURL!);
   const addressId = await addAddress(s);
   const tee = await product(s.api, "Oversized Cotton Tee");
-  await s.api.post("/api/shop/cart/add", { data: { userId: s.user.id, productId: tee._id, quantity: 2 } });
+  const size = tee.variants.find((v) => v.stock >= 2)!;
+  expect(
+    (
+      await s.api.post("/api/shop/cart/add", { data: { userId: s.user.id, productId: tee._id, variantId: size._id, quantity: 2 } })
+    ).status(),
+  ).toBe(200);
   const response = await s.api.post("/api/shop/order/create", {
     data: {
       userId: s.user.id,
@@ -138,7 +158,17 @@ test("order/create ignores client prices; a second capture changes nothing", asy
   const details = (await (await s.api.get(`/api/shop/order/details/${created.orderId}`)).json()).data;
   expect(details).toMatchObject({ totalAmount: 25.98, orderStatus: "pending", paymentStatus: "pending", paymentMethod: "paypal" });
   expect(details.cartItems).toEqual([
-    { productId: tee._id, title: "Oversized Cotton Tee", image: expect.any(String), price: 12.99, quantity: 2 },
+    {
+      productId: tee._id,
+      variantId: size._id,
+      size: size.size,
+      color: size.color,
+      sku: size.sku,
+      title: "Oversized Cotton Tee",
+      image: expect.any(String),
+      price: 12.99,
+      quantity: 2,
+    },
   ]);
 
   const paypal = await approve(s.api, created.approvalURL);
@@ -148,8 +178,11 @@ test("order/create ignores client prices; a second capture changes nothing", asy
   const captured = await simulatorOrder(s.api, paypal.paymentId);
   expect(captured.status).toBe("COMPLETED");
   expect(captured.purchase_units[0].payments.captures[0].amount).toEqual({ currency_code: "USD", value: "25.98" });
-  const stockAfter = (await product(s.api, "Oversized Cotton Tee")).totalStock;
+  const after = await product(s.api, "Oversized Cotton Tee");
+  const stockAfter = after.totalStock;
   expect(stockAfter).toBe(tee.totalStock - 2);
+  // Taken from that size and colour only.
+  expect(after.variants.map((v) => v.stock)).toEqual(tee.variants.map((v) => (v._id === size._id ? v.stock - 2 : v.stock)));
 
   // Reloading the return page and capturing again: still success, no second charge, stock unchanged.
   const again = await s.api.post("/api/shop/order/capture", { data: paypal });
@@ -170,14 +203,15 @@ test("order/create ignores client prices; a second capture changes nothing", asy
   expect((await (await s.api.get(`/api/shop/cart/get/${s.user.id}`)).json()).data.items).toEqual([]);
 });
 
-test("two shoppers racing for the last items: exactly one is charged", async ({ baseURL }) => {
+test("two shoppers racing for the last of a size: exactly one is charged", async ({ baseURL }) => {
   const [a, b] = [await shopper(baseURL!), await shopper(baseURL!)];
   const shoes = await product(a.api, "Air Force 1 '07");
-  expect(shoes.totalStock).toBeGreaterThan(0);
+  const last = shoes.variants.find((v) => v.stock > 0)!;
   const approvals = [];
   for (const s of [a, b]) {
     const addressId = await addAddress(s);
-    expect((await s.api.post("/api/shop/cart/add", { data: { productId: shoes._id, quantity: shoes.totalStock } })).status()).toBe(200);
+    const add = { productId: shoes._id, variantId: last._id, quantity: last.stock };
+    expect((await s.api.post("/api/shop/cart/add", { data: add })).status()).toBe(200);
     const created = await (await s.api.post("/api/shop/order/create", { data: { addressInfo: { addressId } } })).json();
     approvals.push(await approve(s.api, created.approvalURL));
   }
@@ -191,5 +225,41 @@ test("two shoppers racing for the last items: exactly one is charged", async ({ 
   expect((await loser.json()).message).toContain("sold out while you were paying. You have not been charged.");
   const statuses = await Promise.all(approvals.map((p) => simulatorOrder(a.api, p.paymentId).then((o) => o.status)));
   expect(statuses.sort()).toEqual(["APPROVED", "COMPLETED"]);
-  expect((await product(a.api, "Air Force 1 '07")).totalStock).toBe(0);
+  const after = await product(a.api, "Air Force 1 '07");
+  expect(after.variants.find((v) => v._id === last._id)!.stock).toBe(0);
+  expect(after.totalStock).toBe(shoes.totalStock - last.stock);
+});
+
+test("cart JSON with sizes: a variantId is needed where there is a choice, each size is a line", async ({ baseURL }) => {
+  const s = await shopper(baseURL!);
+  const hoodie = await product(s.api, "Classic Logo Hoodie");
+  const [m, l] = ["M", "L"].map((size) => hoodie.variants.find((v) => v.size === size && v.stock > 1)!);
+  const without = await s.api.post("/api/shop/cart/add", { data: { productId: hoodie._id, quantity: 1 } });
+  expect(without.status()).toBe(400);
+  expect(await without.json()).toEqual({ success: false, message: "Please select a size" });
+  const unknown = await s.api.post("/api/shop/cart/add", { data: { productId: hoodie._id, variantId: "0".repeat(24) } });
+  expect(unknown.status()).toBe(404);
+  for (const v of [m!, l!]) {
+    expect((await s.api.post("/api/shop/cart/add", { data: { productId: hoodie._id, variantId: v._id, quantity: 1 } })).status()).toBe(200);
+  }
+  const cart = (await (await s.api.get(`/api/shop/cart/get/${s.user.id}`)).json()).data;
+  expect(cart.items.map((i: { variantId: string; size: string; quantity: number }) => [i.variantId, i.size, i.quantity])).toEqual([
+    [m!._id, "M", 1],
+    [l!._id, "L", 1],
+  ]);
+  const which = await s.api.put("/api/shop/cart/update-cart", { data: { productId: hoodie._id, quantity: 2 } });
+  expect(which.status()).toBe(400);
+  const tooMany = await s.api.put("/api/shop/cart/update-cart", {
+    data: { productId: hoodie._id, variantId: m!._id, quantity: m!.stock + 1 },
+  });
+  expect(await tooMany.json()).toEqual({ success: false, message: `Only ${m!.stock} quantity can be added for this item` });
+  const oneSize = await s.api.delete(`/api/shop/cart/${s.user.id}/${hoodie._id}?variantId=${l!._id}`);
+  expect((await oneSize.json()).data.items.map((i: { size: string }) => i.size)).toEqual(["M"]);
+  expect((await s.api.delete(`/api/shop/cart/${s.user.id}/${hoodie._id}?variantId=nonsense`)).status()).toBe(400);
+  // Filtered lists take sizes and colours like the listing page.
+  const blackXl = (await (await s.api.get("/api/shop/products/get?size=xl&color=black&limit=100")).json()).data;
+  expect(blackXl.length).toBeGreaterThan(0);
+  for (const p of blackXl as Array<{ variants: Array<{ size: string; color: string; stock: number }> }>) {
+    expect(p.variants.some((v) => v.size === "XL" && v.color.toLowerCase() === "black" && v.stock > 0)).toBe(true);
+  }
 });

@@ -12,6 +12,7 @@ const productShape = {
   salePrice: expect.any(Number),
   totalStock: expect.any(Number),
   averageReview: expect.any(Number),
+  variants: expect.any(Array),
 };
 
 test.describe("/api/shop and /api/common", () => {
@@ -37,6 +38,13 @@ test.describe("/api/shop and /api/common", () => {
     expect(body.data.length).toBeGreaterThan(0);
     for (const p of body.data) {
       expect(p).toEqual(productShape);
+      for (const v of p.variants) {
+        expect(Object.keys(v).sort()).toEqual(["_id", "color", "colorHex", "size", "sku", "stock"]);
+        expect(v._id).toMatch(/^[0-9a-f]{24}$/);
+        expect(v.sku === null || typeof v.sku === "string").toBe(true);
+      }
+      // The total is the sum of the sizes and colours.
+      expect(p.totalStock).toBe(p.variants.reduce((sum: number, v: { stock: number }) => sum + v.stock, 0));
       expect(["men", "women"]).toContain(p.category);
       expect(p.brand).toBe("nike");
     }

@@ -20,25 +20,26 @@ async function addFromListing(page: Page, title: string) {
 }
 
 test("the whole journey: cart, address, PayPal simulator, payment success, account", async ({ page, javaScriptEnabled, shopper: _ }) => {
-  const tee = await stockOf(page.request, "Essentials Cropped Tee");
-  const jeans = await stockOf(page.request, "511 Slim Fit Jeans");
+  // Products without sizes (sizes have their own journey, in variants.spec.ts).
+  const tee = await stockOf(page.request, "Wool-Blend Scarf");
+  const jeans = await stockOf(page.request, "Linear Duffel Bag");
 
-  await addFromListing(page, "Essentials Cropped Tee");
-  await addFromListing(page, "511 Slim Fit Jeans");
+  await addFromListing(page, "Wool-Blend Scarf");
+  await addFromListing(page, "Linear Duffel Bag");
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 
   // Change a quantity in the cart sheet.
   await page.locator("[data-cart-link]").click();
   const sheet = page.getByRole("dialog", { name: "Your Cart" });
   await expect(sheet).toBeVisible();
-  await sheet.getByRole("button", { name: "Increase quantity of Essentials Cropped Tee" }).click();
+  await sheet.getByRole("button", { name: "Increase quantity of Wool-Blend Scarf" }).click();
   await expectToast(page, "Cart item is updated successfully");
   await expect(page.getByRole("dialog", { name: "Your Cart" }).getByTestId("cart-quantity").first()).toHaveText("2");
   await expect(
-    page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Decrease quantity of 511 Slim Fit Jeans" }),
+    page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Decrease quantity of Linear Duffel Bag" }),
   ).toBeDisabled();
-  // 2 x $19.99 + 1 x $54.99
-  await expect(page.getByTestId("cart-total")).toHaveText("$94.97");
+  // 2 x $9.99 + 1 x $29.99
+  await expect(page.getByTestId("cart-total")).toHaveText("$49.97");
   await page.getByRole("dialog", { name: "Your Cart" }).getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page).toHaveURL(/\/shop\/checkout$/);
 
@@ -47,11 +48,11 @@ test("the whole journey: cart, address, PayPal simulator, payment success, accou
   await addAddress(page, "1 Journey Road");
   await page.getByText("Address: 1 Journey Road").click();
   await expect(page.getByText("Please select a shipping address")).toBeHidden();
-  await expect(page.getByTestId("checkout-total")).toHaveText("$94.97");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$49.97");
   await page.getByRole("button", { name: "Checkout with Paypal" }).click();
 
   await expect(page.getByText("PayPal simulator: this is a test payment")).toBeVisible();
-  await expect(page.getByText("94.97 USD")).toBeVisible();
+  await expect(page.getByText("49.97 USD")).toBeVisible();
   // PayPal sends the shopper back with a full-page load: a mark left on the approval page's
   // window must be gone on the return (a client-side navigation would keep it).
   if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { approvalPageMark: true }));
@@ -67,8 +68,8 @@ test("the whole journey: cart, address, PayPal simulator, payment success, accou
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 
   // Stock went down by what was bought.
-  expect((await stockOf(page.request, "Essentials Cropped Tee")).stock).toBe(tee.stock - 2);
-  expect((await stockOf(page.request, "511 Slim Fit Jeans")).stock).toBe(jeans.stock - 1);
+  expect((await stockOf(page.request, "Wool-Blend Scarf")).stock).toBe(tee.stock - 2);
+  expect((await stockOf(page.request, "Linear Duffel Bag")).stock).toBe(jeans.stock - 1);
 
   await expect(page.getByTestId("order-number")).toHaveText(orderId);
   await page.getByRole("link", { name: "View Order Details" }).click();
@@ -78,18 +79,18 @@ test("the whole journey: cart, address, PayPal simulator, payment success, accou
   await page.goto("/shop/account");
   const row = page.getByRole("row", { name: new RegExp(orderId) });
   await expect(row).toContainText("Confirmed");
-  await expect(row).toContainText("$94.97");
+  await expect(row).toContainText("$49.97");
   await row.getByRole("link", { name: "View Details" }).click();
   await expect(details).toContainText(orderId);
   await expect(details).toContainText("paypal");
   await expect(details).toContainText("Paid");
   await expect(details).toContainText("1 Journey Road");
-  await expect(details).toContainText("Essentials Cropped Tee");
+  await expect(details).toContainText("Wool-Blend Scarf");
   await expect(details).toContainText("Your order will be delivered within 3-5 business days");
 });
 
 test("a cancelled payment returns to checkout with the cart intact", async ({ page, javaScriptEnabled, shopper: _ }) => {
-  await addFromListing(page, "Classic Logo Hoodie");
+  await addFromListing(page, "Heritage Backpack");
   await page.goto("/shop/checkout");
   await addAddress(page, "2 Cancel Street");
   await page.getByText("Address: 2 Cancel Street").click();
@@ -109,7 +110,7 @@ test("checkout without an address or with an empty cart is refused with SPEC's m
   const empty = await page.request.post("/shop/checkout", { form: { intent: "checkout" } });
   expect(empty.status()).toBe(400);
   expect(await empty.text()).toContain("Your cart is empty. Please add items to proceed");
-  await addFromListing(page, "Classic Logo Hoodie");
+  await addFromListing(page, "Heritage Backpack");
   const noAddress = await page.request.post("/shop/checkout", { form: { intent: "checkout", addressId: "ffffffffffffffffffffffff" } });
   expect(noAddress.status()).toBe(400);
   expect(await noAddress.text()).toContain("Please select one address to proceed.");

@@ -32,7 +32,9 @@ test.describe("the demo on localhost and on 127.0.0.1", () => {
 
       const search = await (await page.request.get(`${base}/api/shop/search/Hoodie`)).json();
       const product = search.data.find((p: { totalStock: number }) => p.totalStock > 5);
-      expect((await page.request.post(`${base}/api/shop/cart/add`, { data: { productId: product._id, quantity: 1 } })).status()).toBe(200);
+      const variantId = product.variants.find((v: { stock: number }) => v.stock > 0)._id;
+      const added = await page.request.post(`${base}/api/shop/cart/add`, { data: { productId: product._id, variantId, quantity: 1 } });
+      expect(added.status()).toBe(200);
 
       await page.goto(`${base}/shop/checkout`);
       const street = `${host} Lane`;

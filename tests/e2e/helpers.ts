@@ -167,16 +167,19 @@ export async function addAddress(page: Page, street: string) {
 }
 
 /**
- * The signed-in shopper of `request` buys one of a product and pays for it in the simulator, over
- * /api: an address, the cart, the PayPal order, approval and capture. Returns the shop's order id.
+ * The signed-in shopper of `request` buys one of a product (its first size and colour in stock)
+ * and pays for it in the simulator, over /api: an address, the cart, the PayPal order, approval
+ * and capture. Returns the shop's order id.
  */
 export async function buyOverApi(request: APIRequestContext, productId: string): Promise<string> {
+  const product = (await (await request.get(`/api/shop/products/get/${productId}`)).json()).data;
+  const variantId = product.variants.find((v: { stock: number }) => v.stock > 0)._id;
   const address = await request.post("/api/shop/address/add", {
     data: { address: "5 Bought Lane", city: "Springfield", pincode: "12345", phone: "555-0100", notes: "Porch" },
   });
   expect(address.status()).toBe(201);
   const addressId = (await address.json()).data._id;
-  expect((await request.post("/api/shop/cart/add", { data: { productId, quantity: 1 } })).status()).toBe(200);
+  expect((await request.post("/api/shop/cart/add", { data: { productId, variantId, quantity: 1 } })).status()).toBe(200);
   const created = await (await request.post("/api/shop/order/create", { data: { addressInfo: { addressId } } })).json();
   expect(created.success).toBe(true);
   const approved = await approveInSimulator(request, created.approvalURL);

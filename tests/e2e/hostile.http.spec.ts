@@ -50,7 +50,14 @@ test.beforeAll(async ({ shop }) => {
   origin = shop.url;
   const anon = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
   const [a, b, admin] = [await account(origin), await account(origin), await account(origin, ADMIN)];
-  const products = (await (await a.api.get("/api/shop/products/get?limit=100")).json()).data as Array<{ _id: string; totalStock: number }>;
+  // Products without sizes: their cart lines need no variantId.
+  const products = (
+    (await (await a.api.get("/api/shop/products/get?limit=100")).json()).data as Array<{
+      _id: string;
+      totalStock: number;
+      variants: unknown[];
+    }>
+  ).filter((p) => p.variants.length === 1);
   const product = products.find((p) => p.totalStock >= 20)!._id;
   const [addressA, addressB] = [await addressOf(a), await addressOf(b)];
   // a has bought another product, so its review form is the real one, with fields to tamper with.
@@ -103,7 +110,20 @@ const numbers = {
 };
 const texts = { empty: "", blank: "   ", "100 KB": LONG, control: CONTROL, number: 42 };
 type Kind =
-  "id" | "quantity" | "text" | "email" | "password" | "rating" | "money" | "stock" | "status" | "category" | "url" | "phone" | "token";
+  | "id"
+  | "quantity"
+  | "text"
+  | "email"
+  | "password"
+  | "rating"
+  | "money"
+  | "stock"
+  | "status"
+  | "category"
+  | "url"
+  | "phone"
+  | "token"
+  | "variants";
 const invalid: Record<Kind, Record<string, unknown>> = {
   id: {
     ...common,
@@ -120,6 +140,27 @@ const invalid: Record<Kind, Record<string, unknown>> = {
   rating: { ...common, ...numbers, zero: 0, six: 6, empty: "", text: "five" },
   money: { ...common, ...numbers, fraction: 1.005, zero: 0, "3 decimals": 1.234, "over a million": 1_000_001, empty: "", text: "ten" },
   stock: { ...common, negative: -1, fraction: 1.5, huge: 1e308, "NaN string": "NaN", "over a million": 1_000_001, empty: "", text: "many" },
+  // A product's sizes and colours (the rows of the admin's form).
+  variants: {
+    ...common,
+    "a string": "M",
+    "no rows": [],
+    "a row without size": [{ stock: 1 }],
+    "an unknown size": [{ size: "XXXL", stock: 1 }],
+    "sizes of two kinds": [
+      { size: "M", stock: 1 },
+      { size: "EU 42", stock: 1 },
+    ],
+    "negative stock": [{ size: "M", stock: -1 }],
+    "the same size twice": [
+      { size: "M", color: "Red", stock: 1 },
+      { size: "M", color: "red", stock: 1 },
+    ],
+    "a bad swatch": [{ size: "M", colorHex: "javascript:1", stock: 1 }],
+    "a SKU with spaces": [{ size: "M", sku: "A B", stock: 1 }],
+    "a colour with markup": [{ size: "M", color: "<b>red</b>", stock: 1 }],
+    "61 rows": Array.from({ length: 61 }, (_, i) => ({ size: "M", color: `c${i}`, stock: 1 })),
+  },
   status: { ...common, ...texts, unknown: "shipped-to-mars", SQL: "confirmed' --", uppercase: "CONFIRMED" },
   category: { ...common, ...texts, unknown: "pets", SQL: "men' --" },
   url: {
@@ -225,6 +266,8 @@ const productFields: BodyEndpoint["fields"] = [
   ["price", "money"],
   ["salePrice", "money", ["missing", "null", "zero", "empty"]],
   ["totalStock", "stock"],
+  // With variants absent the total stock counts; with them present, they must be sound.
+  ["variants", "variants", ["missing", "null"]],
 ];
 
 const apiBodies: BodyEndpoint[] = [
@@ -262,6 +305,7 @@ const apiBodies: BodyEndpoint[] = [
     fields: [
       ["userId", "id", ["missing"]],
       ["productId", "id"],
+      ["variantId", "id", ["missing", "null", "empty"]],
       ["quantity", "quantity", ["missing"]],
     ],
   },
@@ -274,6 +318,7 @@ const apiBodies: BodyEndpoint[] = [
     fields: [
       ["userId", "id", ["missing"]],
       ["productId", "id"],
+      ["variantId", "id", ["missing", "null", "empty"]],
       ["quantity", "quantity"],
     ],
   },

@@ -25,7 +25,7 @@ test.describe("the shopper's orders", () => {
     page,
     shopper: _,
   }) => {
-    const orderId = await buyOverApi(page.request, await productId(page, "Classic Logo Hoodie"));
+    const orderId = await buyOverApi(page.request, await productId(page, "Heritage Backpack"));
     await page.goto("/shop/account");
     await expect(page.getByRole("table")).toBeHidden();
     const cards = page.getByTestId("order-cards").getByRole("listitem");
@@ -35,7 +35,7 @@ test.describe("the shopper's orders", () => {
     await expect(newest).toContainText(`Order ID${orderId}`);
     await expect(newest).toContainText(/Date\s*[A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await expect(newest).toContainText("StatusConfirmed");
-    await expect(newest).toContainText("Amount$60.00");
+    await expect(newest).toContainText("Amount$45.00");
     const link = newest.getByRole("link", { name: /View details/i });
     const box = (await link.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -117,7 +117,7 @@ test.describe("the listing on a phone", () => {
 });
 
 test("checkout preselects the only address; paying shows the order number and links to its details", async ({ page, shopper: _ }) => {
-  const id = await productId(page, "Classic Logo Hoodie");
+  const id = await productId(page, "Heritage Backpack");
   expect((await page.request.post("/api/shop/cart/add", { data: { productId: id, quantity: 1 } })).status()).toBe(200);
   const address = { address: "9 Only Street", city: "Springfield", pincode: "12345", phone: "555-0109", notes: "Gate code 12" };
   expect((await page.request.post("/api/shop/address/add", { data: address })).status()).toBe(201);
@@ -338,7 +338,7 @@ test("the owner finds a new product at the top, and searches and sorts the list 
 
 test.describe("the progress bar", () => {
   test("shows on a slow navigation and on a slow post from the open cart sheet", { tag: "@needs-js" }, async ({ page, shopper: _ }) => {
-    const id = await productId(page, "Classic Logo Hoodie");
+    const id = await productId(page, "Heritage Backpack");
     expect((await page.request.post("/api/shop/cart/add", { data: { productId: id, quantity: 1 } })).status()).toBe(200);
     await page.goto("/shop/home");
     await hydrated(page);
@@ -370,7 +370,7 @@ test.describe("the progress bar", () => {
       await heldPost;
       await route.continue();
     });
-    await sheet.getByRole("button", { name: "Increase quantity of Classic Logo Hoodie" }).click();
+    await sheet.getByRole("button", { name: "Increase quantity of Heritage Backpack" }).click();
     const inSheet = sheet.getByRole("progressbar", { includeHidden: true });
     await expect(inSheet).toHaveAttribute("aria-hidden", "false");
     await expect(inSheet).toHaveCSS("opacity", "1");

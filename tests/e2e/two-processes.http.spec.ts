@@ -89,8 +89,18 @@ function withDatabase<T>(read: (db: Database.Database) => T): T {
 const stockOf = (productId: string): number =>
   withDatabase((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock);
 
+/** A product without sizes (one variant: its cart line needs no size) with at least `min` in stock. */
 const productWithStock = (min: number): string =>
-  withDatabase((db) => (db.prepare("SELECT id FROM products WHERE stock >= ? ORDER BY title LIMIT 1").get(min) as { id: string }).id);
+  withDatabase(
+    (db) =>
+      (
+        db
+          .prepare(
+            "SELECT id FROM products p WHERE stock >= ? AND (SELECT count(*) FROM product_variants v WHERE v.product_id = p.id) = 1 ORDER BY title LIMIT 1",
+          )
+          .get(min) as { id: string }
+      ).id,
+  );
 
 test("16 captures of one order at once, split across both processes, take the stock and the money once", async () => {
   const productId = productWithStock(5);
@@ -124,7 +134,7 @@ test("30 buyers for the last 2 units, paying on both processes at once: exactly 
   const productId = productWithStock(2);
   const buyers: Shopper[] = [];
   for (let i = 0; i < 30; i++) buyers.push(await approvedBuyer(i % 2 ? b : a, `198.51.100.${i + 1}`, productId, 1));
-  withDatabase((db) => db.prepare("UPDATE products SET stock = 2 WHERE id = ?").run(productId));
+  withDatabase((db) => db.prepare("UPDATE product_variants SET stock = 2 WHERE product_id = ?").run(productId));
   const answers = await Promise.all(
     buyers.map((buyer, i) =>
       buyer.post(i % 2 ? a : b, "/api/shop/order/capture", { paymentId: buyer.paymentId, payerId: buyer.payerId, orderId: buyer.orderId }),

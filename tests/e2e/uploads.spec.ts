@@ -16,7 +16,8 @@ test("a 4 MB photo becomes a product image", async ({ page, javaScriptEnabled })
   await sheet.getByLabel("Category").selectOption("women");
   await sheet.getByLabel("Brand").selectOption("zara");
   await sheet.getByLabel("Price", { exact: true }).fill("120");
-  await sheet.getByLabel("Total Stock").fill("4");
+  await sheet.getByLabel("Size (row 1)").selectOption("One size");
+  await sheet.getByLabel("Stock (row 1)").fill("4");
   await sheet.getByLabel("Upload Image").setInputFiles(photo);
   // With JavaScript the file is uploaded as soon as it is chosen; without, it goes with the form.
   if (javaScriptEnabled) await expect(sheet.getByAltText("Product preview")).toBeVisible();

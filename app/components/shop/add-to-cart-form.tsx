@@ -1,14 +1,43 @@
-import { useFetcher, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Link, useFetcher, useLocation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import type { Product } from "~/lib/product";
+import { withParam } from "~/lib/url";
+import { choicesOf, hasChoices } from "~/lib/variants";
 
-/** Posts one unit of a product to the cart action (a fetcher with JS); the server checks stock. */
-export function AddToCartForm({ productId, inStock, className }: { productId: string; inStock: boolean; className?: string }) {
+/**
+ * A card's cart button. A product without sizes or colours posts one unit to the cart action (a
+ * fetcher with JS; the server checks stock). One with choices opens its details to pick them.
+ */
+export function AddToCartForm({
+  product,
+  className,
+}: {
+  product: Pick<Product, "id" | "title" | "stock" | "variants">;
+  className?: string;
+}) {
   const location = useLocation();
   const fetcher = useFetcher();
+  const inStock = product.stock > 0;
+  if (hasChoices(product.variants) && inStock) {
+    const what = choicesOf(product.variants).sizes.length > 1 ? "size" : "colour";
+    return (
+      <div className={className}>
+        <Link
+          to={withParam(location, "product", product.id)}
+          preventScrollReset
+          className={buttonClass({ variant: "outline" }, "w-full")}
+          aria-label={`Choose ${what} for ${product.title}`}
+        >
+          Choose {what}
+        </Link>
+      </div>
+    );
+  }
   return (
     <fetcher.Form method="post" action="/shop/cart" className={className} preventScrollReset>
       <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="productId" value={product.id} />
+      {product.variants[0] ? <input type="hidden" name="variantId" value={product.variants[0].id} /> : null}
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <Button type="submit" className="w-full" disabled={!inStock}>

@@ -6,6 +6,7 @@ import { withParam } from "~/lib/url";
 import type { Cart, CartItem } from "~/lib/cart";
 import { usePendingCart } from "./cart-pending";
 import { Price } from "./price";
+import { variantLabel } from "~/lib/variants";
 
 /** The cart sheet 'Your Cart', opened by `?cart=open` on any shop page. */
 export function CartSheet({ cart }: { cart: Cart }) {
@@ -14,8 +15,8 @@ export function CartSheet({ cart }: { cart: Cart }) {
   const pending = usePendingCart();
   const lines = cart.items.map((i) => ({
     ...i,
-    quantity: pending.quantity.get(i.productId) ?? i.quantity,
-    removing: pending.removed.has(i.productId),
+    quantity: pending.quantity.get(i.variantId) ?? i.quantity,
+    removing: pending.removed.has(i.variantId),
   }));
   const items = lines.filter((i) => !i.removing);
   return (
@@ -34,7 +35,7 @@ export function CartSheet({ cart }: { cart: Cart }) {
             answers, or React Router drops the answer's redirect (and with it the toast). */}
         <ul className="flex flex-col gap-5" hidden={!items.length}>
           {lines.map((item) => (
-            <CartLine key={item.productId} item={item} hidden={item.removing} />
+            <CartLine key={item.variantId} item={item} hidden={item.removing} />
           ))}
         </ul>
         {items.length ? (
@@ -70,34 +71,43 @@ function CartLine({ item, hidden }: { item: CartItem; hidden: boolean }) {
   const remove = useFetcher();
   const returnTo = location.pathname + location.search;
   const line = formatMoney(linesTotalCents([item]));
+  const variant = variantLabel(item.size, item.color);
+  // "Tee, M · Black": what a button acts on, said in full.
+  const name = variant ? `${item.title}, ${variant}` : item.title;
   return (
     <li className="flex gap-3" data-testid="cart-line" hidden={hidden}>
       <img src={item.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-md bg-gray-100 object-cover" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{item.title}</p>
+        {variant ? (
+          <p className="text-sm text-gray-600" data-testid="cart-variant">
+            {variant}
+          </p>
+        ) : null}
         <Price priceCents={item.priceCents} salePriceCents={item.salePriceCents} className="text-sm" />
         <update.Form method="post" action="/shop/cart" preventScrollReset className="mt-2 flex items-center gap-2">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="productId" value={item.productId} />
+          <input type="hidden" name="variantId" value={item.variantId} />
           <input type="hidden" name="returnTo" value={returnTo} />
           <button
             type="submit"
             name="quantity"
             value={item.quantity - 1}
             disabled={item.quantity <= 1}
-            aria-label={`Decrease quantity of ${item.title}`}
+            aria-label={`Decrease quantity of ${name}`}
             className="flex h-8 w-8 items-center justify-center rounded-full border border-gray-300 hover:bg-gray-100 disabled:opacity-40"
           >
             −
           </button>
-          <span aria-label={`Quantity of ${item.title}`} data-testid="cart-quantity" className="min-w-6 text-center font-semibold">
+          <span aria-label={`Quantity of ${name}`} data-testid="cart-quantity" className="min-w-6 text-center font-semibold">
             {item.quantity}
           </span>
           <button
             type="submit"
             name="quantity"
             value={item.quantity + 1}
-            aria-label={`Increase quantity of ${item.title}`}
+            aria-label={`Increase quantity of ${name}`}
             className="flex h-8 w-8 items-center justify-center rounded-full border border-gray-300 hover:bg-gray-100 disabled:opacity-40"
           >
             +
@@ -109,8 +119,9 @@ function CartLine({ item, hidden }: { item: CartItem; hidden: boolean }) {
         <remove.Form method="post" action="/shop/cart" preventScrollReset>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={item.productId} />
+          <input type="hidden" name="variantId" value={item.variantId} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" className="text-sm text-red-700 underline hover:text-red-900" aria-label={`Remove ${item.title}`}>
+          <button type="submit" className="text-sm text-red-700 underline hover:text-red-900" aria-label={`Remove ${name}`}>
             Remove
           </button>
         </remove.Form>

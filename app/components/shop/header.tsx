@@ -37,12 +37,12 @@ function NavItems({ className }: { className?: string }) {
   );
 }
 
-export function ShopHeader({ user, cartProductIds }: { user: SessionUser; cartProductIds: string[] }) {
+export function ShopHeader({ user, cartLineIds }: { user: SessionUser; cartLineIds: string[] }) {
   const location = useLocation();
   const shopName = useShopName();
   // Optimistic badge: pending adds and removes count at once, the server's answer settles it.
   const pending = usePendingCart();
-  const ids = new Set(cartProductIds);
+  const ids = new Set(cartLineIds);
   for (const id of pending.added) ids.add(id);
   for (const id of pending.removed) ids.delete(id);
   const cartCount = ids.size;

@@ -12,6 +12,7 @@ import {
   paymentStatusLabel,
 } from "~/lib/orders";
 import { useHydrated } from "~/lib/use-hydrated";
+import { variantLabel } from "~/lib/variants";
 import type { OrderWithOwner } from "~/lib/orders";
 
 /** Order details dialog (`?order=<id>`), for the shopper's account and the admin's orders. */
@@ -83,6 +84,7 @@ export function OrderDetailsDialog({
                     />
                     <div className="min-w-0 flex-1">
                       <p className="font-medium">{item.title}</p>
+                      {variantLabel(item.size, item.color) ? <p className="text-gray-600">{variantLabel(item.size, item.color)}</p> : null}
                       <p className="text-gray-600">
                         Quantity: {item.quantity} × {formatMoney(item.unitPriceCents)}
                       </p>

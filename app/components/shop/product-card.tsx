@@ -46,7 +46,7 @@ export function ProductCard({ product, load = "lazy" }: { product: Product; load
           <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
         </div>
       </Link>
-      <AddToCartForm productId={product.id} inStock={product.stock > 0} className="p-3 pt-0" />
+      <AddToCartForm product={product} className="p-3 pt-0" />
     </article>
   );
 }

@@ -3,15 +3,14 @@ import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
 import { ErrorList, TextareaField } from "~/components/ui/field";
-import { brandLabel, categoryLabel, LOW_STOCK_THRESHOLD } from "~/lib/constants";
-import { cn } from "~/lib/cn";
+import { brandLabel, categoryLabel } from "~/lib/constants";
 import { reviewAnchor, type Product } from "~/lib/product";
 import { formProps, useServerForm, type FormResult } from "~/lib/form";
 import { REVIEW_FIELDS } from "~/lib/form-fields";
 import { withParam } from "~/lib/url";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ProductDialogData } from "~/routes/shop/product-dialog.server";
-import { AddToCartForm } from "./add-to-cart-form";
+import { VariantAddToCart } from "./variant-form";
 import { Price } from "./price";
 import { Stars } from "./stars";
 
@@ -45,12 +44,6 @@ export function ProductDetailsDialog({ data }: { data: ProductDialogData }) {
   );
 }
 
-function stockText(stock: number): string {
-  if (stock <= 0) return "Out Of Stock";
-  if (stock < LOW_STOCK_THRESHOLD) return `Only ${stock} items left`;
-  return "In stock";
-}
-
 function ProductDetails({ product, data }: { product: Product; data: ProductDialogData }) {
   useReviewInView();
   return (
@@ -73,14 +66,14 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
         </div>
         <p className="text-gray-700">{product.description}</p>
         <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-xl" />
-        <p className={cn("text-sm font-medium", product.stock > 0 ? "text-green-800" : "text-red-700")}>{stockText(product.stock)}</p>
         <div className="flex items-center gap-2">
           <Stars value={product.averageRating} size="h-5 w-5" />
           <span className="text-sm text-gray-700">
             {product.averageRating.toFixed(1)} ({data.reviews.length} {data.reviews.length === 1 ? "review" : "reviews"})
           </span>
         </div>
-        <AddToCartForm productId={product.id} inStock={product.stock > 0} />
+        {/* Keyed: another product's dialog starts with its own choices. */}
+        <VariantAddToCart key={product.id} product={product} />
         <hr className="border-gray-200" />
         <section aria-labelledby="reviews-heading" className="space-y-4">
           <h3 id="reviews-heading" className="text-lg font-bold">

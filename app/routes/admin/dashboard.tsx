@@ -12,6 +12,11 @@ import { BANNER_URL_FIELDS } from "~/lib/form-fields";
 import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { addBanner, deleteBanner, listBanners, type Banner } from "~/server/admin/banners.server";
+import { lowStockVariants, type LowStockVariant } from "~/server/admin/products.server";
+import { variantLabel } from "~/lib/variants";
+
+/** A size or colour at or below this many is "low stock" on the dashboard. */
+const LOW_STOCK_VARIANT = 3;
 import { requireAdmin } from "~/server/accounts/session.server";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
 import { storeImage } from "~/server/admin/uploads.server";
@@ -26,10 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const tab = params.get("tab") === "local" ? "local" : "upload";
-  const banners = await listBanners();
+  const [banners, lowStock] = await Promise.all([listBanners(), lowStockVariants(LOW_STOCK_VARIANT)]);
   // `?delete=<id>` asks to confirm deleting that banner (a dialog that works without JavaScript).
   const deleting = banners.find((b) => b.id === params.get("delete")) ?? null;
-  return { banners, tab, deleting };
+  return { banners, tab, deleting, lowStock };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { banners, tab, deleting } = loaderData;
+  const { banners, tab, deleting, lowStock } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [form, fields] = useServerForm({ fields: BANNER_URL_FIELDS, lastResult: actionData });
@@ -72,6 +77,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const formsKey = banners.map((b) => b.id).join(",");
   return (
     <div className="space-y-6">
+      <LowStock low={lowStock} />
       <h1 className="text-2xl font-extrabold">Homepage Banners</h1>
       <section aria-labelledby="add-banner" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="add-banner" className="text-lg font-bold">
@@ -191,6 +197,57 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </section>
       {deleting ? <DeleteBannerDialog banner={deleting} number={banners.indexOf(deleting) + 1} /> : null}
     </div>
+  );
+}
+
+/** Sizes and colours running out (stock at or below 3), fewest first, each with a link to its product. */
+function LowStock({ low: { items: variants, total } }: { low: { items: LowStockVariant[]; total: number } }) {
+  // The first few in view; the rest folded (a <details>, so it opens without JavaScript), so the
+  // banners below stay within reach.
+  const shown = variants.slice(0, 8);
+  const folded = variants.slice(8);
+  return (
+    <section aria-labelledby="low-stock" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4" data-testid="low-stock">
+      <h2 id="low-stock" className="text-lg font-bold">
+        Low stock
+      </h2>
+      {total ? (
+        <p className="text-sm text-gray-700">
+          {total} {total === 1 ? "size or colour has" : "sizes and colours have"} {LOW_STOCK_VARIANT} or fewer left
+          {total > variants.length ? `; the ${variants.length} with the fewest:` : ":"}
+        </p>
+      ) : (
+        <p className="text-sm text-gray-700">Every size and colour has more than {LOW_STOCK_VARIANT} in stock.</p>
+      )}
+      <LowStockList variants={shown} />
+      {folded.length ? (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium text-gray-800 underline underline-offset-2">
+            Show {folded.length} more
+          </summary>
+          <LowStockList variants={folded} />
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function LowStockList({ variants }: { variants: LowStockVariant[] }) {
+  if (!variants.length) return null;
+  return (
+    <ul className="divide-y divide-gray-100 text-sm">
+      {variants.map((v) => (
+        <li key={`${v.productId}-${v.size}-${v.color}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+          <Link to={`/admin/products?edit=${v.productId}`} className="min-w-0 font-medium underline-offset-2 hover:underline">
+            {v.title}
+            {variantLabel(v.size, v.color) ? <span className="font-normal text-gray-600"> · {variantLabel(v.size, v.color)}</span> : null}
+          </Link>
+          <span className={v.stock === 0 ? "font-semibold text-red-700" : "text-amber-800"}>
+            {v.stock === 0 ? "Sold out" : `${v.stock} left`}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

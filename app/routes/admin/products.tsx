@@ -1,13 +1,14 @@
 import { data, Form, Link, useLocation, useSubmit } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { ImageUpload } from "~/components/admin/image-upload";
+import { VariantRows, variantRows } from "~/components/admin/variant-rows";
 import { Pagination } from "~/components/shop/pagination";
 import { Price } from "~/components/shop/price";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ErrorList, InputField, TextareaField, inputClass } from "~/components/ui/field";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { BRANDS, CATEGORIES, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE, brandLabel, categoryLabel } from "~/lib/constants";
-import { controlProps, formProps, useServerForm, type FieldMeta } from "~/lib/form";
+import { controlProps, formProps, useServerForm, type FieldMeta, type FormResult } from "~/lib/form";
 import { PRODUCT_FIELDS } from "~/lib/form-fields";
 import { ADMIN_PRODUCT_SORTS, adminProductsHref, parseAdminProductQuery, type AdminProductQuery } from "~/lib/admin-products";
 import type { Product } from "~/lib/product";
@@ -51,13 +52,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (!formData) return redirectWithError(back, `${FILE_TOO_LARGE}: Image size should be less than 5MB`);
 
   const id = formData.get("id");
-  if (formData.get("intent") === "delete") {
+  const intent = String(formData.get("intent") ?? "save");
+  if (intent === "delete") {
     const valid = IdSchema.safeParse(id);
     return valid.success && (await deleteProduct(valid.data))
       ? redirectWithSuccess(back, PRODUCT_DELETED)
       : redirectWithError(back, PRODUCT_NOT_FOUND);
   }
   const submission = parseFormWith(formData, ProductSchema);
+  // "Add variant" and "Remove": the form again with one row more or less, everything typed kept.
+  if (intent === "add-variant" || intent.startsWith("remove-variant-")) {
+    return data(withRowsChanged(submission.payload, intent), { status: 200 });
+  }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const file = formData.get("imageFile");
   const productId = id ? IdSchema.safeParse(id) : null;
@@ -65,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await saveProduct(productId ? productId.data : null, submission.value, file instanceof File ? file : null);
   if (!result.ok) {
     if (result.status === 404) return redirectWithError(back, result.message);
-    return data(submission.reply({ fieldErrors: { image: [result.message] } }), { status: result.status });
+    return data(submission.reply({ fieldErrors: result.fieldErrors ?? { "": [result.message] } }), { status: result.status });
   }
   return redirectWithSuccess(back, result.created ? PRODUCT_ADDED : PRODUCT_UPDATED);
 }
@@ -153,6 +159,16 @@ function ProductsToolbar({ query }: { query: AdminProductQuery }) {
   );
 }
 
+/** The submitted form as it was, with a row added or the named one removed (never the last). */
+function withRowsChanged(payload: Record<string, unknown>, intent: string): FormResult {
+  // At most the 60 rows a product may have.
+  const rows = Array.isArray(payload.variants) ? (payload.variants as unknown[]).slice(0, 60) : [];
+  if (intent === "add-variant" && rows.length < 60) rows.push({ size: "", color: "", colorHex: "", sku: "", stock: "" });
+  else rows.splice(Number(intent.slice("remove-variant-".length)), 1);
+  // No errors: nothing was refused yet, the owner is still filling the form in.
+  return { initialValue: { ...payload, variants: rows.length ? rows : [{}] } as FormResult["initialValue"] };
+}
+
 function AdminProductCard({ product }: { product: Product }) {
   const location = useLocation();
   return (
@@ -209,7 +225,6 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
           brand: product.brand,
           price: String(centsToAmount(product.priceCents)),
           salePrice: product.salePriceCents ? String(centsToAmount(product.salePriceCents)) : "",
-          totalStock: String(product.stock),
           image: product.image,
         }
       : undefined,
@@ -225,7 +240,9 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
         <h2 id="product-sheet-title" className="mb-4 text-xl font-bold">
           {product ? "Edit Product" : "Add New Product"}
         </h2>
-        <Form method="post" encType="multipart/form-data" {...formProps(form)} className="space-y-4">
+        <Form method="post" encType="multipart/form-data" {...formProps(form)} preventScrollReset className="space-y-4">
+          {/* The default button: Enter in a field saves (not "Remove", the first visible submit button). */}
+          <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only" />
           {product ? <input type="hidden" name="id" value={product.id} /> : null}
           <ImageUpload name={fields.image.name} fileName="imageFile" initialUrl={fields.image.initialValue} errors={fields.image.errors} />
           <InputField label="Title" meta={fields.title} type="text" placeholder="Enter product title" />
@@ -234,13 +251,15 @@ function ProductSheet({ product, actionData }: { product: Product | null; action
             <SelectField label="Category" meta={fields.category} options={CATEGORIES} />
             <SelectField label="Brand" meta={fields.brand} options={BRANDS} />
           </div>
-          <div className="grid grid-cols-3 gap-3">
+          <div className="grid grid-cols-2 gap-3">
             <InputField label="Price" meta={fields.price} type="number" step="0.01" min="0.01" placeholder="0.00" />
             <InputField label="Sale Price" meta={fields.salePrice} type="number" step="0.01" min="0" placeholder="Optional" />
-            <InputField label="Total Stock" meta={fields.totalStock} type="number" step="1" min="0" placeholder="0" />
           </div>
+          <VariantRows rows={variantRows(actionData, product?.variants)} result={actionData} />
+          {/* A total stock sent instead of rows (an older client's way) is refused here. */}
+          <ErrorList id={fields.totalStock.errorId} errors={fields.totalStock.errors} />
           <ErrorList id={form.errorId} errors={form.errors} />
-          <Button type="submit" className="w-full">
+          <Button type="submit" name="intent" value="save" className="w-full">
             {product ? "Save Changes" : "Add Product"}
           </Button>
         </Form>

@@ -24,6 +24,7 @@ export function productJson(p: Product) {
     salePrice: centsToAmount(p.salePriceCents),
     totalStock: p.stock,
     averageReview: p.averageRating,
+    variants: p.variants.map((v) => ({ _id: v.id, size: v.size, color: v.color, colorHex: v.colorHex, sku: v.sku, stock: v.stock })),
   };
 }
 
@@ -39,12 +40,15 @@ export function reviewJson(r: Review) {
   };
 }
 
-/** `{ _id, items: [{ productId, image, title, price, salePrice, quantity }] }` */
+/** `{ _id, items: [{ productId, variantId, size, color, image, title, price, salePrice, quantity }] }` */
 export function cartJson(cart: Cart) {
   return {
     _id: cart.id,
     items: cart.items.map((i) => ({
       productId: i.productId,
+      variantId: i.variantId,
+      size: i.size,
+      color: i.color,
       image: absoluteImageUrl(i.image),
       title: i.title,
       price: centsToAmount(i.priceCents),
@@ -70,6 +74,10 @@ export function orderJson(o: Order) {
     cartId: o.cartId,
     cartItems: o.items.map((i) => ({
       productId: i.productId,
+      variantId: i.variantId,
+      size: i.size,
+      color: i.color,
+      sku: i.sku,
       title: i.title,
       image: absoluteImageUrl(i.image),
       price: centsToAmount(i.unitPriceCents),

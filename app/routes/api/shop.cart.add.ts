@@ -13,6 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   assertOwnUserId(user, body.userId);
   const parsed = AddToCartSchema.safeParse(body);
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-  const result = await addToCart(user.id, parsed.data.productId, parsed.data.quantity);
+  const { productId, quantity, ...choice } = parsed.data;
+  const result = await addToCart(user.id, productId, quantity, choice);
   return result.ok ? cartResponse(user.id) : apiError(result.status, result.message);
 }

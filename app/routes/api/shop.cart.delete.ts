@@ -12,6 +12,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireApiShopper(request);
   assertOwnUserId(user, params.userId);
   const id = IdSchema.safeParse(params.productId);
-  if (!id.success || !(await removeFromCart(user.id, id.data))) return apiError(404, NOT_IN_CART);
+  // `?variantId=` removes one size of the product; without it every line of the product goes.
+  const variantParam = new URL(request.url).searchParams.get("variantId");
+  const variant = variantParam === null ? null : IdSchema.safeParse(variantParam);
+  if (variant && !variant.success) return apiError(400, variant.error.issues[0]!.message);
+  if (!id.success || !(await removeFromCart(user.id, id.data, variant?.data))) return apiError(404, NOT_IN_CART);
   return cartResponse(user.id);
 }

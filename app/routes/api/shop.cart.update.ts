@@ -13,6 +13,6 @@ export async function action({ request }: Route.ActionArgs) {
   assertOwnUserId(user, body.userId);
   const parsed = UpdateCartSchema.safeParse(body);
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-  const result = await updateCartQuantity(user.id, parsed.data.productId, parsed.data.quantity);
+  const result = await updateCartQuantity(user.id, parsed.data.productId, parsed.data.quantity, parsed.data.variantId);
   return result.ok ? cartResponse(user.id) : apiError(result.status, result.message);
 }

@@ -22,21 +22,24 @@ export async function action({ request }: Route.ActionArgs) {
 
   switch (form.intent) {
     case "add": {
-      const parsed = AddToCartSchema.safeParse({ productId: form.productId, quantity: form.quantity || undefined });
+      const parsed = AddToCartSchema.safeParse({ ...form, quantity: form.quantity || undefined });
       if (!parsed.success) return fail(parsed.error.issues[0]!.message);
-      const result = await addToCart(user.id, parsed.data.productId, parsed.data.quantity);
+      const { productId, quantity, ...choice } = parsed.data;
+      const result = await addToCart(user.id, productId, quantity, choice);
       return result.ok ? redirectWithSuccess(back, ADDED_TO_CART) : fail(result.message);
     }
     case "update": {
       const parsed = UpdateCartSchema.safeParse(form);
       if (!parsed.success) return fail(parsed.error.issues[0]!.message);
-      const result = await updateCartQuantity(user.id, parsed.data.productId, parsed.data.quantity);
+      const result = await updateCartQuantity(user.id, parsed.data.productId, parsed.data.quantity, parsed.data.variantId);
       return result.ok ? redirectWithSuccess(back, CART_UPDATED) : fail(result.message);
     }
     case "remove": {
       const parsed = RemoveFromCartSchema.safeParse(form);
       if (!parsed.success) return fail(parsed.error.issues[0]!.message);
-      return (await removeFromCart(user.id, parsed.data.productId)) ? redirectWithSuccess(back, CART_ITEM_DELETED) : fail(NOT_IN_CART);
+      return (await removeFromCart(user.id, parsed.data.productId, parsed.data.variantId))
+        ? redirectWithSuccess(back, CART_ITEM_DELETED)
+        : fail(NOT_IN_CART);
     }
     default:
       return fail("Unknown cart action");

@@ -4,6 +4,7 @@ import { AddressManager } from "~/components/shop/address-manager";
 import { Button } from "~/components/ui/button";
 import { formatMoney, linesTotalCents } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
+import { variantLabel } from "~/lib/variants";
 import { handleAddressIntent } from "~/routes/shop/address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
@@ -86,10 +87,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="divide-y divide-gray-100">
               {cart.items.map((item) => (
-                <li key={item.productId} className="flex items-center gap-3 py-3">
+                <li key={item.variantId} className="flex items-center gap-3 py-3">
                   <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 rounded bg-gray-100 object-cover" />
                   <div className="flex-1">
                     <p className="font-medium">{item.title}</p>
+                    {variantLabel(item.size, item.color) ? (
+                      <p className="text-sm text-gray-600">{variantLabel(item.size, item.color)}</p>
+                    ) : null}
                     <p className="text-sm text-gray-600">Quantity: {item.quantity}</p>
                   </div>
                   <p className="font-semibold">{formatMoney(linesTotalCents([item]))}</p>

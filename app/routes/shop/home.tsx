@@ -113,7 +113,7 @@ function FilterTiles({
           <li key={item.id} className={itemClass?.(i)}>
             <Link
               to={`/shop/listing?${filter}=${encodeURIComponent(item.id)}`}
-              onClick={() => rememberFilters({ category: [], brand: [], [filter]: [item.id] })}
+              onClick={() => rememberFilters({ category: [], brand: [], size: [], color: [], [filter]: [item.id] })}
               className="flex h-24 items-center justify-center rounded-lg border px-1 text-center text-sm sm:text-base border-gray-200 bg-white font-semibold shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
             >
               {item.label}

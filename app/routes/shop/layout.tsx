@@ -4,15 +4,15 @@ import { RouteErrorBoundary } from "~/components/route-error-page";
 import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
 import { CartSheetOverlay } from "~/components/shop/overlays";
-import { cartProductIds, getCart } from "~/server/cart/cart.server";
+import { cartLineIds, getCart } from "~/server/cart/cart.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
   const sheetOpen = new URL(request.url).searchParams.get("cart") === "open";
-  const [productIds, cart] = await Promise.all([cartProductIds(user.id), sheetOpen ? getCart(user.id) : null]);
-  return { user, cartProductIds: productIds, cart };
+  const [lineIds, cart] = await Promise.all([cartLineIds(user.id), sheetOpen ? getCart(user.id) : null]);
+  return { user, cartLineIds: lineIds, cart };
 }
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
@@ -42,7 +42,7 @@ function ShopShell({ data, children }: { data: Route.ComponentProps["loaderData"
       >
         Skip to content
       </a>
-      {data ? <ShopHeader user={data.user} cartProductIds={data.cartProductIds} /> : null}
+      {data ? <ShopHeader user={data.user} cartLineIds={data.cartLineIds} /> : null}
       <main id="main" className="flex-1">
         {children}
       </main>

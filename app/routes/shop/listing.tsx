@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
 import { BRANDS, CATEGORIES, SORT_OPTIONS, type BrandId, type CategoryId } from "~/lib/constants";
 import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } from "~/lib/listing";
 import { useHydrated } from "~/lib/use-hydrated";
-import { listProducts } from "~/server/catalog/catalog.server";
+import { listingFacets, listProducts } from "~/server/catalog/catalog.server";
+import { colorId, sizeFromId, sizeId } from "~/lib/variants";
 import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/listing";
@@ -23,18 +24,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const canonical = listingSearch(query, url.searchParams);
   // Compared as parsed parameters: the server may hand us commas encoded as %2C.
   if (new URLSearchParams(canonical).toString() !== url.searchParams.toString()) throw redirect(`${url.pathname}${canonical}`);
-  const [page, dialog] = await Promise.all([listProducts(query), loadProductDialog(request, user)]);
+  const [page, dialog, facets] = await Promise.all([listProducts(query), loadProductDialog(request, user), listingFacets()]);
   if (query.page > page.pageCount) throw redirect(`${url.pathname}${listingSearch({ ...query, page: page.pageCount }, url.searchParams)}`);
-  return { query, page, dialog };
+  return { query, page, dialog, facets };
 }
 
 export const action = ({ request }: Route.ActionArgs) => productDialogAction(request);
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { query, page, dialog } = loaderData;
+  const { query, page, dialog, facets } = loaderData;
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const active = query.category.length + query.brand.length;
+  const active = query.category.length + query.brand.length + query.size.length + query.color.length;
+  // A colour asked for in the URL stays offered even when the list of colours has moved on.
+  const colorOptions = [
+    ...facets.colors.map((c) => ({ id: c.id, label: c.name, hex: c.hex })),
+    ...query.color.filter((c) => !facets.colors.some((f) => f.id === c)).map((c) => ({ id: c, label: c, hex: "" })),
+  ];
+  const sizeOptions = [...new Set([...facets.sizes, ...query.size])].map((s) => ({ id: sizeId(s), label: s }));
 
   // With JavaScript every change applies at once (back to page 1) and is mirrored to sessionStorage.
   const apply = (next: ListingQuery) => {
@@ -46,7 +53,13 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   const toggle = (form: HTMLFormElement | null) => {
     if (!form) return;
     const ticked = new FormData(form);
-    apply({ ...query, category: ticked.getAll("category") as CategoryId[], brand: ticked.getAll("brand") as BrandId[] });
+    apply({
+      ...query,
+      category: ticked.getAll("category") as CategoryId[],
+      brand: ticked.getAll("brand") as BrandId[],
+      size: ticked.getAll("size").flatMap((id) => sizeFromId(String(id)) ?? []),
+      color: ticked.getAll("color").map((c) => colorId(String(c))),
+    });
   };
 
   return (
@@ -87,6 +100,23 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             onToggle={hydrated ? toggle : undefined}
           />
           <FilterGroup legend="Brand" name="brand" options={BRANDS} selected={query.brand} onToggle={hydrated ? toggle : undefined} />
+          <FilterGroup
+            legend="Size"
+            name="size"
+            options={sizeOptions}
+            selected={query.size.map(sizeId)}
+            onToggle={hydrated ? toggle : undefined}
+            columns="grid-cols-3 md:grid-cols-2"
+          />
+          {colorOptions.length ? (
+            <FilterGroup
+              legend="Colour"
+              name="color"
+              options={colorOptions}
+              selected={query.color}
+              onToggle={hydrated ? toggle : undefined}
+            />
+          ) : null}
         </Form>
       </details>
       <section aria-labelledby="listing-heading" className="min-w-0">
@@ -153,17 +183,19 @@ function FilterGroup({
   options,
   selected,
   onToggle,
+  columns = "grid-cols-2 sm:grid-cols-3 md:grid-cols-1",
 }: {
   legend: string;
   name: string;
-  options: ReadonlyArray<{ id: string; label: string }>;
+  options: ReadonlyArray<{ id: string; label: string; hex?: string }>;
   selected: readonly string[];
   onToggle: ((form: HTMLFormElement | null) => void) | undefined;
+  columns?: string;
 }) {
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-700">{legend}</legend>
-      <ul className="grid grid-cols-2 gap-1.5 sm:grid-cols-3 md:grid-cols-1">
+      <ul className={`grid gap-1.5 ${columns}`}>
         {options.map((o) => (
           <li key={o.id}>
             <label className="flex cursor-pointer items-center gap-2 text-sm">
@@ -176,7 +208,14 @@ function FilterGroup({
                 onChange={onToggle ? (e) => onToggle(e.target.form) : undefined}
                 className="h-4 w-4 rounded border-gray-300 accent-gray-900"
               />
-              {o.label}
+              {o.hex ? (
+                <span
+                  aria-hidden="true"
+                  className="h-3.5 w-3.5 shrink-0 rounded-full border border-gray-300"
+                  style={{ backgroundColor: o.hex }}
+                />
+              ) : null}
+              <span className="first-letter:uppercase">{o.label}</span>
             </label>
           </li>
         ))}

@@ -1,8 +1,11 @@
 import { data } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
 import { reviewAnchor, type Product, type Review } from "~/lib/product";
-import { IdSchema, ReviewSchema } from "~/lib/schemas";
+import { AddToCartSchema, IdSchema, ReviewSchema } from "~/lib/schemas";
+import type { AddToCartResult } from "~/lib/cart";
+import { addToCart } from "../../server/cart/cart.server";
+import { ADDED_TO_CART } from "~/lib/messages/cart";
 import { getProduct } from "../../server/catalog/catalog.server";
 import { addReview, listReviews, reviewEligibility, type ReviewEligibility } from "../../server/catalog/reviews.server";
 import { requireShopper } from "../../server/accounts/session.server";
@@ -29,12 +32,15 @@ export async function loadProductDialog(request: Request, user: SessionUser): Pr
 }
 
 /**
- * The action of the pages that show the details dialog: the review form posts here, so refusals
- * come back as messages next to the form (status 4xx) and success redirects with a toast.
+ * The action of the pages that show the details dialog: its add to cart and review forms post
+ * here, so refusals come back as messages next to the form (status 4xx) and success redirects
+ * back, the dialog still open, with a toast.
  */
 export async function productDialogAction(request: Request) {
   const user = await requireShopper(request);
   const formData = await readForm(request);
+  const url = new URL(request.url);
+  if (formData.get("intent") === "add") return addFromDialog(user, formData, url.pathname + url.search);
   if (formData.get("intent") !== "review") {
     return data({ review: null, message: UNKNOWN_ACTION }, { status: 400 });
   }
@@ -46,7 +52,24 @@ export async function productDialogAction(request: Request) {
   if (!result.ok) {
     return data({ review: submission.reply({ formErrors: [result.message] }), message: null }, { status: result.status });
   }
-  const url = new URL(request.url);
   // The fragment brings the new review into view on the page that follows, without JavaScript too.
   return redirectWithSuccess(`${url.pathname}${url.search}#${reviewAnchor(result.review.id)}`, REVIEW_ADDED);
+}
+
+/**
+ * Adds the chosen size and colour. A missing choice ("Please select a size") is a field error,
+ * answered with the choices sent so the dialog shows them again; a stock refusal is a toast, as
+ * everywhere else in the shop.
+ */
+async function addFromDialog(user: SessionUser, formData: FormData, back: string) {
+  const parsed = AddToCartSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return redirectWithError(back, parsed.error.issues[0]!.message);
+  const { productId, quantity, ...choice } = parsed.data;
+  const result = await addToCart(user.id, productId, quantity, choice);
+  if (result.ok) return redirectWithSuccess(back, ADDED_TO_CART);
+  if (result.fieldErrors) {
+    const cart: AddToCartResult = { fieldErrors: result.fieldErrors, size: choice.size, color: choice.color };
+    return data({ review: null, message: null, cart }, { status: result.status });
+  }
+  return redirectWithError(back, result.message);
 }

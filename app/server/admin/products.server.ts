@@ -1,6 +1,9 @@
+import type { Transaction } from "kysely";
 import { amountToCents } from "~/lib/money";
 import type { Product } from "~/lib/product";
-import type { ProductInput } from "~/lib/schemas";
+import type { ProductInput, VariantInput } from "~/lib/schemas";
+import { ONE_SIZE } from "~/lib/variants";
+import type { Database } from "../../../db/schema";
 import { getProduct } from "../catalog/catalog.server";
 import { db, newId, now } from "../platform/db.server";
 import { localImagePath } from "../platform/image-urls.server";
@@ -21,58 +24,190 @@ function columns(input: ProductInput) {
     brand: input.brand,
     price_cents: amountToCents(input.price),
     sale_price_cents: amountToCents(input.salePrice),
-    stock: input.totalStock,
   };
+}
+
+/** A variant as the form or /api gave it; without variants, one "One size" holding totalStock. */
+type VariantFields = VariantInput;
+
+function variantsOf(input: ProductInput): VariantFields[] {
+  return input.variants ?? [{ size: ONE_SIZE, color: "", colorHex: "", sku: null, stock: input.totalStock ?? 0 }];
+}
+
+/** What makes two variants of a product the same one: the size and the colour (case aside). */
+const choiceKey = (v: { size: string; color: string }) => `${v.size}\u0000${v.color.toLowerCase()}`;
+
+export type SaveProductResult =
+  | { ok: true; product: Product; created: boolean }
+  | { ok: false; status: 400 | 404 | 409 | 413; message: string; fieldErrors?: Record<string, string[]> };
+
+/**
+ * The product's variants become `wanted`, in the same transaction as the product: a size and
+ * colour already there keeps its row (and the cart lines and orders that point at it) with the
+ * new SKU, swatch and stock; a new one is added; one left out is deleted, and with it the cart
+ * lines that held it. `products.stock` follows by trigger.
+ */
+async function replaceVariants(trx: Transaction<Database>, productId: string, wanted: VariantFields[]): Promise<void> {
+  const existing = await trx.selectFrom("product_variants").select(["id", "size", "color"]).where("product_id", "=", productId).execute();
+  const byKey = new Map(existing.map((v) => [choiceKey(v), v.id]));
+  const kept = new Set<string>();
+  // SKUs move freely between rows (A and B swapped): clear them first, then set them.
+  await trx.updateTable("product_variants").set({ sku: null }).where("product_id", "=", productId).execute();
+  const gone = existing.filter((v) => !wanted.some((w) => choiceKey(w) === choiceKey(v))).map((v) => v.id);
+  if (gone.length) await trx.deleteFrom("product_variants").where("id", "in", gone).execute();
+  for (const v of wanted) {
+    const id = byKey.get(choiceKey(v));
+    const values = { size: v.size, color: v.color, color_hex: v.colorHex, sku: v.sku, stock: v.stock };
+    if (id && !kept.has(id)) {
+      kept.add(id);
+      await trx.updateTable("product_variants").set(values).where("id", "=", id).execute();
+    } else {
+      await trx
+        .insertInto("product_variants")
+        .values({ id: newId(), product_id: productId, ...values, created_at: now() })
+        .execute();
+    }
+  }
+}
+
+/** SKUs of `wanted` that another product already uses, as field errors of their rows. */
+async function skusTakenElsewhere(productId: string | null, wanted: VariantFields[]): Promise<Record<string, string[]> | null> {
+  const skus = wanted.flatMap((v) => (v.sku ? [v.sku.toLowerCase()] : []));
+  if (!skus.length) return null;
+  let query = db
+    .selectFrom("product_variants")
+    .innerJoin("products", "products.id", "product_variants.product_id")
+    .select(["product_variants.sku", "products.title"])
+    .where((eb) => eb(eb.fn("lower", ["product_variants.sku"]), "in", skus));
+  if (productId) query = query.where("product_variants.product_id", "!=", productId);
+  const taken = await query.execute();
+  if (!taken.length) return null;
+  const errors: Record<string, string[]> = {};
+  wanted.forEach((v, i) => {
+    const other = taken.find((t) => t.sku?.toLowerCase() === v.sku?.toLowerCase());
+    if (v.sku && other) errors[`variants[${i}].sku`] = [`This SKU is already used by "${other.title}"`];
+  });
+  return errors;
 }
 
 export async function createProduct(input: ProductInput & { image: string }): Promise<Product> {
   const id = newId();
-  await db
-    .insertInto("products")
-    .values({ id, ...columns(input), image: input.image, created_at: now(), updated_at: now() })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("products")
+      .values({ id, ...columns(input), image: input.image, stock: 0, created_at: now(), updated_at: now() })
+      .execute();
+    await replaceVariants(trx, id, variantsOf(input));
+  });
   return (await getProduct(id))!;
 }
 
-export async function updateProduct(id: string, input: ProductInput): Promise<Product | null> {
-  const result = await db
-    .updateTable("products")
-    .set({ ...columns(input), ...(isOwnImage(input.image) ? { image: input.image } : {}), updated_at: now() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) ? getProduct(id) : null;
+/**
+ * Edits a product. Without `variants` (an older /api client sending `totalStock`), a product
+ * with one variant gets that stock; one with several sizes keeps them, unless the stock sent is
+ * not their sum, which is refused: which size should change?
+ */
+export async function updateProduct(id: string, input: ProductInput): Promise<SaveProductResult> {
+  type Refusal = Extract<SaveProductResult, { ok: false }>;
+  const refused = await db
+    .transaction()
+    .execute(async (trx): Promise<Refusal | null> => {
+      const result = await trx
+        .updateTable("products")
+        .set({ ...columns(input), ...(isOwnImage(input.image) ? { image: input.image } : {}), updated_at: now() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!Number(result.numUpdatedRows)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
+      if (input.variants) {
+        await replaceVariants(trx, id, input.variants);
+        return null;
+      }
+      const current = await trx.selectFrom("product_variants").select(["id", "stock"]).where("product_id", "=", id).execute();
+      if (current.length === 1) {
+        await trx.updateTable("product_variants").set({ stock: input.totalStock! }).where("id", "=", current[0]!.id).execute();
+      } else if (current.reduce((sum, v) => sum + v.stock, 0) !== input.totalStock) {
+        const message = "This product has several sizes or colours: send its variants with their stock";
+        // Thrown away with the transaction: nothing of the edit is kept.
+        throw new Refused({ ok: false, status: 400, message, fieldErrors: { totalStock: [message] } });
+      }
+      return null;
+    })
+    .catch((error) => {
+      if (error instanceof Refused) return error.refusal;
+      throw error;
+    });
+  return refused ?? { ok: true, product: (await getProduct(id))!, created: false };
+}
+
+class Refused extends Error {
+  constructor(readonly refusal: Extract<SaveProductResult, { ok: false }>) {
+    super(refusal.message);
+  }
 }
 
 /**
  * Deletes a product. Carts lose it (cascade); reviews go with it; past orders keep their snapshot
- * (title, image, price) with the product link cleared.
+ * (title, image, price, size and colour) with the product link cleared.
  */
 export async function deleteProduct(id: string): Promise<boolean> {
   const result = await db.deleteFrom("products").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-export type SaveProductResult =
-  { ok: true; product: Product; created: boolean } | { ok: false; status: 400 | 404 | 413; field: "image" | null; message: string };
-
 /**
  * Adds (id null) or edits a product. An uploaded file is stored first (checked by content, resized);
  * otherwise `input.image` must be an image this shop already serves. Adding needs an image.
  */
 export async function saveProduct(id: string | null, input: ProductInput, file: File | null): Promise<SaveProductResult> {
+  const taken = await skusTakenElsewhere(id, variantsOf(input));
+  if (taken) return { ok: false, status: 409, message: Object.values(taken)[0]![0]!, fieldErrors: taken };
   let image = input.image ? localImagePath(input.image) : undefined;
   if (file && file.size > 0) {
     const stored = await storeImage(new Uint8Array(await file.arrayBuffer()));
-    if (!stored.ok) return { ok: false, status: stored.status, field: "image", message: `${stored.message}: ${stored.detail}` };
+    if (!stored.ok) {
+      const message = `${stored.message}: ${stored.detail}`;
+      return { ok: false, status: stored.status, message, fieldErrors: { image: [message] } };
+    }
     image = stored.url;
   }
   if (image !== undefined && !isOwnImage(image)) {
-    return { ok: false, status: 400, field: "image", message: "Please upload the image instead of linking it." };
+    const message = "Please upload the image instead of linking it.";
+    return { ok: false, status: 400, message, fieldErrors: { image: [message] } };
   }
   if (id === null) {
-    if (!image) return { ok: false, status: 400, field: "image", message: `${IMAGE_REQUIRED}: ${IMAGE_REQUIRED_DETAIL}` };
+    if (!image) {
+      const message = `${IMAGE_REQUIRED}: ${IMAGE_REQUIRED_DETAIL}`;
+      return { ok: false, status: 400, message, fieldErrors: { image: [message] } };
+    }
     return { ok: true, product: await createProduct({ ...input, image }), created: true };
   }
-  const product = await updateProduct(id, { ...input, image });
-  return product ? { ok: true, product, created: false } : { ok: false, status: 404, field: null, message: PRODUCT_NOT_FOUND };
+  return updateProduct(id, { ...input, image });
+}
+
+export type LowStockVariant = { productId: string; title: string; size: string; color: string; stock: number };
+
+/**
+ * Variants running out (stock at or below `threshold`), fewest first, then by title: the
+ * dashboard's reorder list (the first `limit`), and how many there are in all.
+ */
+export async function lowStockVariants(threshold = 3, limit = 50): Promise<{ items: LowStockVariant[]; total: number }> {
+  const { total } = await db
+    .selectFrom("product_variants")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("stock", "<=", threshold)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom("product_variants")
+    .innerJoin("products", "products.id", "product_variants.product_id")
+    .select(["products.id", "products.title", "product_variants.size", "product_variants.color", "product_variants.stock"])
+    .where("product_variants.stock", "<=", threshold)
+    .orderBy("product_variants.stock")
+    .orderBy("products.title")
+    .orderBy("product_variants.id")
+    .limit(limit)
+    .execute();
+  return {
+    items: rows.map((r) => ({ productId: r.id, title: r.title, size: r.size, color: r.color, stock: r.stock })),
+    total: Number(total),
+  };
 }

@@ -3,7 +3,7 @@ import { ProductSchema } from "~/lib/schemas";
 import { db, newId, now } from "../platform/db.server";
 import { getProduct } from "../catalog/catalog.server";
 import { getOrder } from "../checkout/orders.server";
-import { deleteProduct, saveProduct } from "./products.server";
+import { deleteProduct, lowStockVariants, saveProduct } from "./products.server";
 import { addToCart, getCart } from "../cart/cart.server";
 import { registerUser } from "../accounts/users.server";
 
@@ -57,10 +57,13 @@ describe("saveProduct", () => {
   it("needs an image to add, and only one this shop serves", async () => {
     expect(await saveProduct(null, input(), null)).toMatchObject({
       ok: false,
-      field: "image",
+      fieldErrors: { image: [expect.stringContaining("Image required")] },
       message: expect.stringContaining("Image required"),
     });
-    expect(await saveProduct(null, input({ image: "https://evil.example/x.png" }), null)).toMatchObject({ ok: false, field: "image" });
+    expect(await saveProduct(null, input({ image: "https://evil.example/x.png" }), null)).toMatchObject({
+      ok: false,
+      fieldErrors: { image: [expect.any(String)] },
+    });
     const text = new File(["not an image"], "x.png", { type: "image/png" });
     expect(await saveProduct(null, input(), text)).toMatchObject({
       ok: false,
@@ -126,11 +129,118 @@ describe("saveProduct", () => {
     expect(await getProduct(id)).toBeNull();
     expect((await getCart(userId)).items).toEqual([]);
     const order = await getOrder(orderId, userId);
-    expect(order?.items).toEqual([{ productId: null, title: "Linen Shirt", image: "/x.svg", unitPriceCents: 2990, quantity: 1 }]);
+    expect(order?.items).toEqual([
+      {
+        productId: null,
+        variantId: null,
+        size: "",
+        color: "",
+        sku: null,
+        title: "Linen Shirt",
+        image: "/x.svg",
+        unitPriceCents: 2990,
+        quantity: 1,
+      },
+    ]);
     expect(await deleteProduct(id)).toBe(false);
     expect(await saveProduct(id, input({ image: "/demo/products/zara-slim-fit-oxford-shirt.svg" }), null)).toMatchObject({
       ok: false,
       status: 404,
     });
+  });
+});
+
+const variants = (...rows: Array<[size: string, color: string, stock: number | string, sku?: string]>) =>
+  rows.map(([size, color, stock, sku]) => ({ size, color, colorHex: "", sku: sku ?? "", stock: String(stock) }));
+
+describe("sizes and colours", () => {
+  const refusal = (over: Record<string, unknown>) => {
+    const result = ProductSchema.safeParse({ title: "T", description: "D", category: "men", brand: "zara", price: "50", ...over });
+    return result.success ? [] : result.error.issues.map((i) => [i.path.join("."), i.message]);
+  };
+
+  it("refuses, next to the row: a duplicate size and colour, a duplicate SKU, negative stock, sizes of another kind", () => {
+    expect(refusal({ variants: variants(["M", "Black", 1], ["M", "black", 2]) })).toEqual([
+      ["variants.1.size", "This size and colour is already listed"],
+    ]);
+    expect(refusal({ variants: variants(["M", "Black", 1, "TEE-M"], ["L", "Black", 1, "tee-m"]) })).toEqual([
+      ["variants.1.sku", "This SKU is already used"],
+    ]);
+    expect(refusal({ variants: variants(["M", "", -1]) })).toEqual([["variants.0.stock", "Stock cannot be negative"]]);
+    expect(refusal({ variants: variants(["M", "", 1], ["EU 42", "", 1]) })).toEqual([
+      ["variants.1.size", "Use sizes of one kind: clothing, EU shoe sizes or one size"],
+    ]);
+    expect(refusal({ category: "accessories", variants: variants(["M", "", 1]) })).toEqual([
+      ["variants.0.size", "Choose one of the sizes for accessories"],
+    ]);
+    expect(refusal({ variants: [] })).toEqual([["variants", "Please add at least one size"]]);
+    expect(refusal({ variants: variants(["M", "", 1]).map((v) => ({ ...v, colorHex: "red" })) })).toEqual([
+      ["variants.0.colorHex", "A swatch is a colour like #1f2937"],
+    ]);
+  });
+
+  it("keeps each kept size's row (and the cart lines on it), adds new ones, deletes the rest; the total is their sum", async () => {
+    const made = await saveProduct(
+      null,
+      input({
+        image: "/demo/products/zara-slim-fit-oxford-shirt.svg",
+        totalStock: undefined,
+        variants: variants(["S", "Blue", 2], ["M", "Blue", 3]),
+      }),
+      null,
+    );
+    if (!made.ok) throw new Error(made.message);
+    expect(made.product.stock).toBe(5);
+    expect(made.product.variants.map((v) => [v.size, v.color, v.stock])).toEqual([
+      ["S", "Blue", 2],
+      ["M", "Blue", 3],
+    ]);
+    const [small, medium] = made.product.variants;
+    await addToCart(userId, made.product.id, 1, { variantId: small!.id });
+    await addToCart(userId, made.product.id, 1, { variantId: medium!.id });
+    // S goes, M gets a SKU and more stock, L is new.
+    const edited = await saveProduct(
+      made.product.id,
+      input({ totalStock: undefined, variants: variants(["M", "blue", 9, "OXF-M"], ["L", "Blue", 1]) }),
+      null,
+    );
+    if (!edited.ok) throw new Error(edited.message);
+    expect(edited.product.stock).toBe(10);
+    expect(edited.product.variants.map((v) => [v.size, v.sku, v.stock])).toEqual([
+      ["M", "OXF-M", 9],
+      ["L", null, 1],
+    ]);
+    expect(edited.product.variants[0]!.id).toBe(medium!.id);
+    const lines = (await getCart(userId)).items.filter((i) => i.productId === made.product.id);
+    expect(lines.map((l) => [l.variantId, l.size])).toEqual([[medium!.id, "M"]]);
+
+    // Another product cannot take that SKU; the refusal names the row.
+    const other = await saveProduct(
+      null,
+      input({
+        image: "/demo/products/zara-slim-fit-oxford-shirt.svg",
+        title: "Other",
+        totalStock: undefined,
+        variants: variants(["M", "", 1, "oxf-m"]),
+      }),
+      null,
+    );
+    expect(other).toMatchObject({
+      ok: false,
+      status: 409,
+      fieldErrors: { "variants[0].sku": ['This SKU is already used by "Linen Shirt"'] },
+    });
+
+    // An older client edits the total: refused for a product with several sizes, unless unchanged.
+    expect(await saveProduct(made.product.id, input({ totalStock: "3" }), null)).toMatchObject({ ok: false, status: 400 });
+    expect((await getProduct(made.product.id))!.variants.map((v) => v.stock)).toEqual([9, 1]);
+    expect(await saveProduct(made.product.id, input({ totalStock: "10", price: "45" }), null)).toMatchObject({
+      ok: true,
+      product: { priceCents: 4500 },
+    });
+
+    const low = await lowStockVariants(3);
+    expect(low.items).toContainEqual({ productId: made.product.id, title: "Linen Shirt", size: "L", color: "Blue", stock: 1 });
+    expect(low.total).toBeGreaterThanOrEqual(low.items.length);
   });
 });

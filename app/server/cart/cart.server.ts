@@ -1,34 +1,41 @@
 import type { Cart } from "~/lib/cart";
 import type { Transaction } from "kysely";
+import { colorId, sizeFromId } from "~/lib/variants";
 import type { Database } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
-import { NOT_IN_CART, OUT_OF_STOCK, onlyCanAdd } from "~/lib/messages/cart";
+import { NOT_IN_CART, OUT_OF_STOCK, SELECT_COLOUR, SELECT_SIZE, VARIANT_UNAVAILABLE, onlyCanAdd } from "~/lib/messages/cart";
+import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
-/** The distinct products in the shopper's cart; their number is the header badge. */
-export async function cartProductIds(userId: string): Promise<string[]> {
+/** The lines (variants) in the shopper's cart; their number is the header badge. */
+export async function cartLineIds(userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom("cart_items")
     .innerJoin("carts", "carts.id", "cart_items.cart_id")
-    .select("cart_items.product_id")
+    .select("cart_items.variant_id")
     .where("carts.user_id", "=", userId)
     .execute();
-  return rows.map((r) => r.product_id);
+  return rows.map((r) => r.variant_id);
 }
 
-/** The shopper's cart with current product data (a deleted product has left it by cascade). */
+/** The shopper's cart with current product data (a deleted product or size has left it by cascade). */
 export async function getCart(userId: string): Promise<Cart> {
   const cart = await db.selectFrom("carts").select("id").where("user_id", "=", userId).executeTakeFirst();
   if (!cart) return { id: null, items: [] };
   const rows = await db
     .selectFrom("cart_items")
     .innerJoin("products", "products.id", "cart_items.product_id")
+    .innerJoin("product_variants as v", "v.id", "cart_items.variant_id")
     .select([
       "products.id",
       "products.image",
       "products.title",
       "products.price_cents",
       "products.sale_price_cents",
-      "products.stock",
+      "v.id as variant_id",
+      "v.size",
+      "v.color",
+      "v.sku",
+      "v.stock",
       "cart_items.quantity",
     ])
     .where("cart_items.cart_id", "=", cart.id)
@@ -39,6 +46,10 @@ export async function getCart(userId: string): Promise<Cart> {
     id: cart.id,
     items: rows.map((r) => ({
       productId: r.id,
+      variantId: r.variant_id,
+      size: r.size,
+      color: r.color,
+      sku: r.sku,
       image: r.image,
       title: r.title,
       priceCents: r.price_cents,
@@ -49,7 +60,12 @@ export async function getCart(userId: string): Promise<Cart> {
   };
 }
 
-export type CartChange = { ok: true; quantity: number } | { ok: false; status: 404 | 409; message: string };
+export type CartChange =
+  | { ok: true; quantity: number }
+  | { ok: false; status: 400 | 404 | 409; message: string; fieldErrors?: Partial<Record<"size" | "color", string>> };
+
+/** Which variant the shopper means: by id (/api), or by size and colour (the product dialog). */
+export type VariantChoice = { variantId?: string; size?: string; color?: string };
 
 async function ensureCart(trx: Transaction<Database>, userId: string): Promise<string> {
   const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", userId).executeTakeFirst();
@@ -59,52 +75,114 @@ async function ensureCart(trx: Transaction<Database>, userId: string): Promise<s
   return id;
 }
 
+type Resolved = { ok: true; variant: { id: string; stock: number } } | Extract<CartChange, { ok: false }>;
+
 /**
- * Sets the quantity of a product in the shopper's cart (`mode: "add"` adds to what is there). The
- * cart never holds more than the stock: the check and the write happen in one transaction.
+ * The variant of a product the shopper chose. A product with one variant needs no choice (so
+ * older clients, which know nothing of sizes, keep working for those). Otherwise a size must be
+ * chosen when there are several sizes, and a colour when there are several colours: "Please
+ * select a size", "Please select a colour", both at once when both are missing.
  */
-async function changeQuantity(userId: string, productId: string, quantity: number, mode: "add" | "set"): Promise<CartChange> {
-  return db.transaction().execute(async (trx) => {
-    const product = await trx.selectFrom("products").select(["id", "stock"]).where("id", "=", productId).executeTakeFirst();
-    if (!product) return { ok: false, status: 404, message: "Product not found" } as const;
+export async function resolveVariant(
+  executor: Transaction<Database> | typeof db,
+  productId: string,
+  choice: VariantChoice,
+): Promise<Resolved> {
+  const variants = await executor
+    .selectFrom("product_variants")
+    .select(["id", "size", "color", "stock"])
+    .where("product_id", "=", productId)
+    .execute();
+  if (!variants.length) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
+  if (choice.variantId) {
+    const variant = variants.find((v) => v.id === choice.variantId);
+    return variant ? { ok: true, variant } : { ok: false, status: 404, message: VARIANT_UNAVAILABLE };
+  }
+  if (variants.length === 1) return { ok: true, variant: variants[0]! };
+  // A size may come as its name ("EU 42") or its URL form ("eu-42").
+  const size = choice.size ? (variants.find((v) => v.size === choice.size)?.size ?? sizeFromId(choice.size)) : undefined;
+  const color = choice.color ? colorId(choice.color) : undefined;
+  const fieldErrors: Partial<Record<"size" | "color", string>> = {};
+  if (!size && new Set(variants.map((v) => v.size)).size > 1) fieldErrors.size = SELECT_SIZE;
+  if (!color && new Set(variants.map((v) => colorId(v.color))).size > 1) fieldErrors.color = SELECT_COLOUR;
+  if (fieldErrors.size || fieldErrors.color) {
+    return { ok: false, status: 400, message: (fieldErrors.size ?? fieldErrors.color)!, fieldErrors };
+  }
+  const matching = variants.filter((v) => (!size || v.size === size) && (!color || colorId(v.color) === color));
+  if (matching.length !== 1) return { ok: false, status: 400, message: VARIANT_UNAVAILABLE, fieldErrors: { size: VARIANT_UNAVAILABLE } };
+  return { ok: true, variant: matching[0]! };
+}
+
+function stockRefusal(stock: number): CartChange {
+  return { ok: false, status: 409, message: stock <= 0 ? OUT_OF_STOCK : onlyCanAdd(stock) };
+}
+
+/**
+ * Adds to a line of the cart (a variant). The line never holds more than that variant's stock:
+ * the check and the write happen in one transaction.
+ */
+export async function addToCart(userId: string, productId: string, quantity: number, choice: VariantChoice = {}): Promise<CartChange> {
+  return db.transaction().execute(async (trx): Promise<CartChange> => {
+    const resolved = await resolveVariant(trx, productId, choice);
+    if (!resolved.ok) return resolved;
+    const { variant } = resolved;
     const cartId = await ensureCart(trx, userId);
     const item = await trx
       .selectFrom("cart_items")
       .select(["id", "quantity"])
       .where("cart_id", "=", cartId)
-      .where("product_id", "=", productId)
+      .where("variant_id", "=", variant.id)
       .executeTakeFirst();
-    if (mode === "set" && !item) return { ok: false, status: 404, message: NOT_IN_CART } as const;
-    const wanted = mode === "add" ? (item?.quantity ?? 0) + quantity : quantity;
-    if (wanted > product.stock) {
-      return { ok: false, status: 409, message: product.stock <= 0 ? OUT_OF_STOCK : onlyCanAdd(product.stock) } as const;
-    }
+    const wanted = (item?.quantity ?? 0) + quantity;
+    if (wanted > variant.stock) return stockRefusal(variant.stock);
     if (item) {
       await trx.updateTable("cart_items").set({ quantity: wanted }).where("id", "=", item.id).execute();
     } else {
       await trx
         .insertInto("cart_items")
-        .values({ id: newId(), cart_id: cartId, product_id: productId, quantity: wanted, created_at: now() })
+        .values({ id: newId(), cart_id: cartId, product_id: productId, variant_id: variant.id, quantity: wanted, created_at: now() })
         .execute();
     }
     await trx.updateTable("carts").set({ updated_at: now() }).where("id", "=", cartId).execute();
-    return { ok: true, quantity: wanted } as const;
+    return { ok: true, quantity: wanted };
   });
 }
 
-export function addToCart(userId: string, productId: string, quantity: number): Promise<CartChange> {
-  return changeQuantity(userId, productId, quantity, "add");
+/**
+ * Sets the quantity of a cart line: the line of `variantId`, or, without it, the product's only
+ * line (an older client, a product without sizes). Never above that variant's stock.
+ */
+export async function updateCartQuantity(userId: string, productId: string, quantity: number, variantId?: string): Promise<CartChange> {
+  return db.transaction().execute(async (trx): Promise<CartChange> => {
+    let lines = trx
+      .selectFrom("cart_items")
+      .innerJoin("carts", "carts.id", "cart_items.cart_id")
+      .innerJoin("product_variants as v", "v.id", "cart_items.variant_id")
+      .select(["cart_items.id", "cart_items.cart_id", "v.stock"])
+      .where("carts.user_id", "=", userId)
+      .where("cart_items.product_id", "=", productId);
+    if (variantId) lines = lines.where("cart_items.variant_id", "=", variantId);
+    const found = await lines.execute();
+    if (!found.length) {
+      const exists = await trx.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+      return { ok: false, status: 404, message: exists ? NOT_IN_CART : PRODUCT_NOT_FOUND };
+    }
+    if (found.length > 1) return { ok: false, status: 400, message: SELECT_SIZE, fieldErrors: { size: SELECT_SIZE } };
+    const line = found[0]!;
+    if (quantity > line.stock) return stockRefusal(line.stock);
+    await trx.updateTable("cart_items").set({ quantity }).where("id", "=", line.id).execute();
+    await trx.updateTable("carts").set({ updated_at: now() }).where("id", "=", line.cart_id).execute();
+    return { ok: true, quantity };
+  });
 }
 
-export function updateCartQuantity(userId: string, productId: string, quantity: number): Promise<CartChange> {
-  return changeQuantity(userId, productId, quantity, "set");
-}
-
-export async function removeFromCart(userId: string, productId: string): Promise<boolean> {
-  const result = await db
+/** Removes the line of `variantId`, or, without it (the legacy DELETE), every line of the product. */
+export async function removeFromCart(userId: string, productId: string, variantId?: string): Promise<boolean> {
+  let query = db
     .deleteFrom("cart_items")
     .where("product_id", "=", productId)
-    .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", userId))
-    .executeTakeFirst();
+    .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", userId));
+  if (variantId) query = query.where("variant_id", "=", variantId);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,11 +1,12 @@
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { AdminProductQuery } from "~/lib/admin-products";
 import { PAGE_SIZE, type ListingQuery } from "~/lib/listing";
 import { pageOf, type Page } from "~/lib/page";
 import type { Product } from "~/lib/product";
-import type { ProductRow } from "../../../db/schema";
+import { ALL_SIZES, sizeMask, sortVariants, type Variant } from "~/lib/variants";
+import type { Database, ProductRow } from "../../../db/schema";
 import { db } from "../platform/db.server";
-import { ftsMatchExpression, productMatches, withoutIndex } from "./search-sql.server";
+import { ftsMatchExpression, hasColorInStock, productMatches, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [
   "products.id",
@@ -25,7 +26,9 @@ type ProductFields = Pick<
   "id" | "image" | "title" | "description" | "category" | "brand" | "price_cents" | "sale_price_cents" | "stock" | "average_review"
 >;
 
-export function toProduct(row: ProductFields): Product {
+type ProductWithoutVariants = Omit<Product, "variants">;
+
+function toProduct(row: ProductFields): ProductWithoutVariants {
   return {
     id: row.id,
     image: row.image,
@@ -40,6 +43,29 @@ export function toProduct(row: ProductFields): Product {
   };
 }
 
+const VARIANT_COLUMNS = ["id", "product_id", "size", "color", "color_hex", "sku", "stock"] as const;
+
+export function toVariant(row: { id: string; size: string; color: string; color_hex: string; sku: string | null; stock: number }): Variant {
+  return { id: row.id, size: row.size, color: row.color, colorHex: row.color_hex, sku: row.sku, stock: row.stock };
+}
+
+/** The products with their variants, in picker order (one query for the whole page). */
+async function withVariants(products: ProductWithoutVariants[]): Promise<Product[]> {
+  if (!products.length) return [];
+  const rows = await db
+    .selectFrom("product_variants")
+    .select(VARIANT_COLUMNS)
+    .where(
+      "product_id",
+      "in",
+      products.map((p) => p.id),
+    )
+    .execute();
+  const byProduct = new Map<string, Variant[]>();
+  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), toVariant(row)]);
+  return products.map((p) => ({ ...p, variants: sortVariants(byProduct.get(p.id) ?? []) }));
+}
+
 /** Up to this many matches, sorting them beats walking the sort-order index. */
 const SORT_MATCHES_LIMIT = 2000;
 
@@ -49,13 +75,47 @@ const SORT_MATCHES_LIMIT = 2000;
  * sort order, which stops after one page.
  */
 export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
-  // The total is a sum over at most 30 (category, brand) counts, however large the catalogue.
-  let counted = db.selectFrom("product_counts");
-  if (query.category.length) counted = counted.where("category", "in", query.category);
-  if (query.brand.length) counted = counted.where("brand", "in", query.brand);
-  const { total } = await counted.select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("total")).executeTakeFirstOrThrow();
+  const byVariant = query.size.length > 0 || query.color.length > 0;
+  // Products with stock in one of the sizes, and in one of the colours: tests of the masks the
+  // triggers keep on each product (a colour beyond the 53 with a bit is asked per product).
+  const colorBits = query.color.length
+    ? await db.selectFrom("color_counts").select(["id", "bit"]).where("id", "in", query.color).execute()
+    : [];
+  const colorMask = colorBits.reduce((mask, c) => (c.bit === null ? mask : mask + 2 ** c.bit), 0);
+  const colorsWithoutBit = colorBits.filter((c) => c.bit === null).map((c) => c.id);
+  const inStockVariant = <Q extends SelectQueryBuilder<Database, "products", object>>(q: Q): Q => {
+    let narrowed: SelectQueryBuilder<Database, "products", object> = q;
+    if (query.size.length) narrowed = narrowed.where(sql<boolean>`(products.size_mask & ${sizeMask(query.size)}) != 0`);
+    if (query.color.length) {
+      narrowed = narrowed.where((eb) =>
+        eb.or([
+          sql<boolean>`(products.color_mask & ${colorMask}) != 0`,
+          ...(colorsWithoutBit.length ? [hasColorInStock(colorsWithoutBit)] : []),
+        ]),
+      );
+    }
+    return narrowed as Q;
+  };
 
-  const walkSortIndex = Number(total) > SORT_MATCHES_LIMIT;
+  let total: number;
+  if (byVariant) {
+    let counted = db.selectFrom("products");
+    if (query.category.length) counted = counted.where("products.category", "in", query.category);
+    if (query.brand.length) counted = counted.where("products.brand", "in", query.brand);
+    const row = await inStockVariant(counted)
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    total = Number(row.total);
+  } else {
+    // The total is a sum over at most 30 (category, brand) counts, however large the catalogue.
+    let counted = db.selectFrom("product_counts");
+    if (query.category.length) counted = counted.where("category", "in", query.category);
+    if (query.brand.length) counted = counted.where("brand", "in", query.brand);
+    const row = await counted.select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("total")).executeTakeFirstOrThrow();
+    total = Number(row.total);
+  }
+
+  const walkSortIndex = total > SORT_MATCHES_LIMIT;
   let base = db.selectFrom("products");
   if (query.category.length) {
     base = base.where(walkSortIndex ? withoutIndex("products.category") : "products.category", "in", query.category);
@@ -63,6 +123,8 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
   if (query.brand.length) {
     base = base.where(walkSortIndex ? withoutIndex("products.brand") : "products.brand", "in", query.brand);
   }
+  if (byVariant) base = inStockVariant(base);
+  if (total === 0) return pageOf([], 0, query.page, pageSize);
   let rows = base.select(PRODUCT_COLUMNS);
   switch (query.sortBy) {
     case "price-lowtohigh":
@@ -82,7 +144,7 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
     .limit(pageSize)
     .offset((query.page - 1) * pageSize)
     .execute();
-  return pageOf(items.map(toProduct), Number(total), query.page, pageSize);
+  return pageOf(await withVariants(items.map(toProduct)), Number(total), query.page, pageSize);
 }
 
 /**
@@ -122,12 +184,44 @@ export async function listProductsForAdmin(query: AdminProductQuery, pageSize = 
     .limit(pageSize)
     .offset((query.page - 1) * pageSize)
     .execute();
-  return pageOf(items.map(toProduct), Number(total), query.page, pageSize);
+  return pageOf(await withVariants(items.map(toProduct)), Number(total), query.page, pageSize);
+}
+
+export type ListingFacets = { sizes: string[]; colors: Array<{ id: string; name: string; hex: string }> };
+
+const FACETS_TTL_MS = 60_000;
+let facets: { at: number; value: Promise<ListingFacets> } | null = null;
+
+/**
+ * The sizes and colours the listing's filters offer: those some product has in stock, sizes in
+ * their order, the 24 most stocked colours by name. Kept for a minute in each process (a cache
+ * that may differ between processes: a filter offered a minute late is harmless).
+ */
+export function listingFacets(): Promise<ListingFacets> {
+  if (!facets || Date.now() - facets.at > FACETS_TTL_MS) {
+    const value = loadFacets();
+    facets = { at: Date.now(), value };
+    value.catch(() => (facets = null));
+  }
+  return facets.value;
+}
+
+async function loadFacets(): Promise<ListingFacets> {
+  // Both from what the triggers keep: the distinct size masks (an index-only scan) and the colour counts.
+  const [masks, colors] = await Promise.all([
+    db.selectFrom("products").select("size_mask").distinct().where("size_mask", "!=", 0).execute(),
+    db.selectFrom("color_counts").select(["id", "name", "hex"]).where("n", ">", 0).orderBy("n", "desc").orderBy("id").limit(24).execute(),
+  ]);
+  const inStock = masks.reduce((all, m) => all | m.size_mask, 0);
+  return {
+    sizes: ALL_SIZES.filter((_, i) => inStock & (1 << i)),
+    colors: colors.sort((a, b) => a.name.localeCompare(b.name)),
+  };
 }
 
 export async function getProduct(id: string): Promise<Product | null> {
   const row = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("products.id", "=", id).executeTakeFirst();
-  return row ? toProduct(row) : null;
+  return row ? (await withVariants([toProduct(row)]))[0]! : null;
 }
 
 /** Home page: the newest products that are in stock. */
@@ -140,7 +234,7 @@ export async function featuredProducts(limit = 8): Promise<Product[]> {
     .orderBy("products.id", "desc")
     .limit(limit)
     .execute();
-  return rows.map(toProduct);
+  return withVariants(rows.map(toProduct));
 }
 
 /**
@@ -167,5 +261,5 @@ export async function searchProducts(keyword: string, page = 1, pageSize = PAGE_
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return pageOf(items.map(toProduct), Number(total), page, pageSize);
+  return pageOf(await withVariants(items.map(toProduct)), Number(total), page, pageSize);
 }

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseListingQuery } from "~/lib/listing";
 import { db } from "../platform/db.server";
 import { parseAdminProductQuery } from "~/lib/admin-products";
-import { getProduct, listProducts, listProductsForAdmin, searchProducts } from "./catalog.server";
+import { getProduct, listingFacets, listProducts, listProductsForAdmin, searchProducts } from "./catalog.server";
+import { listingSearch } from "~/lib/listing";
+import { productWith } from "./fixtures";
 import { seedDemoCatalog } from "../platform/seed.server";
 
 const q = (search: string) => parseListingQuery(new URLSearchParams(search));
@@ -52,6 +54,67 @@ describe("listing totals", () => {
     const { counts, truth } = await countsAndTruth();
     expect(counts).toEqual(truth);
     expect((await listProducts(q(""))).total).toBe(truth.reduce((sum, row) => sum + Number(row.n), 0));
+  });
+});
+
+describe("size and colour filters", () => {
+  it("mean 'has stock in one of these sizes' and 'has stock in one of these colours'", async () => {
+    const a = await productWith([
+      { size: "M", color: "Aurora", stock: 1 },
+      { size: "L", color: "Borealis", stock: 0 },
+    ]);
+    const b = await productWith([
+      { size: "L", color: "Borealis", stock: 2 },
+      { size: "M", color: "Borealis", stock: 0 },
+    ]);
+    const found = async (search: string) => {
+      const page = await listProducts(q(search), 1000);
+      expect(page.items).toHaveLength(page.total);
+      return page.items.map((p) => p.id).filter((id) => id === a.id || id === b.id);
+    };
+    expect(await found("color=aurora")).toEqual([a.id]);
+    expect(await found("color=Borealis")).toEqual([b.id]);
+    expect(await found("size=m&color=borealis")).toEqual([]);
+    expect(await found("size=l&color=borealis")).toEqual([b.id]);
+    expect(await found("size=m,l&color=aurora,borealis")).toHaveLength(2);
+    // Each filter on its own: an M (in red) and something blue (in L) is a match for "M, blue".
+    const c = await productWith([
+      { size: "M", color: "Cinnabar", stock: 2 },
+      { size: "L", color: "Celadon", stock: 3 },
+    ]);
+    expect((await listProducts(q("size=m&color=celadon"), 1000)).items.map((p) => p.id)).toContain(c.id);
+    expect((await listProducts(q("size=xl&color=celadon"), 1000)).items.map((p) => p.id)).not.toContain(c.id);
+    // Only colours asked for: nothing else in the catalogue is Aurora or Borealis.
+    expect((await listProducts(q("color=aurora,borealis"), 1000)).total).toBe(2);
+    expect((await listProducts(q("color=nosuchcolour"), 1000)).total).toBe(0);
+    // The products come with their variants, in size order.
+    const listed = (await listProducts(q("color=aurora"), 10)).items.find((p) => p.id === a.id)!;
+    expect(listed.variants.map((v) => [v.size, v.color, v.stock])).toEqual([
+      ["M", "Aurora", 1],
+      ["L", "Borealis", 0],
+    ]);
+  });
+
+  it("find a colour past the 53 that have a bit in the mask, asking each product", async () => {
+    const many = await productWith(Array.from({ length: 60 }, (_, i) => ({ size: "M", color: `Shade ${i + 1}`, stock: 1 })));
+    const last = await db.selectFrom("color_counts").select("bit").where("id", "=", "shade 60").executeTakeFirstOrThrow();
+    expect(last.bit).toBeNull();
+    expect((await listProducts(q("color=shade 60"), 100)).items.map((p) => p.id)).toEqual([many.id]);
+    expect((await listProducts(q("color=shade 60,aurora&size=m"), 100)).items.map((p) => p.id)).toContain(many.id);
+  });
+
+  it("read sizes by their URL names and keep colours as lower-case words; the canonical URL lists them", () => {
+    const query = q("size=xl,eu-42,nonsense&size=m&color=Black,%3Cscript%3E,navy");
+    expect(query.size).toEqual(["M", "XL", "EU 42"]);
+    expect(query.color).toEqual(["black", "navy"]);
+    expect(listingSearch(query)).toBe("?size=m,xl,eu-42&color=black,navy");
+  });
+
+  it("offer the sizes and colours in stock", async () => {
+    const facets = await listingFacets();
+    expect(facets.sizes.slice(0, 3)).toEqual(["XS", "S", "M"]);
+    expect(facets.sizes).toContain("EU 42");
+    expect(facets.colors.map((c) => c.id)).toContain("black");
   });
 });
 
@@ -217,6 +280,39 @@ describe("listProducts on a large catalog", () => {
       const page = await listProducts(query, 24);
       expect(page.total).toBe(matching.length);
       expect(page.items.map((p) => p.id)).toEqual(sorted.slice((query.page - 1) * 24, query.page * 24).map((p) => p.id));
+    }
+  });
+
+  it("finds exactly the products with stock in a size and colour, many matches or few", async () => {
+    const variants = await db.selectFrom("product_variants").select(["product_id", "size", "color", "stock"]).execute();
+    const all = await db.selectFrom("products").select(["id", "category", "unit_price_cents"]).execute();
+    // Many matches (the sort index is walked) and few (found by the mask index and sorted).
+    for (const search of [
+      "size=m,xl&sortBy=price-hightolow&page=2",
+      "color=black,white,navy,grey,red,green&page=3",
+      "color=black&size=l",
+      "category=kids&color=white",
+      "color=aurora,navy&size=s",
+    ]) {
+      const query = q(search);
+      const inStock = (id: string, test: (v: (typeof variants)[number]) => boolean) =>
+        variants.some((v) => v.product_id === id && v.stock > 0 && test(v));
+      const has = (id: string) =>
+        (!query.size.length || inStock(id, (v) => query.size.includes(v.size))) &&
+        (!query.color.length || inStock(id, (v) => query.color.includes(v.color.toLowerCase())));
+      const matching = all
+        .filter((p) => (!query.category.length || query.category.includes(p.category as never)) && has(p.id))
+        .sort((a, b) =>
+          query.sortBy === "price-hightolow"
+            ? b.unit_price_cents - a.unit_price_cents || (b.id < a.id ? -1 : 1)
+            : a.unit_price_cents - b.unit_price_cents || (a.id < b.id ? -1 : 1),
+        );
+      const page = await listProducts(query, 24);
+      expect(page.total, search).toBe(matching.length);
+      expect(
+        page.items.map((p) => p.id),
+        search,
+      ).toEqual(matching.slice((query.page - 1) * 24, query.page * 24).map((p) => p.id));
     }
   });
 });

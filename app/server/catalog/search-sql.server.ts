@@ -20,6 +20,16 @@ export function productMatches(match: string): RawBuilder<boolean> {
 }
 
 /**
+ * "This product has stock in one of these colours", asked per product, for colours without a bit
+ * in `color_mask` (past the first 53). The index is named: it answers from the product's own
+ * variants.
+ */
+export function hasColorInStock(colors: readonly string[]): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from product_variants as v indexed by product_variants_filter_idx
+    where v.product_id = products.id and v.stock > 0 and lower(v.color) in (${sql.join(colors)}))`;
+}
+
+/**
  * A column reference SQLite will not use an index for (unary plus), so that a broad filter is
  * checked while walking the index of the sort order instead of sorting every match. See
  * docs/decisions/0007-listing-query-plan.md.

@@ -30,7 +30,7 @@ export const captureMatches = (capture: CaptureResult, order: OrderRow) =>
 
 /**
  * Marks the order paid and confirmed and takes what was bought out of the shopper's cart: each
- * paid product's quantity, no more. Whatever the shopper added after checkout started (in another
+ * paid line's quantity (per size and colour), no more. Whatever the shopper added after checkout started (in another
  * tab, or while paying) stays in the cart. Only a pending order becomes paid, so however many
  * processes record the same capture, the cart changes once.
  */
@@ -51,21 +51,21 @@ export async function recordPayment(order: OrderRow, capture: CaptureResult, pay
     if (Number(marked.numUpdatedRows) === 0) return;
     const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
     if (!cart) return;
-    const bought = await trx.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", order.id).execute();
+    const bought = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", order.id).execute();
     for (const item of bought) {
-      if (!item.product_id) continue;
+      if (!item.variant_id) continue;
       // One of the two matches: the line goes, or keeps what was added beyond the paid quantity.
       await trx
         .deleteFrom("cart_items")
         .where("cart_id", "=", cart.id)
-        .where("product_id", "=", item.product_id)
+        .where("variant_id", "=", item.variant_id)
         .where("quantity", "<=", item.quantity)
         .execute();
       await trx
         .updateTable("cart_items")
         .set({ quantity: sql`quantity - ${item.quantity}` })
         .where("cart_id", "=", cart.id)
-        .where("product_id", "=", item.product_id)
+        .where("variant_id", "=", item.variant_id)
         .where("quantity", ">", item.quantity)
         .execute();
     }

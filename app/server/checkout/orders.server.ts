@@ -12,6 +12,10 @@ export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderIte
     cartId: row.cart_id,
     items: items.map((i) => ({
       productId: i.product_id,
+      variantId: i.variant_id,
+      size: i.size,
+      color: i.color,
+      sku: i.sku,
       title: i.title,
       image: i.image,
       unitPriceCents: i.unit_price_cents,

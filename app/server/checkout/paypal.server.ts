@@ -87,7 +87,7 @@ async function call<T>(fn: (c: OrdersController) => Promise<{ result: T }>): Pro
   }
 }
 
-export type PayPalLine = { name: string; unitCents: number; quantity: number };
+export type PayPalLine = { name: string; unitCents: number; quantity: number; sku?: string | null };
 const money = (cents: number) => ({ currencyCode: "USD", value: (cents / 100).toFixed(2) });
 
 /**
@@ -108,7 +108,12 @@ export async function createPayPalOrder(
           {
             referenceId: shopOrderId,
             amount: { ...money(totalCents), breakdown: { itemTotal: money(totalCents) } },
-            items: lines.map((l) => ({ name: l.name.slice(0, 127), quantity: String(l.quantity), unitAmount: money(l.unitCents) })),
+            items: lines.map((l) => ({
+              name: l.name.slice(0, 127),
+              quantity: String(l.quantity),
+              unitAmount: money(l.unitCents),
+              ...(l.sku ? { sku: l.sku.slice(0, 127) } : {}),
+            })),
           },
         ],
         paymentSource: {

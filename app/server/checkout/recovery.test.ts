@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { addAddress } from "../accounts/addresses.server";
-import { addToCart, getCart } from "../cart/cart.server";
+import { addToCart, getCart, type VariantChoice } from "../cart/cart.server";
 import { completePayment } from "./capture.server";
 import { settleInterruptedPayments } from "./recovery.server";
 import { startCheckout } from "./start.server";
@@ -12,6 +12,8 @@ import { db } from "../platform/db.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";
 import { PAYMENT_PROBLEM } from "~/lib/messages/checkout";
+import { productsWithoutSizes, productWith } from "../catalog/fixtures";
+import { soldOut } from "~/lib/messages/checkout";
 
 // A stand-in PayPal that can lose answers and go away, to leave orders exactly as a crash or a
 // network failure between "stock reserved" and "payment recorded" does.
@@ -66,7 +68,9 @@ const orderRow = (id: string) =>
 let products: { id: string; stock: number }[];
 beforeAll(async () => {
   await seedDemoCatalog();
-  products = await db.selectFrom("products").select(["id", "stock"]).where("stock", ">", 10).orderBy("title").limit(8).execute();
+  // Products without sizes: a cart line, an order line and the stock are the product's.
+  products = (await productsWithoutSizes(11)).slice(0, 8);
+  expect(products).toHaveLength(8);
 });
 beforeEach(() => {
   Object.assign(paypal, { down: false, loseCaptureAnswer: false, captureStarted: undefined, captureDelayMs: 0 });
@@ -74,13 +78,14 @@ beforeEach(() => {
 
 let shoppers = 0;
 /** A new shopper with `quantity` of `productId` in the cart and a PayPal order approved. */
-async function approvedOrder(productId: string, quantity: number) {
+async function approvedOrder(productId: string, quantity: number, ...more: Array<{ quantity: number; choice: VariantChoice }>) {
   const r = await registerUser({ userName: `payer ${++shoppers}`, email: `payer${shoppers}@example.com`, password: "password123" });
   if (!r.ok) throw new Error("setup");
   const user: SessionUser = r.user;
   const address = await addAddress(user.id, { address: "1 Road", city: "Town", pincode: "1", phone: "555", notes: "n" });
   if (!address.ok) throw new Error("setup");
-  await addToCart(user.id, productId, quantity);
+  if (more.length) for (const line of more) await addToCart(user.id, productId, line.quantity, line.choice);
+  else await addToCart(user.id, productId, quantity);
   const started = await startCheckout(user, address.address.id, "http://localhost:3000");
   if (!started.ok) throw new Error(started.message);
   const paypalId = new URL(started.approvalUrl).searchParams.get("token")!;
@@ -96,9 +101,9 @@ async function reservedOrder(productId: string, quantity: number) {
   const order = await approvedOrder(productId, quantity);
   await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", order.orderId).execute();
   await db
-    .updateTable("products")
+    .updateTable("product_variants")
     .set({ stock: sql`stock - ${quantity}` })
-    .where("id", "=", productId)
+    .where("product_id", "=", productId)
     .execute();
   return order;
 }
@@ -291,5 +296,54 @@ describe("the recovery sweep's lease", () => {
     expect(await takeLease("sweep-test", "A", 60_000)).toBe(false);
     await dropLease("sweep-test", "B");
     expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
+  });
+});
+
+describe("sizes at the till", () => {
+  const stocks = async (productId: string) =>
+    Object.fromEntries(
+      (await db.selectFrom("product_variants").select(["size", "stock"]).where("product_id", "=", productId).execute()).map((v) => [
+        v.size,
+        v.stock,
+      ]),
+    );
+
+  it("a payment takes each size's own stock; a refused capture gives it back to that size", async () => {
+    const shirt = await productWith([
+      { size: "S", stock: 5 },
+      { size: "M", stock: 5 },
+    ]);
+    const paid = await approvedOrder(shirt.id, 0, { quantity: 2, choice: { size: "M" } }, { quantity: 1, choice: { size: "S" } });
+    expect(await completePayment(paid.user, paid.paypalId, "PAYER123")).toEqual({ ok: true, orderId: paid.orderId });
+    expect(await stocks(shirt.id)).toEqual({ S: 4, M: 3 });
+    expect(await stockOf(shirt.id)).toBe(7);
+    // The two sizes left the cart as two lines.
+    expect((await getCart(paid.user.id)).items).toEqual([]);
+
+    const refused = await approvedOrder(shirt.id, 0, { quantity: 3, choice: { size: "M" } });
+    paypal.orders.get(refused.paypalId)!.status = "VOIDED"; // PayPal will not capture it
+    expect(await completePayment(refused.user, refused.paypalId, "PAYER123")).toMatchObject({ ok: false, status: 502 });
+    expect(await stocks(shirt.id)).toEqual({ S: 4, M: 3 });
+  });
+
+  it("the last unit of a size goes to one of the buyers paying for it at once; the other sizes are untouched", async () => {
+    const shoe = await productWith(
+      [
+        { size: "EU 41", stock: 1 },
+        { size: "EU 42", stock: 5 },
+      ],
+      { category: "footwear", title: "Last Pair Runner" },
+    );
+    const buyers = [];
+    for (let i = 0; i < 6; i++) buyers.push(await approvedOrder(shoe.id, 0, { quantity: 1, choice: { size: "EU 41" } }));
+    // Captures overlap: each waits a moment at PayPal while the others reserve.
+    paypal.captureDelayMs = 20;
+    const outcomes = await Promise.all(buyers.map((b) => completePayment(b.user, b.paypalId, "PAYER123")));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    for (const refusedOutcome of outcomes.filter((o) => !o.ok)) {
+      expect(refusedOutcome).toEqual({ ok: false, status: 409, message: soldOut("Last Pair Runner (EU 41)") });
+    }
+    expect(await stocks(shoe.id)).toEqual({ "EU 41": 0, "EU 42": 5 });
+    expect(await stockOf(shoe.id)).toBe(5);
   });
 });

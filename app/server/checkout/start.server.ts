@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/lib/access";
 import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
 import { unitPriceCents } from "~/lib/money";
+import { variantLabel } from "~/lib/variants";
 import { getAddress } from "../accounts/addresses.server";
 import { getCart } from "../cart/cart.server";
 import { db, newId, now } from "../platform/db.server";
@@ -22,11 +23,18 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
   const address = addressId ? await getAddress(user.id, addressId) : null;
   if (!address) return { ok: false, status: 400, message: SELECT_ADDRESS, field: "addressId" };
   for (const item of cart.items) {
-    if (item.quantity > item.stock) return { ok: false, status: 409, message: notEnoughStock(item.title, item.stock) };
+    if (item.quantity > item.stock) {
+      const name = variantLabel(item.size, item.color) ? `${item.title} (${variantLabel(item.size, item.color)})` : item.title;
+      return { ok: false, status: 409, message: notEnoughStock(name, item.stock) };
+    }
   }
 
   const lines = cart.items.map((i) => ({
     productId: i.productId,
+    variantId: i.variantId,
+    size: i.size,
+    color: i.color,
+    sku: i.sku,
     title: i.title,
     image: i.image,
     unitCents: unitPriceCents(i.priceCents, i.salePriceCents),
@@ -72,6 +80,10 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
           id: newId(),
           order_id: orderId,
           product_id: l.productId,
+          variant_id: l.variantId,
+          size: l.size,
+          color: l.color,
+          sku: l.sku,
           title: l.title,
           image: l.image,
           unit_price_cents: l.unitCents,
@@ -84,7 +96,12 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
   try {
     const paypal = await createPayPalOrder(
       orderId,
-      lines.map((l) => ({ name: l.title, unitCents: l.unitCents, quantity: l.quantity })),
+      lines.map((l) => ({
+        name: variantLabel(l.size, l.color) ? `${l.title} (${variantLabel(l.size, l.color)})` : l.title,
+        unitCents: l.unitCents,
+        quantity: l.quantity,
+        sku: l.sku,
+      })),
       totalCents,
       shopUrl,
     );

@@ -6,6 +6,7 @@ import { startCheckout } from "./start.server";
 import { db } from "../platform/db.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";
+import { productsWithoutSizes, productWith } from "../catalog/fixtures";
 import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
 
 // PayPal is unreachable here on purpose (nothing listens on this port): checkout must leave no
@@ -29,18 +30,21 @@ beforeAll(async () => {
 describe("startCheckout", () => {
   it("refuses an empty cart and a missing or foreign address with SPEC's messages", async () => {
     expect(await startCheckout(user, addressId, SHOP)).toEqual({ ok: false, status: 400, message: CART_EMPTY });
-    const product = await db.selectFrom("products").select("id").where("stock", ">", 5).executeTakeFirstOrThrow();
-    await addToCart(user.id, product.id, 1);
+    const [product] = await productsWithoutSizes(6);
+    await addToCart(user.id, product!.id, 1);
     expect(await startCheckout(user, null, SHOP)).toMatchObject({ ok: false, status: 400, message: SELECT_ADDRESS });
     expect(await startCheckout(user, "ffffffffffffffffffffffff", SHOP)).toMatchObject({ ok: false, message: SELECT_ADDRESS });
   });
 
-  it("refuses a cart holding more than the stock", async () => {
-    const low = await db.selectFrom("products").select(["id", "stock", "title"]).where("stock", "=", 2).executeTakeFirstOrThrow();
-    await addToCart(user.id, low.id, 2);
-    await db.updateTable("products").set({ stock: 1 }).where("id", "=", low.id).execute();
+  it("refuses a cart holding more than the stock of a size, naming the size", async () => {
+    const low = await productWith([
+      { size: "M", color: "Red", stock: 2 },
+      { size: "L", color: "Red", stock: 9 },
+    ]);
+    await addToCart(user.id, low.id, 2, { size: "M", color: "Red" });
+    await db.updateTable("product_variants").set({ stock: 1 }).where("id", "=", low.variants[0]!.id).execute();
     const result = await startCheckout(user, addressId, SHOP);
-    expect(result).toMatchObject({ ok: false, status: 409, message: expect.stringContaining(low.title) });
+    expect(result).toMatchObject({ ok: false, status: 409, message: expect.stringContaining(`${low.title} (M · Red)`) });
     await db.deleteFrom("cart_items").where("product_id", "=", low.id).execute();
   });
 

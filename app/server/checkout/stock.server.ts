@@ -1,8 +1,10 @@
 import { sql } from "kysely";
+import { variantLabel } from "~/lib/variants";
 import { db, now } from "../platform/db.server";
 
 // The stock an order holds while its payment is captured: taken all or nothing before the money,
-// given back when the capture fails. Never take money for goods we cannot ship.
+// given back when the capture fails. Never take money for goods we cannot ship. Stock is the
+// variant's (a size and colour); the product's total follows by trigger.
 
 /** Takes the order's quantities from stock, all or nothing. Returns the title that ran out, if any. */
 export async function reserveStock(orderId: string): Promise<{ ok: true } | { ok: false; title: string }> {
@@ -18,21 +20,23 @@ export async function reserveStock(orderId: string): Promise<{ ok: true } | { ok
       if (Number(claimed.numUpdatedRows) === 0) return { ok: true } as const; // already reserved
       const items = await trx
         .selectFrom("order_items")
-        .select(["product_id", "title", "quantity"])
+        .select(["variant_id", "title", "size", "color", "quantity"])
         .where("order_id", "=", orderId)
         .execute();
       for (const item of items) {
-        const taken = item.product_id
+        // Conditional: two buyers of the last unit of a size cannot both take it.
+        const taken = item.variant_id
           ? await trx
-              .updateTable("products")
+              .updateTable("product_variants")
               .set({ stock: sql`stock - ${item.quantity}` })
-              .where("id", "=", item.product_id)
+              .where("id", "=", item.variant_id)
               .where("stock", ">=", item.quantity)
               .executeTakeFirst()
           : { numUpdatedRows: 0n };
         if (Number(taken.numUpdatedRows) === 0) {
           // Throwing rolls back every decrement and the claim.
-          throw new SoldOut(item.title);
+          const variant = variantLabel(item.size, item.color);
+          throw new SoldOut(variant ? `${item.title} (${variant})` : item.title);
         }
       }
       return { ok: true } as const;
@@ -59,13 +63,13 @@ export async function releaseStock(orderId: string, paymentStatus: "failed" | "p
       .where("payment_status", "=", "pending")
       .executeTakeFirst();
     if (Number(released.numUpdatedRows) === 0) return;
-    const items = await trx.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", orderId).execute();
+    const items = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", orderId).execute();
     for (const item of items) {
-      if (item.product_id)
+      if (item.variant_id)
         await trx
-          .updateTable("products")
+          .updateTable("product_variants")
           .set({ stock: sql`stock + ${item.quantity}` })
-          .where("id", "=", item.product_id)
+          .where("id", "=", item.variant_id)
           .execute();
     }
   });

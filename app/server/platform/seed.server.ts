@@ -1,6 +1,8 @@
+import type { Insertable } from "kysely";
 import { BRAND_IDS, CATEGORY_IDS } from "~/lib/constants";
+import type { ProductsTable, ProductVariantsTable } from "../../../db/schema";
 import { amountToCents } from "~/lib/money";
-import { DEMO_PRODUCTS, demoImagePath, describe } from "../../../db/seed/catalog";
+import { DEMO_PRODUCTS, demoImagePath, demoVariants, describe } from "../../../db/seed/catalog";
 import { DEMO_ACCOUNTS } from "./config.server";
 import { db, newId, now } from "./db.server";
 import { ensureAccount } from "../accounts/users.server";
@@ -13,24 +15,45 @@ export async function seedDemoCatalog(): Promise<number> {
     .executeTakeFirstOrThrow();
   if (Number(count) > 0) return 0;
   const stamp = now();
-  await db
-    .insertInto("products")
-    .values(
-      DEMO_PRODUCTS.map((p) => ({
-        id: newId(),
-        title: p.title,
-        description: describe(p),
-        category: p.category,
-        brand: p.brand,
-        image: demoImagePath(p),
-        price_cents: amountToCents(p.price),
-        sale_price_cents: amountToCents(p.sale),
-        stock: p.stock,
-        created_at: stamp,
-        updated_at: stamp,
-      })),
-    )
-    .execute();
+  const products = DEMO_PRODUCTS.map((p) => ({ ...p, id: newId() }));
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("products")
+      .values(
+        products.map((p) => ({
+          id: p.id,
+          title: p.title,
+          description: describe(p),
+          category: p.category,
+          brand: p.brand,
+          image: demoImagePath(p),
+          price_cents: amountToCents(p.price),
+          sale_price_cents: amountToCents(p.sale),
+          // The sum of the variants, added by trigger as they go in.
+          stock: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("product_variants")
+      .values(
+        products.flatMap((p, index) =>
+          demoVariants(p, index).map((v) => ({
+            id: newId(),
+            product_id: p.id,
+            size: v.size,
+            color: v.color,
+            color_hex: v.colorHex,
+            sku: v.sku,
+            stock: v.stock,
+            created_at: stamp,
+          })),
+        ),
+      )
+      .execute();
+  });
   return DEMO_PRODUCTS.length;
 }
 
@@ -78,6 +101,21 @@ export async function seedDemoOrders(): Promise<number> {
   const titles = DEMO_ORDERS.flatMap((o) => o.items.map(([title]) => title));
   const products = await db.selectFrom("products").selectAll().where("title", "in", titles).execute();
   const byTitle = new Map(products.map((p) => [p.title, p]));
+  // What was bought of each: its best-stocked size and colour (a middle size).
+  const variants = products.length
+    ? await db
+        .selectFrom("product_variants")
+        .select(["id", "product_id", "size", "color", "sku", "stock"])
+        .where(
+          "product_id",
+          "in",
+          products.map((p) => p.id),
+        )
+        .orderBy("stock", "desc")
+        .orderBy("id")
+        .execute()
+    : [];
+  const variantOf = (productId: string) => variants.find((v) => v.product_id === productId);
   let added = 0;
   await db.transaction().execute(async (trx) => {
     for (const order of DEMO_ORDERS) {
@@ -117,6 +155,10 @@ export async function seedDemoOrders(): Promise<number> {
             id: newId(),
             order_id: orderId,
             product_id: l.product.id,
+            variant_id: variantOf(l.product.id)?.id ?? null,
+            size: variantOf(l.product.id)?.size ?? "",
+            color: variantOf(l.product.id)?.color ?? "",
+            sku: variantOf(l.product.id)?.sku ?? null,
             title: l.product.title,
             image: l.product.image,
             unit_price_cents: l.product.unit_price_cents,
@@ -151,6 +193,7 @@ export async function seedDemoOrders(): Promise<number> {
 }
 
 const ADJECTIVES = ["Classic", "Essential", "Relaxed", "Slim", "Heritage", "Everyday", "Premium", "Vintage", "Urban", "Active"];
+const BENCH_COLOURS = ["black", "white", "navy", "grey", "red", "green", "beige", "blue"];
 const NOUNS = ["Tee", "Hoodie", "Jacket", "Jeans", "Shorts", "Dress", "Sneakers", "Boots", "Cap", "Backpack", "Shirt", "Scarf"];
 
 /**
@@ -163,7 +206,8 @@ export async function seedBenchmarkProducts(count: number): Promise<void> {
   const batchSize = 500;
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += batchSize) {
-      const rows = [];
+      const rows: Insertable<ProductsTable>[] = [];
+      const variants: Insertable<ProductVariantsTable>[] = [];
       for (let i = start; i < Math.min(count, start + batchSize); i++) {
         const priceCents = 500 + ((i * 7919) % 30000);
         const title = `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i * 7) % NOUNS.length]} ${i + 1}`;
@@ -176,12 +220,34 @@ export async function seedBenchmarkProducts(count: number): Promise<void> {
           image: images[i % images.length]!,
           price_cents: priceCents,
           sale_price_cents: i % 4 === 0 ? Math.floor(priceCents * 0.8) : 0,
-          stock: (i * 13) % 120,
+          stock: 0,
           created_at: stamp,
           updated_at: stamp,
         });
+        // Sizes of the category's kind, one or two colours, the stock spread over them; some
+        // sizes sold out, as in a real shop.
+        const product = rows.at(-1)!;
+        const category = product.category;
+        const sizes =
+          category === "accessories" ? ["One size"] : category === "footwear" ? ["EU 39", "EU 41", "EU 43"] : ["S", "M", "L", "XL"];
+        const colours = i % 3 === 0 ? ["black", "white"] : [BENCH_COLOURS[i % BENCH_COLOURS.length]!];
+        const total = (i * 13) % 120;
+        const each = colours.flatMap((color) => sizes.map((size) => ({ size, color })));
+        each.forEach((v, n) =>
+          variants.push({
+            id: newId(),
+            product_id: product.id,
+            size: v.size,
+            color: v.color,
+            color_hex: "",
+            sku: null,
+            stock: (i + n) % 5 === 0 ? 0 : Math.floor(total / each.length),
+            created_at: stamp,
+          }),
+        );
       }
       await trx.insertInto("products").values(rows).execute();
+      await trx.insertInto("product_variants").values(variants).execute();
     }
   });
 }

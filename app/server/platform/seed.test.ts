@@ -21,6 +21,36 @@ describe("demo catalog", () => {
     expect(Math.max(...prices) / Math.min(...prices)).toBeGreaterThan(5);
   });
 
+  it("sells clothing in sizes and 1 to 3 colours, shoes in EU sizes, accessories in one size; some sizes sold out", async () => {
+    const rows = await db
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select(["p.id", "p.title", "p.category", "p.stock as total", "v.size", "v.color", "v.stock"])
+      .execute();
+    const byProduct = new Map<string, typeof rows>();
+    for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row]);
+    for (const variants of byProduct.values()) {
+      const { title, category, total } = variants[0]!;
+      const sizes = new Set(variants.map((v) => v.size));
+      const colours = new Set(variants.map((v) => v.color));
+      expect(colours.size, title).toBeGreaterThanOrEqual(1);
+      expect(colours.size, title).toBeLessThanOrEqual(3);
+      expect(
+        variants.reduce((sum, v) => sum + v.stock, 0),
+        `${title}: the total is the sum`,
+      ).toBe(total);
+      if (category === "accessories") expect([...sizes], title).toEqual(["One size"]);
+      else if (category === "footwear") for (const size of sizes) expect(size, title).toMatch(/^EU \d\d$/);
+      else expect(sizes.size, title).toBeGreaterThan(1);
+    }
+    // A product in stock with one of its sizes sold out, to be seen at once.
+    const someSoldOut = [...byProduct.values()].filter((v) => v[0]!.total > 0 && v.some((x) => x.stock === 0));
+    expect(someSoldOut.length).toBeGreaterThan(3);
+    // The demo's totals are the catalogue's.
+    const { DEMO_PRODUCTS } = await import("../../../db/seed/catalog");
+    for (const p of DEMO_PRODUCTS) expect(rows.find((r) => r.title === p.title)?.total, p.title).toBe(p.stock);
+  });
+
   it("ships every image it refers to", async () => {
     const products = await db.selectFrom("products").select("image").execute();
     for (const { image } of products) {

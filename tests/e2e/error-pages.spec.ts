@@ -34,6 +34,8 @@ test("a fault of ours (the database cannot be written) is a 500 page in the shel
     await server.healthy();
     await login(page, SHOPPER, `${server.url}/auth/login`);
     await expect(page).toHaveURL(`${server.url}/shop/home`);
+    // Accessories come in one size: their cards add to the cart at once.
+    await page.goto(`${server.url}/shop/listing?category=accessories`);
     // Another process holds the write lock past the 5 s busy timeout, as a stuck backup would.
     locker = new Database(path.join(server.dataDir, "shop.db"));
     locker.exec("BEGIN IMMEDIATE");

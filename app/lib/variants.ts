@@ -90,3 +90,9 @@ export const hasChoices = (variants: Variant[]) => variants.length > 1;
 export function variantLabel(size: string, color: string): string {
   return [size && size !== ONE_SIZE ? size : "", color].filter(Boolean).join(" · ");
 }
+
+/** A line named in one piece, for messages and PayPal: "Tee (M · Black)", or the title alone. */
+export function lineName(title: string, size: string, color: string): string {
+  const variant = variantLabel(size, color);
+  return variant ? `${title} (${variant})` : title;
+}

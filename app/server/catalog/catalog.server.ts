@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { AdminProductQuery } from "~/lib/admin-products";
+import type { AdminProductQuery, AdminProductSort } from "~/lib/admin-products";
+import type { SortId } from "~/lib/constants";
 import { PAGE_SIZE, type ListingQuery } from "~/lib/listing";
 import { pageOf, type Page } from "~/lib/page";
 import type { Product } from "~/lib/product";
@@ -45,7 +46,7 @@ function toProduct(row: ProductFields): ProductWithoutVariants {
 
 const VARIANT_COLUMNS = ["id", "product_id", "size", "color", "color_hex", "sku", "stock"] as const;
 
-export function toVariant(row: { id: string; size: string; color: string; color_hex: string; sku: string | null; stock: number }): Variant {
+function toVariant(row: { id: string; size: string; color: string; color_hex: string; sku: string | null; stock: number }): Variant {
   return { id: row.id, size: row.size, color: row.color, colorHex: row.color_hex, sku: row.sku, stock: row.stock };
 }
 
@@ -64,6 +65,22 @@ async function withVariants(products: ProductWithoutVariants[]): Promise<Product
   const byProduct = new Map<string, Variant[]>();
   for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), toVariant(row)]);
   return products.map((p) => ({ ...p, variants: sortVariants(byProduct.get(p.id) ?? []) }));
+}
+
+/** Every order a products list may be in (the shop's and the admin's), each ending on the id so pages never overlap. */
+const ORDERS = {
+  "price-lowtohigh": ["products.unit_price_cents", "asc"],
+  "price-hightolow": ["products.unit_price_cents", "desc"],
+  "title-atoz": ["products.title", "asc"],
+  "title-ztoa": ["products.title", "desc"],
+  newest: ["products.created_at", "desc"],
+  oldest: ["products.created_at", "asc"],
+  "stock-lowtohigh": ["products.stock", "asc"],
+} as const satisfies Record<SortId | AdminProductSort, readonly [string, "asc" | "desc"]>;
+
+function sorted<Q extends SelectQueryBuilder<Database, "products", object>>(rows: Q, order: keyof typeof ORDERS): Q {
+  const [column, direction] = ORDERS[order];
+  return rows.orderBy(column, direction).orderBy("products.id", direction) as Q;
 }
 
 /** Up to this many matches, sorting them beats walking the sort-order index. */
@@ -125,21 +142,7 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
   }
   if (byVariant) base = inStockVariant(base);
   if (total === 0) return pageOf([], 0, query.page, pageSize);
-  let rows = base.select(PRODUCT_COLUMNS);
-  switch (query.sortBy) {
-    case "price-lowtohigh":
-      rows = rows.orderBy("products.unit_price_cents", "asc").orderBy("products.id", "asc");
-      break;
-    case "price-hightolow":
-      rows = rows.orderBy("products.unit_price_cents", "desc").orderBy("products.id", "desc");
-      break;
-    case "title-atoz":
-      rows = rows.orderBy("products.title", "asc").orderBy("products.id", "asc");
-      break;
-    case "title-ztoa":
-      rows = rows.orderBy("products.title", "desc").orderBy("products.id", "desc");
-      break;
-  }
+  const rows = sorted(base.select(PRODUCT_COLUMNS), query.sortBy);
   const items = await rows
     .limit(pageSize)
     .offset((query.page - 1) * pageSize)
@@ -156,30 +159,7 @@ export async function listProductsForAdmin(query: AdminProductQuery, pageSize = 
   if (query.keyword && !match) return pageOf([], 0, query.page, pageSize);
   const base = match ? db.selectFrom("products").where(productMatches(match)) : db.selectFrom("products");
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  let rows = base.select(PRODUCT_COLUMNS);
-  switch (query.sort) {
-    case "newest":
-      rows = rows.orderBy("products.created_at", "desc").orderBy("products.id", "desc");
-      break;
-    case "oldest":
-      rows = rows.orderBy("products.created_at", "asc").orderBy("products.id", "asc");
-      break;
-    case "title-atoz":
-      rows = rows.orderBy("products.title", "asc").orderBy("products.id", "asc");
-      break;
-    case "title-ztoa":
-      rows = rows.orderBy("products.title", "desc").orderBy("products.id", "desc");
-      break;
-    case "price-lowtohigh":
-      rows = rows.orderBy("products.unit_price_cents", "asc").orderBy("products.id", "asc");
-      break;
-    case "price-hightolow":
-      rows = rows.orderBy("products.unit_price_cents", "desc").orderBy("products.id", "desc");
-      break;
-    case "stock-lowtohigh":
-      rows = rows.orderBy("products.stock", "asc").orderBy("products.id", "asc");
-      break;
-  }
+  const rows = sorted(base.select(PRODUCT_COLUMNS), query.sort);
   const items = await rows
     .limit(pageSize)
     .offset((query.page - 1) * pageSize)

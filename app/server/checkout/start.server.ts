@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/lib/access";
 import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
 import { unitPriceCents } from "~/lib/money";
-import { variantLabel } from "~/lib/variants";
+import { lineName } from "~/lib/variants";
 import { getAddress } from "../accounts/addresses.server";
 import { getCart } from "../cart/cart.server";
 import { db, newId, now } from "../platform/db.server";
@@ -24,8 +24,7 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
   if (!address) return { ok: false, status: 400, message: SELECT_ADDRESS, field: "addressId" };
   for (const item of cart.items) {
     if (item.quantity > item.stock) {
-      const name = variantLabel(item.size, item.color) ? `${item.title} (${variantLabel(item.size, item.color)})` : item.title;
-      return { ok: false, status: 409, message: notEnoughStock(name, item.stock) };
+      return { ok: false, status: 409, message: notEnoughStock(lineName(item.title, item.size, item.color), item.stock) };
     }
   }
 
@@ -97,7 +96,7 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
     const paypal = await createPayPalOrder(
       orderId,
       lines.map((l) => ({
-        name: variantLabel(l.size, l.color) ? `${l.title} (${variantLabel(l.size, l.color)})` : l.title,
+        name: lineName(l.title, l.size, l.color),
         unitCents: l.unitCents,
         quantity: l.quantity,
         sku: l.sku,

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { variantLabel } from "~/lib/variants";
+import { lineName } from "~/lib/variants";
 import { db, now } from "../platform/db.server";
 
 // The stock an order holds while its payment is captured: taken all or nothing before the money,
@@ -35,8 +35,7 @@ export async function reserveStock(orderId: string): Promise<{ ok: true } | { ok
           : { numUpdatedRows: 0n };
         if (Number(taken.numUpdatedRows) === 0) {
           // Throwing rolls back every decrement and the claim.
-          const variant = variantLabel(item.size, item.color);
-          throw new SoldOut(variant ? `${item.title} (${variant})` : item.title);
+          throw new SoldOut(lineName(item.title, item.size, item.color));
         }
       }
       return { ok: true } as const;

@@ -1,15 +1,46 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+const ALL = ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/repo/**/*.test.ts"];
+// What runs again on PostgreSQL: every test that uses the database through the shop's code. The
+// backup and the upgrade of old SQLite files are about SQLite itself.
+const ON_POSTGRES = ["app/server/**/*.test.ts", "db/**/*.test.ts"];
+const SQLITE_ONLY = ["app/server/platform/backup.test.ts", "db/migrations.test.ts", "db/seed/**"];
+
+const postgres = process.env.TEST_DATABASE_URL;
+if (!postgres && process.env.VITEST && !process.env.VITEST_WORKER_ID) {
+  console.log(
+    "PostgreSQL suites skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them too (README, Tests).",
+  );
+}
+
 export default defineConfig({
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
+  resolve: { alias },
   test: {
-    include: ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/repo/**/*.test.ts"],
-    setupFiles: ["./tests/vitest.setup.ts"],
     // Each test file gets its own module registry, so its own DATA_DIR and database.
     isolate: true,
     testTimeout: 20_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "sqlite", include: ALL, setupFiles: ["./tests/vitest.setup.ts"], isolate: true, testTimeout: 20_000 },
+      },
+      ...(postgres
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: "postgres",
+                include: ON_POSTGRES,
+                exclude: SQLITE_ONLY,
+                setupFiles: ["./tests/vitest.setup.ts", "./tests/vitest.postgres.setup.ts"],
+                isolate: true,
+                testTimeout: 20_000,
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -19,9 +19,19 @@ export interface Database {
   product_counts: ProductCountsTable;
   product_variants: ProductVariantsTable;
   color_counts: ColorCountsTable;
+  images: ImagesTable;
 }
 
 /** Colours in stock and how many variants have them (kept by triggers, migration 0008). */
+/** Uploaded images (WebP), served at /uploads/<name>. */
+export interface ImagesTable {
+  name: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
+  created_at: string;
+}
+
 export interface ColorCountsTable {
   /** lower(color) */
   id: string;

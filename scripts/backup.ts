@@ -3,6 +3,13 @@ import "./load-env";
 import { backup } from "~/server/platform/backup.server";
 import { config } from "~/server/platform/config.server";
 
+if (config.databaseUrl) {
+  console.error(
+    "DATABASE_URL is set: this shop's data is in PostgreSQL. Use pg_dump and pg_restore (README, Backups); npm run backup copies a SQLite shop.",
+  );
+  process.exit(2);
+}
+
 const target = process.argv[2];
 if (!target) {
   console.error("Usage: npm run backup -- /path/to/new-backup-folder");

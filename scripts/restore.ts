@@ -3,6 +3,13 @@ import "./load-env";
 import { restore } from "~/server/platform/backup.server";
 import { config } from "~/server/platform/config.server";
 
+if (config.databaseUrl) {
+  console.error(
+    "DATABASE_URL is set: this shop's data is in PostgreSQL. Use pg_dump and pg_restore (README, Backups); npm run restore copies a SQLite shop.",
+  );
+  process.exit(2);
+}
+
 const source = process.argv[2];
 if (!source) {
   console.error("Usage: npm run restore -- /path/to/backup-folder");

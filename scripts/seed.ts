@@ -3,11 +3,11 @@ import "./load-env";
 // Without options: the demo catalog and demo accounts (when missing). With --products N: adds N
 // generated products in one transaction, for benchmarks.
 import { parseArgs } from "node:util";
-import { databaseFile } from "~/server/platform/db.server";
+import { databaseLabel } from "~/server/platform/db.server";
 import { seedBenchmarkProducts, seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/platform/seed.server";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });
-console.log(`database: ${databaseFile()}`);
+console.log(`database: ${databaseLabel()}`);
 if (values.products !== undefined) {
   const count = Number(values.products);
   if (!Number.isInteger(count) || count < 1 || count > 10_000_000) {

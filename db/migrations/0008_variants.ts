@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "./engine";
 
 // Every size, in order; bit i of products.size_mask stands for SIZES[i]. Written out, not
 // imported, so this migration never changes after it has run.
@@ -12,6 +13,7 @@ const SIZES = ["XS", "S", "M", "L", "XL", "XXL", ...Array.from({ length: 11 }, (
 // Existing data is kept: every product gets one "One size" variant without a colour holding its
 // stock, every cart line and order line points at it, and the order lines snapshot its size.
 export async function up(db: Kysely<any>): Promise<void> {
+  const postgres = isPostgres(db);
   await db.schema
     .createTable("product_variants")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -45,7 +47,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .alterTable("products")
-    .addColumn("color_mask", "integer", (c) => c.notNull().defaultTo(0))
+    // 53 bits: a 64-bit integer on PostgreSQL (SQLite's integers are 64-bit already).
+    .addColumn("color_mask", postgres ? "bigint" : "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createIndex("products_variant_mask_idx")
@@ -63,8 +66,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("bit", "integer", (c) => c.unique())
     .execute();
 
+  const randomId = postgres ? sql`substr(md5(random()::text || id), 1, 24)` : sql`lower(hex(randomblob(12)))`;
   await sql`insert into product_variants (id, product_id, size, color, color_hex, sku, stock, created_at)
-    select lower(hex(randomblob(12))), id, 'One size', '', '', null, stock, created_at from products`.execute(db);
+    select ${randomId}, id, 'One size', '', '', null, stock, created_at from products`.execute(db);
   await sql`update products set size_mask = case when stock > 0 then ${sql.raw(String(1 << SIZES.indexOf("One size")))} else 0 end`.execute(
     db,
   );
@@ -83,21 +87,23 @@ export async function up(db: Kysely<any>): Promise<void> {
       update color_counts set n = n + 1, name = NEW.color, hex = case when NEW.color_hex != '' then NEW.color_hex else hex end
         where id = lower(NEW.color) and NEW.stock > 0;`;
   const countOut = `update color_counts set n = n - 1 where id = lower(OLD.color) and OLD.stock > 0;`;
-  await sql`
+  if (postgres) await variantTriggersOnPostgres(db, bit);
+  else {
+    await sql`
     create trigger product_variants_stock_insert after insert on product_variants begin
       update products set stock = stock + NEW.stock where id = NEW.product_id;
       ${sql.raw(mask("NEW.product_id"))}
       ${sql.raw(countIn)}
       ${sql.raw(colorMask("NEW.product_id"))}
     end`.execute(db);
-  await sql`
+    await sql`
     create trigger product_variants_stock_delete after delete on product_variants begin
       update products set stock = stock - OLD.stock where id = OLD.product_id;
       ${sql.raw(mask("OLD.product_id"))}
       ${sql.raw(countOut)}
       ${sql.raw(colorMask("OLD.product_id"))}
     end`.execute(db);
-  await sql`
+    await sql`
     create trigger product_variants_stock_update after update of stock, product_id, size, color, color_hex on product_variants begin
       update products set stock = stock - OLD.stock where id = OLD.product_id;
       update products set stock = stock + NEW.stock where id = NEW.product_id;
@@ -108,6 +114,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       ${sql.raw(colorMask("OLD.product_id"))}
       ${sql.raw(colorMask("NEW.product_id"))}
     end`.execute(db);
+  }
 
   // Cart lines name a variant (NOT NULL, so the table is rebuilt; SQLite cannot add that column).
   await db.schema
@@ -152,6 +159,48 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("order_items_variant_idx").on("order_items").column("variant_id").execute();
 }
 
+/**
+ * The same bookkeeping as the SQLite triggers above, as one PL/pgSQL trigger function: the
+ * product's stock follows its variants, the colour counts (and a new colour's bit) follow the
+ * variants with stock, then the product's size and colour masks are recomputed.
+ */
+async function variantTriggersOnPostgres(db: Kysely<any>, bit: string): Promise<void> {
+  await sql`
+    create function product_masks(pid text) returns void language sql as $$
+      update products set
+        size_mask = (select coalesce(sum(b), 0) from (select distinct ${sql.raw(bit)} as b from product_variants
+          where product_id = pid and stock > 0) s),
+        color_mask = (select coalesce(sum(1::bigint << c.bit), 0) from (select distinct c.bit from product_variants v
+          join color_counts c on c.id = lower(v.color) where v.product_id = pid and v.stock > 0 and c.bit is not null) c)
+      where id = pid;
+    $$`.execute(db);
+  await sql`
+    create function product_variants_change() returns trigger language plpgsql as $$
+    begin
+      if tg_op in ('DELETE', 'UPDATE') then
+        update products set stock = stock - old.stock where id = old.product_id;
+        update color_counts set n = n - 1 where id = lower(old.color) and old.stock > 0;
+      end if;
+      if tg_op in ('INSERT', 'UPDATE') then
+        update products set stock = stock + new.stock where id = new.product_id;
+        if new.color <> '' then
+          insert into color_counts (id, name, hex, n, bit)
+            select lower(new.color), new.color, new.color_hex, 0,
+              (select case when count(*) < 53 then count(*) end from color_counts where bit is not null)
+            on conflict (id) do nothing;
+        end if;
+        update color_counts set n = n + 1, name = new.color, hex = case when new.color_hex <> '' then new.color_hex else hex end
+          where id = lower(new.color) and new.stock > 0;
+      end if;
+      if tg_op in ('DELETE', 'UPDATE') then perform product_masks(old.product_id); end if;
+      if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.product_id <> old.product_id) then perform product_masks(new.product_id); end if;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create trigger product_variants_stock after insert or delete or update of stock, product_id, size, color, color_hex
+    on product_variants for each row execute function product_variants_change()`.execute(db);
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("order_items_variant_idx").execute();
   for (const column of ["sku", "color", "size", "variant_id"]) await db.schema.alterTable("order_items").dropColumn(column).execute();
@@ -170,8 +219,14 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("cart_items").execute();
   await db.schema.alterTable("cart_items_old").renameTo("cart_items").execute();
   await db.schema.createIndex("cart_items_product_idx").on("cart_items").column("product_id").execute();
-  for (const trigger of ["product_variants_stock_insert", "product_variants_stock_delete", "product_variants_stock_update"]) {
-    await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
+  if (isPostgres(db)) {
+    await sql`drop trigger if exists product_variants_stock on product_variants`.execute(db);
+    await sql`drop function if exists product_variants_change()`.execute(db);
+    await sql`drop function if exists product_masks(text)`.execute(db);
+  } else {
+    for (const trigger of ["product_variants_stock_insert", "product_variants_stock_delete", "product_variants_stock_update"]) {
+      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
+    }
   }
   await db.schema.dropTable("color_counts").execute();
   await db.schema.dropIndex("products_variant_mask_idx").execute();

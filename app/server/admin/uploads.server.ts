@@ -3,11 +3,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { MAX_IMAGE_BYTES } from "~/lib/constants";
 import { config } from "../platform/config.server";
+import { db, now } from "../platform/db.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/messages/admin";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
 const NAME = /^[0-9a-f]{32}\.webp$/;
 
+/** Where uploads were kept before they moved into the database (migration 0009); read once at start. */
 export function uploadsDir(): string {
   return path.join(config.dataDir, "uploads");
 }
@@ -22,8 +24,9 @@ export type StoredImage = { ok: true; url: string } | { ok: false; status: 400 |
 
 /**
  * Stores an uploaded image: checked by its content (not its name or declared type), at most 5 MB,
- * resized to fit `maxWidth` x `maxHeight` and re-encoded as WebP under a random name in
- * DATA_DIR/uploads. The client's file name is never used.
+ * resized to fit `maxWidth` x `maxHeight` and re-encoded as WebP under a random name in the
+ * `images` table, so every instance over the same database serves it. The client's file name is
+ * never used.
  */
 export async function storeImage(bytes: Uint8Array, { maxWidth = 1600, maxHeight = 1600 } = {}): Promise<StoredImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) {
@@ -51,17 +54,51 @@ export async function storeImage(bytes: Uint8Array, { maxWidth = 1600, maxHeight
     return { ok: false, status: 400, message: INVALID_FILE_TYPE, detail: "The image could not be read" };
   }
   const name = `${randomBytes(16).toString("hex")}.webp`;
-  await fs.mkdir(uploadsDir(), { recursive: true });
-  await fs.writeFile(path.join(uploadsDir(), name), output, { flag: "wx" });
+  await db
+    .insertInto("images")
+    .values({ name, content_type: "image/webp", bytes: output, size: output.byteLength, created_at: now() })
+    .execute();
   return { ok: true, url: `/uploads/${name}` };
 }
 
-/** The bytes of a stored upload, or null for any name we did not generate. */
-export async function readUpload(name: string): Promise<Buffer | null> {
+export type Upload = { bytes: Uint8Array; contentType: string };
+
+/** A stored upload, or null for any name we did not generate. */
+export async function readUpload(name: string): Promise<Upload | null> {
   if (!NAME.test(name)) return null;
+  const row = await db.selectFrom("images").select(["bytes", "content_type"]).where("name", "=", name).executeTakeFirst();
+  return row ? { bytes: row.bytes, contentType: row.content_type } : null;
+}
+
+/** Whether an upload of this name exists (answering a revalidation without reading its bytes). */
+export async function uploadExists(name: string): Promise<boolean> {
+  if (!NAME.test(name)) return false;
+  return Boolean(await db.selectFrom("images").select("name").where("name", "=", name).executeTakeFirst());
+}
+
+/**
+ * Moves images from DATA_DIR/uploads (where they were kept before migration 0009) into the
+ * database, once: each file is deleted only after its row is committed, and a file whose row is
+ * already there (a move cut off by a crash) is not stored twice. Returns how many moved.
+ */
+export async function moveUploadsIntoDatabase(): Promise<number> {
+  let names: string[];
   try {
-    return await fs.readFile(path.join(uploadsDir(), name));
+    names = (await fs.readdir(uploadsDir())).filter((name) => NAME.test(name));
   } catch {
-    return null;
+    return 0;
   }
+  for (const name of names) {
+    const file = path.join(uploadsDir(), name);
+    const bytes = await fs.readFile(file);
+    const stat = await fs.stat(file);
+    await db
+      .insertInto("images")
+      .values({ name, content_type: "image/webp", bytes, size: bytes.byteLength, created_at: stat.mtime.toISOString() })
+      .onConflict((conflict) => conflict.column("name").doNothing())
+      .execute();
+    await fs.rm(file);
+  }
+  await fs.rmdir(uploadsDir()).catch(() => {}); // only when empty: anything else in it stays
+  return names.length;
 }

@@ -7,7 +7,7 @@ import type { Product } from "~/lib/product";
 import { ALL_SIZES, sizeMask, sortVariants, type Variant } from "~/lib/variants";
 import type { Database, ProductRow } from "../../../db/schema";
 import { db } from "../platform/db.server";
-import { ftsMatchExpression, hasColorInStock, productMatches, withoutIndex } from "./search-sql.server";
+import { hasColorInStock, productMatches, rankedMatches, searchWords, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [
   "products.id",
@@ -155,9 +155,9 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
  * a prefix, as the shop's search), in the chosen order; newest first by default.
  */
 export async function listProductsForAdmin(query: AdminProductQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
-  const match = query.keyword ? ftsMatchExpression(query.keyword) : null;
-  if (query.keyword && !match) return pageOf([], 0, query.page, pageSize);
-  const base = match ? db.selectFrom("products").where(productMatches(match)) : db.selectFrom("products");
+  const words = query.keyword ? searchWords(query.keyword) : null;
+  if (query.keyword && !words) return pageOf([], 0, query.page, pageSize);
+  const base = words ? db.selectFrom("products").where(productMatches(words)) : db.selectFrom("products");
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const rows = sorted(base.select(PRODUCT_COLUMNS), query.sort);
   const items = await rows
@@ -222,22 +222,15 @@ export async function featuredProducts(limit = 8): Promise<Product[]> {
  * Any text is safe: it is reduced to letter/number words before it reaches FTS5.
  */
 export async function searchProducts(keyword: string, page = 1, pageSize = PAGE_SIZE): Promise<Page<Product>> {
-  const match = ftsMatchExpression(keyword);
-  if (!match) return pageOf([], 0, page, pageSize);
+  const words = searchWords(keyword);
+  if (!words) return pageOf([], 0, page, pageSize);
   const { total } = await db
-    .selectFrom(sql`products_fts`.as("f"))
+    .selectFrom("products")
     .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where(sql<boolean>`products_fts match ${match}`)
+    .where(productMatches(words))
     .executeTakeFirstOrThrow();
-  const titleMatch = `{title} : (${match})`;
-  const items = await db
-    .selectFrom(sql`products_fts`.as("f"))
-    .innerJoin("products", (join) => join.on(sql<boolean>`products.rowid = f.rowid`))
+  const items = await rankedMatches(words)
     .select(PRODUCT_COLUMNS)
-    .where(sql<boolean>`products_fts match ${match}`)
-    .orderBy(sql`f.rowid in (select rowid from products_fts where products_fts match ${titleMatch})`, "desc")
-    .orderBy(sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`)
-    .orderBy("products.id")
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();

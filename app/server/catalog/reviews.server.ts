@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
 import type { Review } from "~/lib/product";
 import type { ReviewInput } from "~/lib/schemas";
-import { db, newId, now } from "../platform/db.server";
+import { db, isUniqueViolation, newId, now } from "../platform/db.server";
 import { ALREADY_REVIEWED, MUST_PURCHASE, PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 export type ReviewEligibility = "allowed" | "not-purchased" | "already-reviewed";
@@ -82,7 +82,7 @@ export async function addReview(user: SessionUser, input: ReviewInput): Promise<
     });
   } catch (error) {
     // A double submit racing past the check: the unique index answers.
-    if (error instanceof Error && error.message.includes("UNIQUE constraint failed: reviews")) {
+    if (isUniqueViolation(error, "reviews")) {
       return { ok: false, status: 409, message: ALREADY_REVIEWED };
     }
     throw error;

@@ -2,16 +2,20 @@ import SQLite from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 
-// Backups of DATA_DIR: the database through VACUUM INTO (a consistent snapshot, safe while the
-// shop is serving) and the uploaded images. Used by `npm run backup` / `restore`.
+// Backups of a SQLite shop: the database through VACUUM INTO (a consistent snapshot, safe while
+// the shop is serving), uploaded images included (they live in its `images` table). Used by
+// `npm run backup` / `restore`. A shop on PostgreSQL is backed up with pg_dump (README).
 
 export type BackupSummary = { dir: string; orders: number; products: number; users: number; uploads: number; createdAt: string };
 
-function countUploads(dir: string): number {
+/** Images kept as files: a folder from before images moved into the database (moved at the next start). */
+function countUploadFiles(dir: string): number {
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".webp")).length : 0;
 }
 
-function checkDatabase(file: string, { standalone = false } = {}): { orders: number; products: number; users: number } {
+type Counts = { orders: number; products: number; users: number; images: number };
+
+function checkDatabase(file: string, { standalone = false } = {}): Counts {
   const db = new SQLite(file, { readonly: !standalone, fileMustExist: true });
   try {
     // A backup is one self-contained file: no -wal/-shm beside it.
@@ -19,7 +23,8 @@ function checkDatabase(file: string, { standalone = false } = {}): { orders: num
     const result = db.pragma("integrity_check", { simple: true });
     if (result !== "ok") throw new Error(`integrity check of ${file} failed: ${String(result)}`);
     const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-    return { orders: count("orders"), products: count("products"), users: count("users") };
+    const hasImages = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'images'").get();
+    return { orders: count("orders"), products: count("products"), users: count("users"), images: hasImages ? count("images") : 0 };
   } finally {
     db.close();
   }
@@ -41,8 +46,13 @@ export async function backup(dataDir: string, target: string): Promise<BackupSum
   }
   const uploads = path.join(dataDir, "uploads");
   if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(target, "uploads"), { recursive: true });
-  const counts = checkDatabase(path.join(target, "shop.db"), { standalone: true });
-  const summary = { dir: target, ...counts, uploads: countUploads(path.join(target, "uploads")), createdAt: new Date().toISOString() };
+  const { images, ...counts } = checkDatabase(path.join(target, "shop.db"), { standalone: true });
+  const summary = {
+    dir: target,
+    ...counts,
+    uploads: images + countUploadFiles(path.join(target, "uploads")),
+    createdAt: new Date().toISOString(),
+  };
   fs.writeFileSync(path.join(target, "backup.json"), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;
 }
@@ -70,7 +80,7 @@ export function restore(source: string, dataDir: string): BackupSummary & { prev
   if (pid) throw new Error(`the shop is running (pid ${pid}): stop it first, e.g. systemctl stop shop`);
   const backupDb = path.join(source, "shop.db");
   if (!fs.existsSync(backupDb)) throw new Error(`no shop.db in ${source}`);
-  const counts = checkDatabase(backupDb);
+  const { images, ...counts } = checkDatabase(backupDb);
   fs.mkdirSync(dataDir, { recursive: true });
   let previous: string | null = null;
   const current = path.join(dataDir, "shop.db");
@@ -84,5 +94,11 @@ export function restore(source: string, dataDir: string): BackupSummary & { prev
   fs.copyFileSync(backupDb, current);
   if (fs.existsSync(path.join(source, "uploads")))
     fs.cpSync(path.join(source, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
-  return { dir: dataDir, ...counts, uploads: countUploads(path.join(dataDir, "uploads")), createdAt: new Date().toISOString(), previous };
+  return {
+    dir: dataDir,
+    ...counts,
+    uploads: images + countUploadFiles(path.join(dataDir, "uploads")),
+    createdAt: new Date().toISOString(),
+    previous,
+  };
 }

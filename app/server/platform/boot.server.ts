@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS, config } from "./config.server";
-import { databaseFile } from "./db.server";
+import { moveUploadsIntoDatabase } from "../admin/uploads.server";
+import { databaseLabel, engine } from "./db.server";
 import { log } from "./log.server";
 import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "./seed.server";
 
@@ -11,7 +12,9 @@ import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "./seed.server
 async function boot(): Promise<void> {
   // A worker of several: the primary's startup step has done this once already (server.mjs).
   if (process.env.SHOP_PREPARED === "1") return;
-  log("info", "database", { file: databaseFile(), mode: config.isProduction ? "production" : "demo", payments: config.paypalMode });
+  log("info", "database", { engine, at: databaseLabel(), mode: config.isProduction ? "production" : "demo", payments: config.paypalMode });
+  const moved = await moveUploadsIntoDatabase();
+  if (moved) log("info", "uploaded images moved into the database", { images: moved });
   if (!config.demoMode) return;
   const products = await seedDemoCatalog();
   if (products) log("info", "demo catalog added", { products });

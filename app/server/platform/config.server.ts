@@ -10,6 +10,15 @@ export const config = {
   get dataDir(): string {
     return path.resolve(process.env.DATA_DIR || "./data");
   },
+  /** DATABASE_URL (postgres://user:password@host:5432/database): PostgreSQL instead of the SQLite file in DATA_DIR. */
+  get databaseUrl(): string | undefined {
+    return process.env.DATABASE_URL || undefined;
+  },
+  /** DATABASE_POOL_SIZE: connections each process keeps to PostgreSQL (10 by default). */
+  get databasePoolSize(): number {
+    const size = Number(process.env.DATABASE_POOL_SIZE);
+    return Number.isInteger(size) && size > 0 ? size : 10;
+  },
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production" && process.env.DEMO_MODE !== "1";
   },

@@ -4,19 +4,28 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
+  PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase,
+  type TransactionSettings,
 } from "kysely";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { config } from "./config.server";
+import { log } from "./log.server";
+import { refuseToStart } from "./startup.server";
 
 export type DB = Kysely<Database>;
+
+/** SQLite (a file in DATA_DIR, the default) or PostgreSQL (DATABASE_URL, for several instances). */
+export type Engine = "sqlite" | "postgres";
 
 /**
  * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), not at their first
@@ -64,6 +73,56 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+// PostgreSQL answers bigint (count(*), sum(), the colour mask) and numeric (avg()) as strings;
+// the shop's are counts, cents and masks below 2^53, so they are read as numbers, as on SQLite.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
+/**
+ * The PostgreSQL counterpart of BEGIN IMMEDIATE: every transaction first takes one
+ * transaction-scoped advisory lock, so write transactions run one at a time across every process
+ * and instance, each seeing everything committed before it, as they do on SQLite. The services
+ * were written and tested for that rule (read a cart, then change it; claim a lease, then work);
+ * keeping it means they hold on both engines without a retry loop around each. Reads outside a
+ * transaction and single statements (conditional decrements, upserts) never wait for it. See
+ * docs/decisions/0032-postgresql.md.
+ */
+export const WRITE_LOCK_KEY = 7_421_001;
+class SerializedTransactionsDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`));
+  }
+}
+
+class ShopPostgresDialect extends PostgresDialect {
+  constructor(private readonly pool: pg.Pool) {
+    super({ pool });
+  }
+  override createDriver(): Driver {
+    return new SerializedTransactionsDriver({ pool: this.pool });
+  }
+}
+
+/**
+ * A pool of connections to the PostgreSQL database at `url`. A connection that breaks while idle
+ * (the server restarted) is dropped from the pool and logged, never an uncaught error; the next
+ * query opens a new one.
+ */
+export function openPostgres(url: string, poolSize = config.databasePoolSize): DB {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "fashion-shop",
+    // A script (seed, user:admin) ends when its work is done; the server is kept alive by its listener.
+    allowExitOnIdle: true,
+  });
+  pool.on("error", (error) => log("warn", "database connection lost", { error: error.message }));
+  return new Kysely<Database>({ dialect: new ShopPostgresDialect(pool) });
+}
+
 /** Opens (creating if needed) the SQLite file with the pragmas the shop relies on. */
 export function openDatabase(file: string): DB {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -84,8 +143,10 @@ export async function migrateToLatest(database: DB): Promise<void> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
-    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
-    throw new Error(`Database migration ${failed} failed: ${String(error)}`);
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    // Not a migration's fault (the database cannot be reached, say): the error as it came.
+    if (!failed) throw error;
+    throw new Error(`Database migration ${failed} failed: ${String(error)}`, { cause: error });
   }
 }
 
@@ -93,9 +154,45 @@ export function databaseFile(): string {
   return path.join(config.dataDir, "shop.db");
 }
 
-/** The shop's database, migrated before any request is served. */
-export const db: DB = openDatabase(databaseFile());
-await migrateToLatest(db);
+/** Where the shop's data is, for logs and scripts: the SQLite file, or the PostgreSQL URL without its password. */
+export function databaseLabel(): string {
+  const url = config.databaseUrl;
+  if (!url) return databaseFile();
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
+/** One line saying why the database could not be opened, without a stack or a password. */
+export function databaseProblem(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const code = (cause as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const url = config.databaseUrl ? new URL(config.databaseUrl) : null;
+  const where = url ? `${url.hostname}:${url.port || 5432}${url.pathname}` : databaseFile();
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ETIMEDOUT" || /timeout/i.test(message)) {
+    return `cannot reach the database at ${where} (${code ?? message}); check DATABASE_URL and that PostgreSQL is running.`;
+  }
+  return `cannot open the database at ${where}: ${message.split("\n")[0]}`;
+}
+
+/** The shop's database (DATABASE_URL, else the SQLite file in DATA_DIR), migrated before any request is served. */
+export const engine: Engine = config.databaseUrl ? "postgres" : "sqlite";
+export const db: DB = config.databaseUrl ? openPostgres(config.databaseUrl) : openDatabase(databaseFile());
+try {
+  await migrateToLatest(db);
+} catch (error) {
+  // A migration that fails has left the database as it was (each runs in its transaction).
+  await db.destroy().catch(() => {});
+  refuseToStart(databaseProblem(error));
+}
+
+/** Whether a write was refused by a unique index of `table`, in either engine's words. */
+export function isUniqueViolation(error: unknown, table: string): boolean {
+  const { code, message, table: refused } = (error ?? {}) as { code?: string; message?: string; table?: string };
+  if (code === "23505") return refused === table; // PostgreSQL's unique_violation
+  return typeof message === "string" && message.includes(`UNIQUE constraint failed: ${table}.`);
+}
 
 export function newId(): string {
   return randomBytes(12).toString("hex");

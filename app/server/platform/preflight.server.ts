@@ -1,7 +1,7 @@
-import { dataDirProblem, productionSettingsProblem, refuseToStart } from "./startup.server";
+import { dataDirProblem, databaseUrlProblem, productionSettingsProblem, refuseToStart } from "./startup.server";
 
 // The first module the server build evaluates (entry.server imports it before anything else):
 // a start that production settings refuse ends here, before any module opens the database or
 // writes to DATA_DIR; so does one whose DATA_DIR cannot be written (checked once the settings pass).
-const problem = productionSettingsProblem() ?? dataDirProblem();
+const problem = productionSettingsProblem() ?? databaseUrlProblem() ?? dataDirProblem();
 if (problem) refuseToStart(problem);

@@ -41,3 +41,21 @@ export function dataDirProblem(): string | null {
     return `DATA_DIR ${config.dataDir} cannot be written by this user (${code}); point DATA_DIR to a folder it can write.`;
   }
 }
+
+/** Why DATABASE_URL cannot name a PostgreSQL database, or null (unset: the SQLite file in DATA_DIR). */
+export function databaseUrlProblem(): string | null {
+  const value = config.databaseUrl;
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "DATABASE_URL is not a URL: use postgres://user:password@host:5432/database.";
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    return `DATABASE_URL must start with postgres:// (it starts with ${url.protocol}//); without DATABASE_URL the shop uses SQLite in DATA_DIR.`;
+  }
+  if (!url.hostname || url.pathname.length < 2)
+    return "DATABASE_URL needs a host and a database name: postgres://user:password@host:5432/database.";
+  return null;
+}

@@ -1,5 +1,9 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import type { Engine } from "./tests/e2e/fixtures";
+
+type WorkerOptions = { engine: Engine };
+const postgres: Engine = "postgres";
 
 // Browser tests run against the built app (npm run build). Each worker starts its own demo shop on
 // a fresh data folder (the `shop` fixture in tests/e2e/fixtures.ts), so tests run in parallel
@@ -10,13 +14,17 @@ import { defineConfig } from "@playwright/test";
 // JavaScript on and off, except that tests tagged @needs-js (axe, the focus trap, timers) run in
 // "js" only.
 const HTTP_SPECS = /\.http\.spec\.ts$/;
+// Specs about SQLite itself (its file, its lock, processes sharing it), and the one about several
+// instances over one PostgreSQL database.
+const SQLITE_ONLY = [/startup\.http\.spec\.ts$/, /two-processes\.http\.spec\.ts$/];
+const POSTGRES_ONLY = /instances\.http\.spec\.ts$/;
 
 // Chromium's headless shell (Debian: chromium-headless-shell) when it is there: it draws no browser
 // window behind the page and runs the suite in about half the time of the full browser.
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
-export default defineConfig({
+export default defineConfig<object, WorkerOptions>({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
@@ -41,8 +49,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "http", testMatch: HTTP_SPECS },
+    { name: "http", testMatch: HTTP_SPECS, testIgnore: POSTGRES_ONLY },
     { name: "js", testIgnore: HTTP_SPECS, use: { javaScriptEnabled: true } },
     { name: "no-js", testIgnore: HTTP_SPECS, grepInvert: /@needs-js/, use: { javaScriptEnabled: false } },
+    // The same three again with every shop on a PostgreSQL database of its own (TEST_DATABASE_URL's
+    // server), when it is set; specs about SQLite files stay on SQLite.
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          { name: "http-pg", testMatch: HTTP_SPECS, testIgnore: SQLITE_ONLY, use: { engine: postgres } },
+          { name: "js-pg", testIgnore: [HTTP_SPECS, ...SQLITE_ONLY], use: { javaScriptEnabled: true, engine: postgres } },
+          {
+            name: "no-js-pg",
+            testIgnore: [HTTP_SPECS, ...SQLITE_ONLY],
+            grepInvert: /@needs-js/,
+            use: { javaScriptEnabled: false, engine: postgres },
+          },
+        ]
+      : []),
   ],
 });

@@ -29,6 +29,11 @@ describe("schema constraints", () => {
     expect(rows[0]?.journal_mode).toBe("wal");
   });
 
+  it("answers a lookup of text with a NUL (which PostgreSQL cannot store) with nothing, never an error", async () => {
+    expect(await db.selectFrom("users").select("id").where("email", "=", "bad\u0000value@example.com").execute()).toEqual([]);
+    expect(await db.selectFrom("addresses").select("id").where("id", "in", ["\u0000", "x\u0000y"]).execute()).toEqual([]);
+  });
+
   it("enforces foreign keys", async () => {
     await expect(
       db.insertInto("carts").values({ id: newId(), user_id: "missing", created_at: now(), updated_at: now() }).execute(),

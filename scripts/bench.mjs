@@ -4,12 +4,17 @@
 //   - the shop with 1 worker and with WEB_CONCURRENCY workers (one per core by default),
 // each loaded by autocannon; the shop's processes' RSS is sampled throughout (Linux: ps).
 // Prints figures; it asserts nothing (goals are read from the output, not enforced by timed tests).
+// With DATABASE_URL (postgres://…) every size is measured on SQLite and then on PostgreSQL (a
+// fresh database created on that server for each size, dropped afterwards), and a table puts the
+// two engines side by side. The raw baseline is SQLite's.
 //   BENCH_SIZES=1000,100000 BENCH_SECONDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=20 BENCH_WORKERS=2 npm run bench
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { treeRssMb } from "./lib/process-tree.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -91,64 +96,93 @@ async function withServer(script, env, ready, work, nodeFlags = []) {
 // the worker's own thread, a 128 MB heap), so that 1 and N workers compare like with like.
 const ONE_WORKER_FLAGS = ["--single-threaded-gc", "--max-old-space-size=128"];
 
-const results = []; // { size, server, target, rps, p50 }
-const memory = []; // { size, workers, peakRssMb }
-for (const size of sizes) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+/** PostgreSQL: runs one statement on DATABASE_URL's server (creating or dropping a bench database). */
+const postgresServer = process.env.DATABASE_URL;
+async function onPostgres(statement) {
+  const client = new pg.Client({ connectionString: postgresServer });
+  await client.connect();
   try {
-    const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(size)], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: "utf8",
-    });
-    if (seeded.status !== 0) throw new Error(seeded.stderr);
-    console.log(`\n${size} products: ${seeded.stdout.trim().split("\n").pop()}`);
-
-    const raw = await withServer("scripts/bench-raw.mjs", { DATA_DIR: dataDir }, RAW_TARGET, () => load(base + RAW_TARGET));
-    results.push({ size, server: "raw", target: "listing", ...raw });
-    console.log(`  raw baseline   listing                median ${String(raw.p50).padStart(4)} ms   ${String(raw.rps).padStart(6)} req/s`);
-
-    for (const workers of [...new Set([1, manyWorkers])]) {
-      const env = { DATA_DIR: dataDir, NODE_ENV: "production", DEMO_MODE: "1", WEB_CONCURRENCY: String(workers) };
-      const run = await withServer(
-        "server.mjs",
-        env,
-        "/auth/login",
-        async () => {
-          const login = await fetch(`${base}/api/auth/login`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
-          });
-          const cookie = login.headers
-            .getSetCookie()
-            .map((c) => c.split(";")[0])
-            .join("; ");
-          const targets = workers === 1 ? { ...TARGETS, ...EXTRA_TARGETS } : TARGETS;
-          for (const [name, target] of Object.entries(targets)) {
-            const check = await fetch(base + target, { headers: { cookie }, redirect: "manual" });
-            if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
-            const r = await load(base + target, cookie);
-            if (r.errors) console.log(`  (${r.errors} errors or non-2xx answers on ${name})`);
-            results.push({ size, server: workers, target: name, ...r });
-            console.log(
-              `  ${`${workers} worker${workers === 1 ? " " : "s"}`.padEnd(14)} ${name.padEnd(22)} median ${String(r.p50).padStart(4)} ms   ${String(r.rps).padStart(6)} req/s`,
-            );
-          }
-          return {};
-        },
-        workers === 1 ? ONE_WORKER_FLAGS : [],
-      );
-      memory.push({ size, workers, peakRssMb: run.peakRssMb });
-      console.log(`  ${workers} worker(s): peak RSS of all the shop's processes ${run.peakRssMb} MB`);
-    }
+    await client.query(statement);
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await client.end();
   }
 }
+const engines = postgresServer ? ["sqlite", "postgres"] : ["sqlite"];
 
-const find = (size, server, target) => results.find((r) => r.size === size && r.server === server && r.target === target);
-console.log(`\nsummary (${connections} connections, ${duration} s per target, ${os.availableParallelism()} cores)`);
+const results = []; // { engine, size, server, target, rps, p50 }
+const memory = []; // { engine, size, workers, peakRssMb }
+for (const engine of engines)
+  for (const size of sizes) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+    let databaseUrl = null;
+    if (engine === "postgres") {
+      const url = new URL(postgresServer);
+      url.pathname = `/shop_bench_${randomBytes(4).toString("hex")}`;
+      databaseUrl = url.toString();
+      await onPostgres(`create database ${url.pathname.slice(1)}`);
+    }
+    // Without DATABASE_URL the shop is on SQLite in DATA_DIR.
+    const database = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
+    try {
+      const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(size)], {
+        cwd: root,
+        env: { ...process.env, ...database },
+        encoding: "utf8",
+      });
+      if (seeded.status !== 0) throw new Error(seeded.stderr);
+      console.log(`\n${engine}, ${size} products: ${seeded.stdout.trim().split("\n").pop()}`);
+
+      if (engine === "sqlite") {
+        const raw = await withServer("scripts/bench-raw.mjs", { DATA_DIR: dataDir }, RAW_TARGET, () => load(base + RAW_TARGET));
+        results.push({ engine, size, server: "raw", target: "listing", ...raw });
+        console.log(
+          `  raw baseline   listing                median ${String(raw.p50).padStart(4)} ms   ${String(raw.rps).padStart(6)} req/s`,
+        );
+      }
+
+      for (const workers of [...new Set([1, manyWorkers])]) {
+        const env = { ...database, NODE_ENV: "production", DEMO_MODE: "1", WEB_CONCURRENCY: String(workers) };
+        const run = await withServer(
+          "server.mjs",
+          env,
+          "/auth/login",
+          async () => {
+            const login = await fetch(`${base}/api/auth/login`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
+            });
+            const cookie = login.headers
+              .getSetCookie()
+              .map((c) => c.split(";")[0])
+              .join("; ");
+            const targets = workers === 1 ? { ...TARGETS, ...EXTRA_TARGETS } : TARGETS;
+            for (const [name, target] of Object.entries(targets)) {
+              const check = await fetch(base + target, { headers: { cookie }, redirect: "manual" });
+              if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
+              const r = await load(base + target, cookie);
+              if (r.errors) console.log(`  (${r.errors} errors or non-2xx answers on ${name})`);
+              results.push({ engine, size, server: workers, target: name, ...r });
+              console.log(
+                `  ${`${workers} worker${workers === 1 ? " " : "s"}`.padEnd(14)} ${name.padEnd(22)} median ${String(r.p50).padStart(4)} ms   ${String(r.rps).padStart(6)} req/s`,
+              );
+            }
+            return {};
+          },
+          workers === 1 ? ONE_WORKER_FLAGS : [],
+        );
+        memory.push({ engine, size, workers, peakRssMb: run.peakRssMb });
+        console.log(`  ${workers} worker(s): peak RSS of all the shop's processes ${run.peakRssMb} MB`);
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl) await onPostgres(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+    }
+  }
+
+const find = (size, server, target, engine = "sqlite") =>
+  results.find((r) => r.engine === engine && r.size === size && r.server === server && r.target === target);
+console.log(`\nsummary (${connections} connections, ${duration} s per target, ${os.availableParallelism()} cores; SQLite)`);
 for (const size of sizes) {
   const raw = find(size, "raw", "listing");
   for (const target of Object.keys(TARGETS)) {
@@ -158,7 +192,7 @@ for (const size of sizes) {
     const scaling = many && manyWorkers > 1 ? `, ${manyWorkers} workers ${(many.rps / one.rps).toFixed(2)}x one` : "";
     console.log(`  ${String(size).padStart(6)} products  ${target.padEnd(13)} 1 worker = ${share}% of raw${scaling}`);
   }
-  for (const m of memory.filter((m) => m.size === size))
+  for (const m of memory.filter((m) => m.size === size && m.engine === "sqlite"))
     console.log(`  ${String(size).padStart(6)} products  peak RSS, ${m.workers} worker(s): ${m.peakRssMb} MB`);
 }
 if (sizes.length > 1) {
@@ -174,3 +208,20 @@ if (sizes.length > 1) {
 console.log(
   "goals: 2 workers >= 1.7x one on the listing page; all processes < 400 MB; listing JSON >= 25% and page >= 5% of raw; JSON at 100,000 <= 1.3x at 1,000",
 );
+
+if (engines.length > 1) {
+  console.log("\nSQLite and PostgreSQL side by side (1 worker: median ms, req/s)");
+  for (const size of sizes) {
+    for (const target of [...Object.keys(TARGETS), ...Object.keys(EXTRA_TARGETS)]) {
+      const cells = engines.map((engine) => {
+        const r = find(size, 1, target, engine);
+        return r ? `${String(r.p50).padStart(5)} ms ${String(r.rps).padStart(6)} req/s` : "not measured".padStart(22);
+      });
+      console.log(`  ${String(size).padStart(6)} products  ${target.padEnd(26)} sqlite ${cells[0]}   postgres ${cells[1]}`);
+    }
+    for (const m of memory.filter((m) => m.size === size && m.engine === "postgres"))
+      console.log(
+        `  ${String(size).padStart(6)} products  peak RSS on PostgreSQL, ${m.workers} worker(s): ${m.peakRssMb} MB (the shop's processes)`,
+      );
+  }
+}

@@ -1,16 +1,20 @@
 // npm run crash-test: crash safety of checkout. Runs the built server on a temporary DATA_DIR,
 // drives concurrent shoppers through cart, address, order, PayPal-simulator approval and capture,
 // kills the server with SIGKILL twice while requests are in flight, restarts it on the same data,
-// and finally stops it with SIGTERM under load. Then it reads the SQLite file and checks:
+// and finally stops it with SIGTERM under load. Then it reads the database and checks:
 // integrity, foreign keys, every order a shopper saw confirmed is paid, every PayPal capture is
 // recorded on a paid order (and the other way round), no stock is left held by an unpaid order,
 // and stock + sold = starting stock for every product. Prints a report; exits 1 on any failure.
 // Options: --no-build (use build/ as it is); CRASH_PORT (3410), CRASH_SHOPPERS (12), CRASH_SEED.
+// With DATABASE_URL (postgres://…) the shop runs on a fresh database created on that server for
+// the run (dropped afterwards) instead of a SQLite file.
 import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.CRASH_PORT ?? 3410);
@@ -62,6 +66,26 @@ if (!fs.existsSync(serverBuild)) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-crash-"));
 const dbFile = path.join(dataDir, "shop.db");
+
+// PostgreSQL: a database of the run's own on DATABASE_URL's server.
+const postgresServer = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
+let databaseUrl = null;
+async function onServer(statement) {
+  const admin = new pg.Client({ connectionString: postgresServer.toString() });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+if (postgresServer) {
+  const name = `shop_crash_${randomBytes(4).toString("hex")}`;
+  await onServer(`create database ${name}`);
+  databaseUrl = new URL(postgresServer);
+  databaseUrl.pathname = `/${name}`;
+  databaseUrl = databaseUrl.toString();
+}
 const pidFile = path.join(dataDir, "server.pid");
 let server = null; // the running child, if any
 const serverLog = []; // warn/error lines the server wrote (LOG_LEVEL=warn)
@@ -92,6 +116,7 @@ async function startServer() {
       NODE_ENV: "production",
       DEMO_MODE: "1",
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: base,
@@ -127,30 +152,29 @@ async function startServer() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading the database file directly
+// Reading the database directly (the SQLite file, or the run's PostgreSQL database)
 
-function openDb() {
-  return new Database(dbFile, { readonly: true, fileMustExist: true });
+async function openDb() {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return { all: async (text) => (await client.query(text)).rows, close: () => client.end(), sqlite: null };
+  }
+  const sqlite = new Database(dbFile, { readonly: true, fileMustExist: true });
+  return { all: async (text) => sqlite.prepare(text).all(), close: async () => sqlite.close(), sqlite };
 }
 
 /** Stock per size and colour (variant): what a payment takes and gives back. */
-function readStock(database) {
-  return new Map(
-    database
-      .prepare(
-        "select v.id, v.product_id as productId, p.title || ' (' || v.size || case when v.color = '' then '' else ', ' || v.color end || ')' as title, v.stock from product_variants v join products p on p.id = v.product_id",
-      )
-      .all()
-      .map((v) => [v.id, v]),
+async function readStock(database) {
+  const rows = await database.all(
+    `select v.id, v.product_id as "productId", p.title || ' (' || v.size || case when v.color = '' then '' else ', ' || v.color end || ')' as title, v.stock from product_variants v join products p on p.id = v.product_id`,
   );
+  return new Map(rows.map((v) => [v.id, v]));
 }
 
 /** Orders created by this run, grouped by state; holding = stock taken but not paid. */
-function orderStates(database, known) {
-  const rows = database
-    .prepare("select id, payment_status, order_status, stock_reserved from orders")
-    .all()
-    .filter((o) => !known.has(o.id));
+async function orderStates(database, known) {
+  const rows = (await database.all("select id, payment_status, order_status, stock_reserved from orders")).filter((o) => !known.has(o.id));
   const states = {};
   for (const o of rows) {
     const key =
@@ -412,9 +436,9 @@ function summarize(probes) {
 async function settled() {
   const deadline = Date.now() + 5000;
   for (;;) {
-    const database = openDb();
-    const states = orderStates(database, knownOrders);
-    database.close();
+    const database = await openDb();
+    const states = await orderStates(database, knownOrders);
+    await database.close();
     if (!states.states["pending, holding stock"] || Date.now() > deadline) return states;
     await sleep(100);
   }
@@ -450,18 +474,15 @@ const started = Date.now();
 let knownOrders = new Set(); // demo orders seeded before the run: left out of the accounting
 let exitCode = 1;
 try {
-  console.log(`crash test: ${shopperCount} shoppers on ${base}, data in ${dataDir}, seed ${seed}\n`);
+  console.log(
+    `crash test: ${shopperCount} shoppers on ${base}, data in ${databaseUrl ? new URL(databaseUrl).pathname.slice(1) + " (PostgreSQL)" : dataDir}, seed ${seed}\n`,
+  );
   await startServer();
 
-  const startDb = openDb();
-  const startStock = readStock(startDb);
-  knownOrders = new Set(
-    startDb
-      .prepare("select id from orders")
-      .all()
-      .map((o) => o.id),
-  );
-  startDb.close();
+  const startDb = await openDb();
+  const startStock = await readStock(startDb);
+  knownOrders = new Set((await startDb.all("select id from orders")).map((o) => o.id));
+  await startDb.close();
   const inStock = [...startStock.values()].filter((p) => p.stock > 0).sort((a, b) => a.stock - b.stock);
   // Half of the picks go to the scarcest products so they sell out and refusals happen.
   const pick = (v) => ({ productId: v.productId, variantId: v.id });
@@ -481,11 +502,12 @@ try {
       await groupGone(server.pid);
       return exit;
     });
-    const crashed = openDb();
-    const integrity = crashed.pragma("integrity_check", { simple: true });
-    const states = orderStates(crashed, knownOrders);
-    crashed.close();
-    check(`integrity_check after SIGKILL ${round}`, integrity === "ok", integrity);
+    const crashed = await openDb();
+    // PostgreSQL has no such check to run: its write-ahead log is what survives a crash.
+    const integrity = crashed.sqlite ? crashed.sqlite.pragma("integrity_check", { simple: true }) : "not applicable (PostgreSQL)";
+    const states = await orderStates(crashed, knownOrders);
+    await crashed.close();
+    if (crashed.sqlite) check(`integrity_check after SIGKILL ${round}`, integrity === "ok", integrity);
     console.log(
       `round ${round}: ${came ? `${cameBack(came)}; ` : ""}load for ${ms} ms, ` +
         `SIGKILL with ${result.inFlight} requests in flight (${plural(result.capturesCut, "capture")} cut off)`,
@@ -528,20 +550,26 @@ try {
   );
   check("SIGTERM: server exits with code 0", graceful.exit.code === 0, `exit ${graceful.exit.code}`);
   check("SIGTERM: pid file removed", !fs.existsSync(pidFile));
-  check("SIGTERM: database closed (WAL checkpointed and removed)", !fs.existsSync(`${dbFile}-wal`));
-
-  // Final state, straight from the file.
-  const database = openDb();
-  const integrity = database.pragma("integrity_check", { simple: true });
-  check("PRAGMA integrity_check = ok", integrity === "ok", integrity);
-  const fkProblems = database.pragma("foreign_key_check");
-  check("PRAGMA foreign_key_check is empty", fkProblems.length === 0, `${fkProblems.length} rows`);
+  // Final state, straight from the database.
+  const database = await openDb();
+  if (database.sqlite) {
+    check("SIGTERM: database closed (WAL checkpointed and removed)", !fs.existsSync(`${dbFile}-wal`));
+    const integrity = database.sqlite.pragma("integrity_check", { simple: true });
+    check("PRAGMA integrity_check = ok", integrity === "ok", integrity);
+    const fkProblems = database.sqlite.pragma("foreign_key_check");
+    check("PRAGMA foreign_key_check is empty", fkProblems.length === 0, `${fkProblems.length} rows`);
+  } else {
+    // PostgreSQL checks foreign keys on every write; what is left to see is that the shop's pool was closed.
+    const open = await database.all(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'fashion-shop'`,
+    );
+    check("SIGTERM: every connection to PostgreSQL closed", open[0].n === 0, `${open[0].n} still open`);
+  }
 
   const orders = new Map(
-    database
-      .prepare("select id, payment_status, order_status, stock_reserved, payment_id, capture_id, total_cents from orders")
-      .all()
-      .map((o) => [o.id, o]),
+    (await database.all("select id, payment_status, order_status, stock_reserved, payment_id, capture_id, total_cents from orders")).map(
+      (o) => [o.id, o],
+    ),
   );
   const notPaid = [...confirmed].filter((id) => orders.get(id)?.payment_status !== "paid");
   check(
@@ -566,7 +594,7 @@ try {
 
   // Money: every PayPal capture belongs to a paid order with the same capture and amount, and
   // every paid order of this run has its capture.
-  const sim = database.prepare("select id, status, value, capture_id from paypal_sim_orders").all();
+  const sim = await database.all("select id, status, value, capture_id from paypal_sim_orders");
   const byPayment = new Map(newOrders.filter((o) => o.payment_id).map((o) => [o.payment_id, o]));
   const captured = sim.filter((s) => s.status === "COMPLETED");
   const unrecorded = captured.filter((s) => {
@@ -601,14 +629,12 @@ try {
   check(`every paid order has a PayPal capture (${paid.length})`, paidWithoutCapture.length === 0, `${paidWithoutCapture.length} without`);
 
   // Stock: now + sold (+ still held) = at the start, per product.
-  const endStock = readStock(database);
+  const endStock = await readStock(database);
   const sold = new Map();
   const held = new Map();
-  const items = database
-    .prepare(
-      "select oi.order_id, oi.variant_id, oi.quantity, o.payment_status, o.stock_reserved from order_items oi join orders o on o.id = oi.order_id",
-    )
-    .all();
+  const items = await database.all(
+    "select oi.order_id, oi.variant_id, oi.quantity, o.payment_status, o.stock_reserved from order_items oi join orders o on o.id = oi.order_id",
+  );
   for (const item of items) {
     if (knownOrders.has(item.order_id) || !item.variant_id) continue;
     if (item.payment_status === "paid") sold.set(item.variant_id, (sold.get(item.variant_id) ?? 0) + item.quantity);
@@ -625,16 +651,14 @@ try {
     mismatched.length === 0,
     mismatched.slice(0, 3).join("; "),
   );
-  const unequal = database
-    .prepare(
-      "select p.title from products p where p.stock != (select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)",
-    )
-    .all();
+  const unequal = await database.all(
+    "select p.title from products p where p.stock != (select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)",
+  );
   check("every product's stock is the sum of its sizes'", unequal.length === 0, unequal.map((p) => p.title).join(", "));
   const negative = [...endStock.values()].filter((p) => p.stock < 0);
   check("no stock below zero", negative.length === 0);
-  const finalStates = orderStates(database, knownOrders);
-  database.close();
+  const finalStates = await orderStates(database, knownOrders);
+  await database.close();
 
   const graceCut = capturesAtStop.filter((a) => orders.get(a.orderId)?.payment_status === "paid");
   check(
@@ -678,5 +702,6 @@ stock              ${totalBefore} before, ${totalAfter} after, ${totalSold} sold
     process.kill(-server.pid, "SIGKILL");
     await server.exited;
   }
+  if (databaseUrl) await onServer(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
 }
 process.exit(exitCode);

@@ -1,4 +1,5 @@
 import { test as base, expect } from "@playwright/test";
+import { createTestDatabase, dropTestDatabase } from "../postgres/databases";
 import { registerShopper, signIn, type Account } from "./helpers";
 import { freePort, startOwnServer } from "./own-server";
 
@@ -10,12 +11,19 @@ export { expect };
  */
 type Shop = { url: string; dataDir: string; trustedOrigin: string };
 
-export const test = base.extend<{ shopper: Account }, { shop: Shop }>({
+/** The engine a project's shops run on: SQLite (a file in the data folder) or PostgreSQL (*-pg projects). */
+export type Engine = "sqlite" | "postgres";
+
+export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engine }>({
+  engine: ["sqlite", { scope: "worker", option: true }],
   // One demo shop per worker, on a fresh data folder: tests in parallel workers never see each
   // other's carts, products or banners, and a test that proves a request changed no data
   // (dataFingerprint) is alone on its database.
+  //
+  // On PostgreSQL each worker's shop has a database of its own, created empty and dropped after.
   shop: [
-    async ({}, use) => {
+    async ({ engine }, use) => {
+      const databaseUrl = engine === "postgres" ? await createTestDatabase(`e2e_w${test.info().workerIndex}`) : undefined;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       let clientPort = await freePort();
@@ -33,12 +41,16 @@ export const test = base.extend<{ shopper: Account }, { shop: Shop }>({
         // One process: the suite's two workers already keep both cores busy. Several workers are
         // tested where they are the subject (startup.http.spec.ts, two-processes.http.spec.ts).
         WEB_CONCURRENCY: "1",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       });
       server.child.stderr?.on("data", (chunk) => process.stderr.write(chunk));
       await server.healthy();
       process.env.SHOP_E2E_DATA_DIR = server.dataDir;
+      if (databaseUrl) process.env.SHOP_E2E_DATABASE_URL = databaseUrl;
+      else delete process.env.SHOP_E2E_DATABASE_URL;
       await use({ url: server.url, dataDir: server.dataDir, trustedOrigin });
       await server.stop();
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
     },
     { scope: "worker", timeout: 60_000 },
   ],

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { createHash, createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 
 export const SHOPPER = { email: "shopper@example.com", password: "shopper-demo-123", userName: "Demo Shopper" };
 export const ADMIN = { email: "admin@example.com", password: "admin-demo-123", userName: "Demo Admin" };
@@ -70,27 +71,77 @@ export function dataDir(): string {
 }
 
 /**
- * A hash of every row of every table and of the uploads folder: equal before and after a request
- * proves the request changed no data. Left out: the FTS index (derived), the sign-in attempt
- * counters (every attempt counts, refused or not) and the payment-recovery sweep's lease (taken
- * and dropped by the server's timer whenever it runs).
+ * Runs SQL on this worker's shop database, whichever the engine: `?` placeholders, the rows read
+ * and the number of rows changed. For what a test must arrange or check behind the shop's back.
  */
-export function dataFingerprint(): string {
-  const db = new Database(path.join(dataDir(), "shop.db"), { readonly: true, fileMustExist: true });
-  const hash = createHash("sha256");
+export async function shopSql<Row = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+): Promise<{ rows: Row[]; changes: number }> {
+  const databaseUrl = process.env.SHOP_E2E_DATABASE_URL;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      let n = 0;
+      const result = await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
+      return { rows: result.rows as Row[], changes: result.rowCount ?? 0 };
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(path.join(dataDir(), "shop.db"));
   try {
-    const tables = db
-      .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'products_fts%' AND name NOT IN ('rate_limits', 'leases') ORDER BY name",
-      )
-      .pluck()
-      .all() as string[];
-    for (const table of tables) hash.update(table + JSON.stringify(db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all()));
+    const statement = db.prepare(text);
+    if (statement.reader) return { rows: statement.all(...params) as Row[], changes: 0 };
+    return { rows: [], changes: statement.run(...params).changes };
   } finally {
     db.close();
   }
-  const uploads = path.join(dataDir(), "uploads");
-  hash.update(JSON.stringify(fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []));
+}
+
+/** Tables whose rows change without a request changing data: sign-in attempt counters (every attempt counts, refused or not) and the payment-recovery sweep's lease (taken and dropped by the server's timer). */
+const VOLATILE_TABLES = ["rate_limits", "leases"];
+
+/**
+ * A hash of every row of every table (the FTS index left out: it is derived): equal before and
+ * after a request proves the request changed no data.
+ */
+export async function dataFingerprint(): Promise<string> {
+  const hash = createHash("sha256");
+  const databaseUrl = process.env.SHOP_E2E_DATABASE_URL;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        "select table_name as name from information_schema.tables where table_schema = 'public' order by table_name",
+      );
+      for (const { name } of rows.filter((r) => !VOLATILE_TABLES.includes(r.name))) {
+        hash.update(name + JSON.stringify((await client.query(`select * from "${name}" as t order by t::text`)).rows));
+      }
+    } finally {
+      await client.end();
+    }
+    return hash.digest("hex");
+  }
+  const db = new Database(path.join(dataDir(), "shop.db"), { readonly: true, fileMustExist: true });
+  try {
+    const tables = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'products_fts%' ORDER BY name",
+      )
+      .pluck()
+      .all() as string[];
+    for (const table of tables.filter((t) => !VOLATILE_TABLES.includes(t))) {
+      hash.update(table + JSON.stringify(db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all()));
+    }
+  } finally {
+    db.close();
+  }
   return hash.digest("hex");
 }
 

@@ -201,7 +201,7 @@ async function expectApiRefusal(response: APIResponse, label: string, before: st
   expect(body.success, label).toBe(false);
   expect(typeof body.message === "string" && body.message.length > 3, `${label}: a message`).toBe(true);
   expect(body.message, label).not.toMatch(/at .+\.(ts|js):\d+|SQLITE|TypeError|undefined/);
-  expect(dataFingerprint(), `${label}: no data changed`).toBe(before);
+  expect(await dataFingerprint(), `${label}: no data changed`).toBe(before);
 }
 
 /** The error toast's message on a page, if it shows one. */
@@ -240,7 +240,7 @@ async function expectFormRefusal(api: APIRequestContext, response: APIResponse, 
     expect(refusalMessages(html), `${label}: a message on the page`).not.toEqual([]);
   }
   expect(/SQLITE|TypeError|at [\w.]+ \(.*:\d+:\d+\)/.test(html), `${label}: no internals shown`).toBe(false);
-  expect(dataFingerprint(), `${label}: no data changed`).toBe(before);
+  expect(await dataFingerprint(), `${label}: no data changed`).toBe(before);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -436,7 +436,7 @@ for (const endpoint of apiBodies) {
     const refusals = endpoint.refusalStatuses ?? [400, 403, 404, 409, 413];
     for (const [field, kind, except] of endpoint.fields) {
       for (const [name, value] of cases(kind, except)) {
-        const before = dataFingerprint();
+        const before = await dataFingerprint();
         const response = await endpoint
           .as()
           .fetch(endpoint.path(), { method: endpoint.method, data: withField(endpoint.body(), field, value) });
@@ -458,7 +458,7 @@ for (const endpoint of apiBodies) {
       ["an empty body", { "Content-Type": "application/json" }, ""],
     ];
     for (const [name, headers, data] of bodies) {
-      const before = dataFingerprint();
+      const before = await dataFingerprint();
       const response = await endpoint.as().fetch(endpoint.path(), { method: endpoint.method, headers, data });
       await expectApiRefusal(response, `${endpoint.name} with ${name}`, before, [400, 413, 415]);
     }
@@ -538,7 +538,7 @@ test("/api ids in paths: unknown, malformed, hostile and other users' ids are re
     ["anonymous admin", () => w.anon.delete(`/api/admin/products/delete/${w.product}`), [401]],
   );
   for (const [label, call, statuses] of calls) {
-    const before = dataFingerprint();
+    const before = await dataFingerprint();
     await expectApiRefusal(await call(), label, before, statuses);
   }
 });
@@ -594,7 +594,7 @@ test("/api image upload: no file, an empty file, text posing as an image and a 6
     ["JSON", { data: { my_file: "x" } }, 415],
   ];
   for (const [label, options, status] of cases) {
-    const before = dataFingerprint();
+    const before = await dataFingerprint();
     await expectApiRefusal(await w.admin.api.post("/api/admin/products/upload-image", options), `upload: ${label}`, before, [status]);
   }
 });
@@ -876,7 +876,7 @@ for (const action of forms) {
         const fields = action.form();
         if (value === undefined) delete fields[field];
         else fields[field] = value;
-        const before = dataFingerprint();
+        const before = await dataFingerprint();
         const response = await action
           .as()
           .post(action.path(), { ...(action.multipart ? { multipart: fields } : { form: fields }), maxRedirects: 0 });
@@ -909,12 +909,12 @@ test("form actions: JSON, text, broken multipart and oversized bodies are 4xx, n
   ];
   for (const [url, api] of paths) {
     for (const [name, headers, data, statuses] of bodies) {
-      const before = dataFingerprint();
+      const before = await dataFingerprint();
       const response = await api.post(url, { headers, data, maxRedirects: 0 });
       // Pages that take an image upload accept bodies up to 8 MB, so 1 MB of text there is merely invalid.
       const allowed = name.startsWith("1 MB") && /admin\/(products|dashboard)/.test(url) ? [400, 413] : statuses;
       expect(allowed, `${url} with ${name}: ${response.status()}`).toContain(response.status());
-      expect(dataFingerprint(), `${url} with ${name}: no data changed`).toBe(before);
+      expect(await dataFingerprint(), `${url} with ${name}: no data changed`).toBe(before);
     }
   }
   // Still signed in and serving.

@@ -36,7 +36,7 @@ test.describe("PayPal simulator", () => {
   });
 
   test("orders need a token the simulator issued; anonymous and forged tokens write nothing", async ({ request, baseURL }) => {
-    const before = dataFingerprint();
+    const before = await dataFingerprint();
     const token = await simulatorToken(request);
     const forged = [token.replace(/.$/, (c) => (c === "0" ? "1" : "0")), "SIM-test", `SIM-1.${"0".repeat(24)}.${"0".repeat(32)}`];
     for (const bearer of ["", ...forged]) {
@@ -47,12 +47,12 @@ test.describe("PayPal simulator", () => {
       expect((await request.post("/paypal-sim/v2/checkout/orders/ABC/capture", { headers })).status()).toBe(401);
       expect((await request.get("/paypal-sim/v2/checkout/orders/ABC", { headers })).status()).toBe(401);
     }
-    expect(dataFingerprint()).toBe(before);
+    expect(await dataFingerprint()).toBe(before);
   });
 
   test("return and cancel URLs must be on the shop's address: no open redirect", async ({ request, baseURL }) => {
     const headers = { Authorization: `Bearer ${await simulatorToken(request)}` };
-    const before = dataFingerprint();
+    const before = await dataFingerprint();
     const shop = `${baseURL}/shop/paypal-return`;
     for (const [returnUrl, cancelUrl] of [
       ["https://evil.example/steal", shop],
@@ -66,7 +66,7 @@ test.describe("PayPal simulator", () => {
       expect(refused.status(), `${returnUrl} ${cancelUrl}`).toBe(422);
       expect(await refused.json()).toMatchObject({ name: "UNPROCESSABLE_ENTITY", details: [{ issue: "INVALID_PARAMETER_VALUE" }] });
     }
-    expect(dataFingerprint()).toBe(before);
+    expect(await dataFingerprint()).toBe(before);
 
     const accepted = await request.post("/paypal-sim/v2/checkout/orders", { headers, data: order(shop, `${shop}?cancelled=1`) });
     expect(accepted.status()).toBe(201);

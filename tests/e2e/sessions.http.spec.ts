@@ -1,9 +1,8 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { dataDir, registerShopper, SHOPPER, type Account } from "./helpers";
+import { dataDir, registerShopper, SHOPPER, shopSql, type Account } from "./helpers";
 import { freePort, root, startOwnServer } from "./own-server";
 
 // Sessions live in the database: a cookie saved before signing out, before a password change or
@@ -60,7 +59,13 @@ test("npm run user:password ends every session of the account", async ({ baseURL
   // The owner's command, run as a real process on the shop's data folder.
   const run = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/user-password.ts", account.email], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir(), NODE_ENV: "production", DEMO_MODE: "1" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: dataDir(),
+      NODE_ENV: "production",
+      DEMO_MODE: "1",
+      ...(process.env.SHOP_E2E_DATABASE_URL ? { DATABASE_URL: process.env.SHOP_E2E_DATABASE_URL } : {}),
+    },
     encoding: "utf8",
   });
   expect(run.status, run.stderr).toBe(0);
@@ -81,17 +86,13 @@ test("npm run user:password ends every session of the account", async ({ baseURL
 test("a session unused for 30 days has ended", async ({ baseURL }) => {
   const account: Account = await registerShopper(await playwrightRequest.newContext({ baseURL }), "idle");
   const { cookie } = await signedIn(baseURL!, account);
-  const db = new Database(path.join(dataDir(), "shop.db"));
-  try {
-    // The clock cannot be moved for a running server: the row is aged instead, as 30 idle days would.
-    const day = 24 * 60 * 60 * 1000;
-    const changed = db
-      .prepare("UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)")
-      .run(new Date(Date.now() - 31 * day).toISOString(), new Date(Date.now() - day).toISOString(), account.email);
-    expect(changed.changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  // The clock cannot be moved for a running server: the row is aged instead, as 30 idle days would.
+  const day = 24 * 60 * 60 * 1000;
+  const changed = await shopSql(
+    "UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    [new Date(Date.now() - 31 * day).toISOString(), new Date(Date.now() - day).toISOString(), account.email],
+  );
+  expect(changed.changes).toBe(1);
   expect(await whatTheCookieOpens(baseURL!, cookie)).toEqual(CLOSED);
 });
 

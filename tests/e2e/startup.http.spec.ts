@@ -70,6 +70,16 @@ test.describe("production start", () => {
       { ...valid, PAYPAL_MODE: "live" },
       "PAYPAL_MODE=live needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET",
     ],
+    [
+      "with a DATABASE_URL of another database",
+      { ...valid, ALLOW_PAYMENT_SIMULATOR: "1", DATABASE_URL: "mysql://shop:pw@127.0.0.1:3306/shop" },
+      "DATABASE_URL must start with postgres://",
+    ],
+    [
+      "with a DATABASE_URL that is not a URL",
+      { ...valid, ALLOW_PAYMENT_SIMULATOR: "1", DATABASE_URL: "shop database" },
+      "DATABASE_URL is not a URL",
+    ],
   ] as const) {
     test(`refuses to start ${name}, saying why in one line, before touching the data folder`, async () => {
       const { code, output, dataDirCreated } = await refusal(env);
@@ -80,6 +90,20 @@ test.describe("production start", () => {
       expect(dataDirCreated).toBe(false);
     });
   }
+
+  test("refuses to start when the database at DATABASE_URL cannot be reached, in one line without a stack or the password", async () => {
+    const port = await freePort(); // nothing listens there
+    const { code, output } = await refusal({
+      ...valid,
+      ALLOW_PAYMENT_SIMULATOR: "1",
+      DATABASE_URL: `postgres://shop:very-secret-pw@127.0.0.1:${port}/shop`,
+    });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toEqual([
+      `[shop] refusing to start: cannot reach the database at 127.0.0.1:${port}/shop (ECONNREFUSED); check DATABASE_URL and that PostgreSQL is running.`,
+    ]);
+    expect(output).not.toContain("very-secret-pw");
+  });
 
   test("starts with the simulator allowed, seeds nothing, logs JSON lines without secrets, and stops cleanly", async () => {
     const server = startOwnServer(await freePort(), { NODE_ENV: "production", ...valid, ALLOW_PAYMENT_SIMULATOR: "1", LOG_LEVEL: "info" });

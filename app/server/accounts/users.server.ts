@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/lib/access";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { UserRow } from "../../../db/schema";
-import { db, newId, now } from "../platform/db.server";
+import { db, isUniqueViolation, newId, now } from "../platform/db.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_TAKEN, NAME_TAKEN } from "~/lib/messages/accounts";
 
@@ -110,7 +110,13 @@ export async function createOrPromoteAdmin(
 /** Creates an account with a known password and role if its e-mail is not taken (demo seeding). */
 export async function ensureAccount(account: NewUser): Promise<boolean> {
   if (await findUserByEmail(account.email)) return false;
-  await insertUser(account);
+  try {
+    await insertUser(account);
+  } catch (error) {
+    // Created meanwhile by another instance starting over the same database.
+    if (isUniqueViolation(error, "users")) return false;
+    throw error;
+  }
   return true;
 }
 

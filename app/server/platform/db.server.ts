@@ -6,10 +6,15 @@ import {
   Migrator,
   PostgresDialect,
   PostgresDriver,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
+  type DialectAdapter,
   type DatabaseConnection,
+  type Migration,
   type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
   type TransactionSettings,
 } from "kysely";
@@ -39,12 +44,26 @@ class ImmediateTransactionsDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite's schema changes are transactional too, though Kysely's SQLite adapter does not say so:
+ * saying it makes the Migrator run each batch of migrations in one transaction, so a migration
+ * that fails leaves the database as it was, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class ShopSqliteDialect extends SqliteDialect {
   constructor(private readonly sqlite: SqliteDatabase) {
     super({ database: sqlite });
   }
   override createDriver(): Driver {
     return new ImmediateTransactionsDriver({ database: this.sqlite });
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
 
@@ -95,9 +114,42 @@ class SerializedTransactionsDriver extends PostgresDriver {
   }
 }
 
+/**
+ * PostgreSQL text cannot hold NUL (SQLite's can): a value with one would fail the whole statement.
+ * Text the shop stores is checked before it gets here (control characters are refused), so a NUL
+ * can only come in a value that is looked up (an id, an e-mail being signed in): it is sent as
+ * U+FFFD, which matches nothing stored, and the lookup finds nothing, as on SQLite.
+ */
+const withoutNul = (value: unknown) => (typeof value === "string" && value.includes("\0") ? value.replaceAll("\0", "\uFFFD") : value);
+
+function nulSafe(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = {
+          query: ((text: unknown, parameters?: readonly unknown[]) =>
+            typeof text === "string"
+              ? client.query(text, parameters?.map(withoutNul))
+              : client.query(text as pg.Submittable)) as unknown as PostgresPoolClient["query"],
+          release: () => client.release(),
+        };
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
 class ShopPostgresDialect extends PostgresDialect {
-  constructor(private readonly pool: pg.Pool) {
-    super({ pool });
+  private readonly pool: PostgresPool;
+  constructor(pool: pg.Pool) {
+    const safe = nulSafe(pool);
+    super({ pool: safe });
+    this.pool = safe;
   }
   override createDriver(): Driver {
     return new SerializedTransactionsDriver({ pool: this.pool });
@@ -105,9 +157,8 @@ class ShopPostgresDialect extends PostgresDialect {
 }
 
 /**
- * A pool of connections to the PostgreSQL database at `url`. A connection that breaks while idle
- * (the server restarted) is dropped from the pool and logged, never an uncaught error; the next
- * query opens a new one.
+ * A pool of connections to the PostgreSQL database at `url`. A connection that breaks is dropped
+ * from the pool and logged, never an uncaught error; the next query opens a new one.
  */
 export function openPostgres(url: string, poolSize = config.databasePoolSize): DB {
   const pool = new pg.Pool({
@@ -119,7 +170,12 @@ export function openPostgres(url: string, poolSize = config.databasePoolSize): D
     // A script (seed, user:admin) ends when its work is done; the server is kept alive by its listener.
     allowExitOnIdle: true,
   });
-  pool.on("error", (error) => log("warn", "database connection lost", { error: error.message }));
+  // A connection that breaks (the server restarted, the network cut) fails the query using it, if
+  // any, and is dropped from the pool; its 'error' event must have a listener or Node stops the
+  // process. Idle ones report through the pool, those in use through their own client.
+  const lost = (error: Error) => log("warn", "database connection lost", { error: error.message });
+  pool.on("error", lost);
+  pool.on("connect", (client) => client.on("error", lost));
   return new Kysely<Database>({ dialect: new ShopPostgresDialect(pool) });
 }
 
@@ -136,10 +192,15 @@ export function openDatabase(file: string): DB {
   return new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(sqlite)) });
 }
 
-export async function migrateToLatest(database: DB): Promise<void> {
+/**
+ * Brings the schema up to date. Pending migrations run as one transaction (a failure leaves the
+ * database as it was); on PostgreSQL under Kysely's advisory lock, so instances starting together
+ * migrate once.
+ */
+export async function migrateToLatest(database: DB, all: Record<string, Migration> = migrations): Promise<void> {
   const migrator = new Migrator({
     db: database,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => all },
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -29,6 +29,7 @@ type Options = {
 const DEFAULT_BODY_LIMIT = 256 * 1024;
 // In simulator mode a payment in flight calls the simulator over HTTP on this same port.
 const SIMULATOR_API = /^\/paypal-sim\/v\d\//;
+const API_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 const PUBLIC_IMAGES = /^\/(uploads|demo)\/|^\/favicon\.svg$/;
 
 let stopping = false;
@@ -220,9 +221,30 @@ export function createApp({ clientDir, vite }: Options): express.Express {
     app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()));
   }
 
-  // Pages and JSON depend on the session: never cached by browsers or proxies unless a route says so.
-  app.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "private, no-store");
+  // /api answers JSON even when a route fails unexpectedly (its database unreachable, say): React
+  // Router answers an error thrown in a resource route with a text/plain 500 "Unexpected Server
+  // Error" (after entry.server's handleError has logged it), whose body is replaced here.
+  app.use("/api", (_req, res, next) => {
+    const { write, end } = res;
+    const failed = () => res.statusCode >= 500 && !String(res.getHeader("Content-Type") ?? "").includes("json");
+    res.write = function (this: Response, ...args: Parameters<Response["write"]>) {
+      return failed() ? true : write.apply(this, args);
+    } as Response["write"];
+    const endWith = end as (this: Response, ...args: unknown[]) => Response;
+    res.end = function (this: Response, ...args: unknown[]) {
+      if (!failed() || res.headersSent) return endWith.apply(this, args);
+      const body = JSON.stringify({ success: false, message: API_SERVER_ERROR });
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.setHeader("Content-Length", Buffer.byteLength(body));
+      return endWith.call(this, body);
+    } as Response["end"];
+    next();
+  });
+  // Pages and JSON depend on the session: never cached by browsers or proxies. Uploaded images
+  // say how they are cached themselves (the adapter adds a route's headers to these, it does not
+  // replace them: "private, no-store" here would win over their "immutable").
+  app.use((req, res, next) => {
+    if (!PUBLIC_IMAGES.test(req.path)) res.setHeader("Cache-Control", "private, no-store");
     next();
   });
   app.all(

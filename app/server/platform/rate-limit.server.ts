@@ -58,7 +58,8 @@ export function refusedAttempt(retryAfterSeconds: number): RefusedAttempt {
 export async function limitAuthAttempt(kind: "login" | "register", ip: string, email: unknown): Promise<AuthAttempt> {
   const limit = authAttemptsPerMinute();
   const byIp = await hit(`${kind}:ip:${ip}`, limit, 60_000);
-  const account = typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
+  // As typed, even when invalid (every attempt counts); a NUL, which PostgreSQL text cannot hold, written as \0.
+  const account = typeof email === "string" ? email.trim().toLowerCase().slice(0, 254).replaceAll("\0", "\\0") : "";
   const byAccount = account ? await hit(`${kind}:account:${account}`, limit, 60_000) : ({ ok: true } as const);
   const refused = !byIp.ok ? byIp : byAccount;
   return refused.ok ? refused : refusedAttempt(refused.retryAfterSeconds);

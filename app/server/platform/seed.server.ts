@@ -7,16 +7,19 @@ import { DEMO_ACCOUNTS } from "./config.server";
 import { db, newId, now } from "./db.server";
 import { ensureAccount } from "../accounts/users.server";
 
-/** Fills an empty catalog with the demo products. Returns how many were added. */
+/**
+ * Fills an empty catalog with the demo products. Returns how many were added. Checked inside the
+ * write transaction: instances starting together over one database add them once.
+ */
 export async function seedDemoCatalog(): Promise<number> {
-  const { count } = await db
-    .selectFrom("products")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  if (Number(count) > 0) return 0;
   const stamp = now();
   const products = DEMO_PRODUCTS.map((p) => ({ ...p, id: newId() }));
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const { count } = await trx
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    if (Number(count) > 0) return 0;
     await trx
       .insertInto("products")
       .values(
@@ -53,8 +56,8 @@ export async function seedDemoCatalog(): Promise<number> {
         ),
       )
       .execute();
+    return DEMO_PRODUCTS.length;
   });
-  return DEMO_PRODUCTS.length;
 }
 
 /** The demo admin and shopper, created when missing. Returns the e-mails it created. */
@@ -118,6 +121,8 @@ export async function seedDemoOrders(): Promise<number> {
   const variantOf = (productId: string) => variants.find((v) => v.product_id === productId);
   let added = 0;
   await db.transaction().execute(async (trx) => {
+    // Another instance starting at the same time may have added them since the check above.
+    if (await trx.selectFrom("orders").select("id").where("user_id", "=", shopper.id).executeTakeFirst()) return;
     for (const order of DEMO_ORDERS) {
       const lines = order.items.flatMap(([title, quantity]) => {
         const product = byTitle.get(title);

@@ -62,8 +62,9 @@ const bundled = await esbuild.build({
   format: "esm",
   platform: "node",
   target: "node20",
-  // vite: server.mjs imports it only for `npm run dev`.
-  external: [...NATIVE, "vite"],
+  // vite: server.mjs imports it only for `npm run dev`. pg-native and pg-cloudflare: optional
+  // parts of the PostgreSQL driver that it loads only when asked (the shop never does).
+  external: [...NATIVE, "vite", "pg-native", "pg-cloudflare"],
   tsconfig: path.join(root, "tsconfig.json"),
   chunkNames: "chunks/[name]-[hash]",
   // Bundled CommonJS packages call require() for Node's own modules.

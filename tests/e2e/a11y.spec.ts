@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, SHOPPER, signIn } from "./helpers";
+import { ADMIN, hydrated, SHOPPER, signIn } from "./helpers";
 
 /** Gives the signed-in shopper one address, so checkout can go straight to PayPal. */
 async function addAnAddress(page: Page) {
@@ -131,6 +131,8 @@ test("the PayPal simulator's approval page has no axe violations", { tag: "@need
     .click();
   await expect(page.getByTestId("cart-count")).not.toHaveText("0");
   await page.goto("/shop/checkout");
+  // The button follows the chosen address once React runs: choose it after that.
+  await hydrated(page);
   await page.locator("input[name=addressId]").first().check();
   await page.getByRole("button", { name: /Checkout with PayPal/i }).click();
   await expect(page).toHaveURL(/paypal-sim\/checkoutnow/);

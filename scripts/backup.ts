@@ -5,7 +5,7 @@ import { config } from "~/server/platform/config.server";
 
 if (config.databaseUrl) {
   console.error(
-    "DATABASE_URL is set: this shop's data is in PostgreSQL. Use pg_dump and pg_restore (README, Backups); npm run backup copies a SQLite shop.",
+    'DATABASE_URL is set: this shop\'s data is in PostgreSQL. Use pg_dump and pg_restore (README, "Your data"); npm run backup copies a SQLite shop.',
   );
   process.exit(2);
 }

@@ -111,9 +111,14 @@ it("0008 gives every product one 'One size' variant with its stock; carts and or
     order_date: at,
     order_update_date: at,
   });
+  const later = "2026-05-04T10:00:00.000Z";
   await old
     .insertInto("orders")
-    .values([order("o".repeat(24), "paid"), order("r".repeat(24), "pending")])
+    .values([
+      order("o".repeat(24), "paid"),
+      order("r".repeat(24), "pending"),
+      { ...order("s".repeat(24), "paid"), order_status: "inShipping", order_update_date: later },
+    ])
     .execute();
   const line = (id: string, orderId: string, productId: string | null) => ({
     id,
@@ -156,5 +161,18 @@ it("0008 gives every product one 'One size' variant with its stock; carts and or
   // From now on the product's stock is the sum of its variants'.
   await database.updateTable("product_variants").set({ stock: 4 }).where("id", "=", tee.id).execute();
   expect((await database.selectFrom("products").select("stock").where("id", "=", "p".repeat(24)).executeTakeFirstOrThrow()).stock).toBe(4);
+  // 0010: each order's timeline from what its row tells: placed at its date, then its status now.
+  const history = await database
+    .selectFrom("order_status_history")
+    .select(["order_id", "from_status", "status", "at", "by"])
+    .orderBy("order_id")
+    .orderBy("at")
+    .execute();
+  expect(history).toEqual([
+    { order_id: "o".repeat(24), from_status: null, status: "pending", at, by: "shopper" },
+    { order_id: "r".repeat(24), from_status: null, status: "pending", at, by: "shopper" },
+    { order_id: "s".repeat(24), from_status: null, status: "pending", at, by: "shopper" },
+    { order_id: "s".repeat(24), from_status: "pending", status: "inShipping", at: later, by: "admin" },
+  ]);
   await database.destroy();
 });

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
-import type { OrderStatus, PaymentStatus, Role } from "../app/lib/constants";
+import type { OrderStatus, PaymentStatus, Role, StatusChangeBy } from "../app/lib/constants";
 
 /** Database tables as Kysely sees them. Money columns are integer cents. Timestamps are ISO strings. */
 export interface Database {
@@ -20,9 +20,20 @@ export interface Database {
   product_variants: ProductVariantsTable;
   color_counts: ColorCountsTable;
   images: ImagesTable;
+  order_status_history: OrderStatusHistoryTable;
 }
 
 /** Colours in stock and how many variants have them (kept by triggers, migration 0008). */
+/** Every change of an order's status (the order's timeline). */
+export interface OrderStatusHistoryTable {
+  id: string;
+  order_id: string;
+  from_status: OrderStatus | null;
+  status: OrderStatus;
+  at: string;
+  by: StatusChangeBy;
+}
+
 /** Uploaded images (WebP), served at /uploads/<name>. */
 export interface ImagesTable {
   name: string;

@@ -37,6 +37,9 @@ export const DEFAULT_SORT: SortId = "price-lowtohigh";
 
 export const ORDER_STATUSES = ["pending", "inProcess", "inShipping", "delivered", "confirmed", "rejected"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Whose doing a change of an order's status was: the shopper placing it, the admin, the payment, or the recovery of an interrupted payment. */
+export const STATUS_CHANGE_BY = ["shopper", "admin", "payment", "recovery"] as const;
+export type StatusChangeBy = (typeof STATUS_CHANGE_BY)[number];
 
 /** The statuses an admin may pick, in any order (SPEC section 4). */
 export const ADMIN_ORDER_STATUSES = ["pending", "inProcess", "inShipping", "delivered", "rejected"] as const;

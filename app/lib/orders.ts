@@ -1,7 +1,7 @@
 // Orders as the shop works with them (money in integer cents), and their display rules from SPEC
 // section 4, shared by the shopper's and the admin's screens. The /api answers the legacy shape
 // (`_id`, `cartItems`, `addressInfo`, dollar amounts): app/routes/api/legacy-json.server.ts.
-import type { OrderStatus, PaymentStatus } from "./constants";
+import type { OrderStatus, PaymentStatus, StatusChangeBy } from "./constants";
 
 /** A line of an order: a copy of the product's title, image and unit price when it was bought. */
 export type OrderItem = {
@@ -34,8 +34,23 @@ export type Order = {
   payerId: string | null;
 };
 
-/** An order with the buyer's name and e-mail, for the admin's details. */
-export type OrderWithOwner = Order & { user: { userName: string; email: string } };
+/** One change of an order's status: to `status` from `from` (null when the order was placed). */
+export type StatusEvent = { status: OrderStatus; from: OrderStatus | null; at: string; by: StatusChangeBy };
+
+/** An order with the buyer's name and e-mail and its timeline, for the details. */
+export type OrderWithOwner = Order & { user: { userName: string; email: string }; statusHistory: StatusEvent[] };
+
+const BY_LABELS: Record<StatusChangeBy, string> = {
+  shopper: "Placed by the shopper",
+  admin: "By the shop",
+  payment: "By the payment",
+  recovery: "By the payment (settled later)",
+};
+
+/** Who made a change, in words. */
+export function statusChangeByLabel(by: string): string {
+  return BY_LABELS[by as StatusChangeBy] ?? by;
+}
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {

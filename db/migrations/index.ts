@@ -8,6 +8,7 @@ import * as m0006 from "./0006_payment_leases";
 import * as m0007 from "./0007_product_counts";
 import * as m0008 from "./0008_variants";
 import * as m0009 from "./0009_images";
+import * as m0010 from "./0010_order_timeline";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_product_counts": m0007,
   "0008_variants": m0008,
   "0009_images": m0009,
+  "0010_order_timeline": m0010,
 };

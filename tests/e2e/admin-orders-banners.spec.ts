@@ -35,9 +35,23 @@ test("an admin changes an order's status and the shopper sees it", async ({ page
   await signIn(shop, SHOPPER);
   await shop.goto("/shop/account");
   await expect(shop.getByRole("row", { name: new RegExp(order._id) })).toContainText(label);
+  // The order's timeline, oldest first: placed, paid, then the shop's steps, this one last.
+  await shop.goto(`/shop/account?order=${order._id}`);
+  const timeline = shop.getByRole("dialog", { name: "Order Details" }).getByRole("region", { name: "Timeline" }).getByRole("listitem");
+  await expect(timeline.first()).toContainText("Pending");
+  await expect(timeline.first()).toContainText("Placed by the shopper");
+  await expect(timeline.nth(1)).toContainText("Confirmed");
+  await expect(timeline.nth(1)).toContainText("By the payment");
+  await expect(timeline.last()).toContainText(label);
+  await expect(timeline.last()).toContainText("By the shop");
   await shopper.close();
   const details = await (await api.get(`/api/shop/order/details/${order._id}`)).json();
   expect(details.data.orderStatus).toBe(status);
+  expect(details.data.statusHistory.slice(0, 2)).toEqual([
+    { status: "pending", at: details.data.orderDate, by: "shopper" },
+    { status: "confirmed", at: expect.any(String), by: "payment" },
+  ]);
+  expect(details.data.statusHistory.at(-1)).toEqual({ status, at: expect.any(String), by: "admin" });
 
   const bad = await api.put(`/api/admin/orders/update/${order._id}`, { data: { orderStatus: "delivered" } });
   expect(bad.status()).toBe(403);

@@ -157,6 +157,7 @@ test("order/create ignores client prices; a second capture changes nothing", asy
   });
   const details = (await (await s.api.get(`/api/shop/order/details/${created.orderId}`)).json()).data;
   expect(details).toMatchObject({ totalAmount: 25.98, orderStatus: "pending", paymentStatus: "pending", paymentMethod: "paypal" });
+  expect(details.statusHistory).toEqual([{ status: "pending", at: details.orderDate, by: "shopper" }]);
   expect(details.cartItems).toEqual([
     {
       productId: tee._id,
@@ -201,6 +202,12 @@ test("order/create ignores client prices; a second capture changes nothing", asy
     payerId: paypal.payerId,
   });
   expect((await (await s.api.get(`/api/shop/cart/get/${s.user.id}`)).json()).data.items).toEqual([]);
+  // The timeline: placed, then paid once, however many captures came.
+  const paid = (await (await s.api.get(`/api/shop/order/details/${created.orderId}`)).json()).data;
+  expect(paid.statusHistory.map((e: { status: string; by: string }) => [e.status, e.by])).toEqual([
+    ["pending", "shopper"],
+    ["confirmed", "payment"],
+  ]);
 });
 
 test("two shoppers racing for the last of a size: exactly one is charged", async ({ baseURL }) => {

@@ -10,6 +10,7 @@ import {
   orderStatusLabel,
   paymentStatusClass,
   paymentStatusLabel,
+  statusChangeByLabel,
 } from "~/lib/orders";
 import { useHydrated } from "~/lib/use-hydrated";
 import { variantLabel } from "~/lib/variants";
@@ -109,6 +110,24 @@ export function OrderDetailsDialog({
               <p>{order.shipping.phone}</p>
               {order.shipping.notes ? <p className="text-gray-600">{order.shipping.notes}</p> : null}
             </section>
+            {order.statusHistory.length ? (
+              <section aria-labelledby="order-timeline" className="text-sm">
+                <h3 id="order-timeline" className="mb-2 font-semibold">
+                  Timeline
+                </h3>
+                <ol className="space-y-2 border-l-2 border-gray-200 pl-4">
+                  {order.statusHistory.map((event, i) => (
+                    <li key={`${event.at}-${i}`} className="relative">
+                      <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full bg-gray-400" />
+                      <p className="font-medium">{orderStatusLabel(event.status)}</p>
+                      <p className="text-gray-600">
+                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {statusChangeByLabel(event.by)}
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ) : null}
             <p className="rounded-md bg-gray-50 p-3 text-sm">{estimatedDelivery(order.orderStatus)}</p>
             {children}
             <div className="flex flex-wrap gap-2 print:hidden">

@@ -95,9 +95,14 @@ export function orderJson(o: Order) {
   };
 }
 
+/** An order's details: the order, and its timeline oldest first (`{ status, at, by }`). */
+export function orderDetailsJson(o: OrderWithOwner) {
+  return { ...orderJson(o), statusHistory: o.statusHistory.map((e) => ({ status: e.status, at: e.at, by: e.by })) };
+}
+
 /** The admin's details also name the buyer. */
 export function orderWithOwnerJson(o: OrderWithOwner) {
-  return { ...orderJson(o), user: o.user };
+  return { ...orderDetailsJson(o), user: o.user };
 }
 
 export function bannerJson(b: Banner) {

@@ -3,7 +3,7 @@ import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/pl
 import { getOrder } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/shop.order.details";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
-import { orderJson } from "./legacy-json.server";
+import { orderDetailsJson } from "./legacy-json.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireApiShopper(request);
@@ -11,7 +11,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = id.success ? await getOrder(id.data, user.id) : null;
   if (!order) return apiError(404, ORDER_NOT_FOUND);
   // The owner's name and e-mail are for the admin's view; the shopper knows who they are.
-  return json({ success: true, data: orderJson(order) });
+  return json({ success: true, data: orderDetailsJson(order) });
 }
 
 export const action = () => methodNotAllowed("GET");

@@ -6,6 +6,7 @@ import { log } from "../platform/log.server";
 import { OrderBusy, oneAtATime } from "./payment-lock.server";
 import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
 import { releaseStock, reserveStock } from "./stock.server";
+import { recordStatusChange } from "./timeline.server";
 
 export type CaptureOutcome = { ok: true; orderId: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
@@ -34,8 +35,15 @@ export const captureMatches = (capture: CaptureResult, order: OrderRow) =>
  * tab, or while paying) stays in the cart. Only a pending order becomes paid, so however many
  * processes record the same capture, the cart changes once.
  */
-export async function recordPayment(order: OrderRow, capture: CaptureResult, payerId: string | undefined): Promise<void> {
+export async function recordPayment(
+  order: OrderRow,
+  capture: CaptureResult,
+  payerId: string | undefined,
+  by: "payment" | "recovery" = "payment",
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("orders").select("order_status").where("id", "=", order.id).executeTakeFirst();
+    const stamp = now();
     const marked = await trx
       .updateTable("orders")
       .set({
@@ -43,12 +51,13 @@ export async function recordPayment(order: OrderRow, capture: CaptureResult, pay
         order_status: "confirmed",
         payer_id: payerId?.slice(0, 64) ?? null,
         capture_id: capture.captureId ?? null,
-        order_update_date: now(),
+        order_update_date: stamp,
       })
       .where("id", "=", order.id)
       .where("payment_status", "=", "pending")
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) return;
+    await recordStatusChange(trx, order.id, before?.order_status ?? null, "confirmed", by, stamp);
     const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
     if (!cart) return;
     const bought = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", order.id).execute();
@@ -109,11 +118,16 @@ async function payOrder(orderId: string, paypalOrderId: string, payerId: string)
 
   const reserved = await reserveStock(order.id);
   if (!reserved.ok) {
-    await db
-      .updateTable("orders")
-      .set({ payment_status: "failed", order_status: "rejected", order_update_date: now() })
-      .where("id", "=", order.id)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const stamp = now();
+      const rejected = await trx
+        .updateTable("orders")
+        .set({ payment_status: "failed", order_status: "rejected", order_update_date: stamp })
+        .where("id", "=", order.id)
+        .where("payment_status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(rejected.numUpdatedRows)) await recordStatusChange(trx, order.id, "pending", "rejected", "payment", stamp);
+    });
     return { ok: false, status: 409, message: soldOut(reserved.title) };
   }
 

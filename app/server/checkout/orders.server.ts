@@ -4,6 +4,7 @@ import type { Order, OrderWithOwner } from "~/lib/orders";
 import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
 import { db, now } from "../platform/db.server";
+import { recordStatusChange, statusHistory } from "./timeline.server";
 
 export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
   return {
@@ -75,7 +76,7 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
   const row = await query.executeTakeFirst();
   if (!row) return null;
   const [order] = await withItems([row]);
-  return { ...order!, user: { userName: row.user_name, email: row.email } };
+  return { ...order!, user: { userName: row.user_name, email: row.email }, statusHistory: await statusHistory(orderId) };
 }
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -96,13 +97,23 @@ export async function listAllOrders(page: number, pageSize = ORDERS_PAGE_SIZE): 
   return pageOf(await withItems(rows), Number(total), current, pageSize);
 }
 
-/** The admin may pick any of the five statuses, in any order (SPEC section 4). */
+/**
+ * The admin may pick any of the five statuses, in any order (SPEC section 4). A change is written
+ * to the order's timeline; picking the status it already has changes nothing.
+ */
 export async function updateOrderStatus(orderId: string, status: AdminOrderStatus): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ order_status: status, order_update_date: now() })
-    .where("id", "=", orderId)
-    .where("payment_status", "not in", ABANDONED)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .select("order_status")
+      .where("id", "=", orderId)
+      .where("payment_status", "not in", ABANDONED)
+      .executeTakeFirst();
+    if (!order) return false;
+    if (order.order_status === status) return true;
+    const stamp = now();
+    await trx.updateTable("orders").set({ order_status: status, order_update_date: stamp }).where("id", "=", orderId).execute();
+    await recordStatusChange(trx, orderId, order.order_status, status, "admin", stamp);
+    return true;
+  });
 }

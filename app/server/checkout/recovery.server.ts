@@ -45,7 +45,7 @@ export async function settleInterruptedPayments(): Promise<RecoverySummary> {
           await releaseStock(id, "failed");
           summary.failed++;
         } else {
-          await recordPayment(order, paypal, paypal.payerId);
+          await recordPayment(order, paypal, paypal.payerId, "recovery");
           summary.paid++;
           log("warn", "interrupted payment: captured at PayPal, recorded as paid", { orderId: id });
         }

@@ -6,7 +6,9 @@ import type { SessionUser } from "~/lib/access";
 import { addAddress } from "../accounts/addresses.server";
 import { addToCart, getCart, type VariantChoice } from "../cart/cart.server";
 import { completePayment } from "./capture.server";
+import { getOrder, updateOrderStatus } from "./orders.server";
 import { settleInterruptedPayments } from "./recovery.server";
+import { statusHistory } from "./timeline.server";
 import { startCheckout } from "./start.server";
 import { db } from "../platform/db.server";
 import { seedDemoCatalog } from "../platform/seed.server";
@@ -345,5 +347,54 @@ describe("sizes at the till", () => {
     }
     expect(await stocks(shoe.id)).toEqual({ "EU 41": 0, "EU 42": 5 });
     expect(await stockOf(shoe.id)).toBe(5);
+  });
+});
+
+describe("the order's timeline", () => {
+  const history = async (orderId: string) => (await statusHistory(orderId)).map((e) => [e.from, e.status, e.by]);
+
+  it("records the order placed, the payment and each change the admin makes, in order; the same status again is no change", async () => {
+    const tee = await productWith([{ size: "M", stock: 5 }], { title: "Timeline Tee" });
+    const order = await approvedOrder(tee.id, 0, { quantity: 1, choice: { size: "M" } });
+    expect(await history(order.orderId)).toEqual([[null, "pending", "shopper"]]);
+    expect(await completePayment(order.user, order.paypalId, "PAYER123")).toEqual({ ok: true, orderId: order.orderId });
+    expect(await updateOrderStatus(order.orderId, "inProcess")).toBe(true);
+    expect(await updateOrderStatus(order.orderId, "inProcess")).toBe(true);
+    expect(await updateOrderStatus(order.orderId, "inShipping")).toBe(true);
+    expect(await history(order.orderId)).toEqual([
+      [null, "pending", "shopper"],
+      ["pending", "confirmed", "payment"],
+      ["confirmed", "inProcess", "admin"],
+      ["inProcess", "inShipping", "admin"],
+    ]);
+    // In time order, and the details carry the same timeline.
+    const details = (await getOrder(order.orderId, order.user.id))!;
+    const times = details.statusHistory.map((e) => e.at);
+    expect([...times].sort()).toEqual(times);
+    expect(details.statusHistory.map((e) => e.status)).toEqual(["pending", "confirmed", "inProcess", "inShipping"]);
+  });
+
+  it("a payment settled after a crash is the recovery's doing; a capture refused as sold out is the payment's rejection", async () => {
+    const cap = await productWith([{ size: "One size", stock: 1 }], { category: "accessories", title: "Timeline Cap" });
+    const settled = await approvedOrder(cap.id, 1);
+    const late = await approvedOrder(cap.id, 1);
+    paypal.loseCaptureAnswer = true;
+    expect(await completePayment(settled.user, settled.paypalId, "PAYER123")).toMatchObject({ ok: false, status: 502 });
+    paypal.down = false;
+    paypal.loseCaptureAnswer = false;
+    expect(await settleInterruptedPayments()).toMatchObject({ paid: 1 });
+    expect(await history(settled.orderId)).toEqual([
+      [null, "pending", "shopper"],
+      ["pending", "confirmed", "recovery"],
+    ]);
+    expect(await completePayment(late.user, late.paypalId, "PAYER123")).toEqual({
+      ok: false,
+      status: 409,
+      message: soldOut("Timeline Cap"),
+    });
+    expect(await history(late.orderId)).toEqual([
+      [null, "pending", "shopper"],
+      ["pending", "rejected", "payment"],
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { getCart } from "../cart/cart.server";
 import { db, newId, now } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { createPayPalOrder } from "./paypal.server";
+import { recordStatusChange } from "./timeline.server";
 
 export type StartCheckoutResult =
   { ok: true; orderId: string; approvalUrl: string } | { ok: false; status: 400 | 409 | 502; message: string; field?: "addressId" };
@@ -72,6 +73,7 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
         order_update_date: stamp,
       })
       .execute();
+    await recordStatusChange(trx, orderId, null, "pending", "shopper", stamp);
     await trx
       .insertInto("order_items")
       .values(

@@ -1,5 +1,5 @@
 import { sql, type Insertable } from "kysely";
-import { BRAND_IDS, CATEGORY_IDS } from "~/lib/constants";
+import { BRAND_IDS, CATEGORY_IDS, type OrderStatus, type StatusChangeBy } from "~/lib/constants";
 import type { ProductsTable, ProductVariantsTable } from "../../../db/schema";
 import { amountToCents } from "~/lib/money";
 import { DEMO_PRODUCTS, demoImagePath, demoVariants, describe } from "../../../db/seed/catalog";
@@ -131,8 +131,20 @@ export async function seedDemoOrders(): Promise<number> {
         return product ? [{ product, quantity }] : [];
       });
       if (!lines.length) continue;
-      const date = new Date(Date.now() - order.daysAgo * 86_400_000).toISOString();
+      const placed = Date.now() - order.daysAgo * 86_400_000;
+      const date = new Date(placed).toISOString();
       const orderId = newId();
+      // Its timeline: placed, paid a minute later, then the shop's steps a day or two apart.
+      const HOUR = 3_600_000;
+      const steps: Array<[OrderStatus, StatusChangeBy, number]> = [
+        ["pending", "shopper", 0],
+        ["confirmed", "payment", 0.02],
+        ["inProcess", "admin", 20],
+        ["inShipping", "admin", 44],
+        ["delivered", "admin", 120],
+      ];
+      const timeline = steps.slice(0, steps.findIndex(([status]) => status === order.status) + 1);
+      const stamp = (hours: number) => new Date(placed + hours * HOUR).toISOString();
       await trx
         .insertInto("orders")
         .values({
@@ -152,8 +164,21 @@ export async function seedDemoOrders(): Promise<number> {
           payment_id: `DEMO-${orderId.slice(0, 12).toUpperCase()}`,
           payer_id: "DEMOPAYER",
           order_date: date,
-          order_update_date: date,
+          order_update_date: stamp(timeline.at(-1)![2]),
         })
+        .execute();
+      await trx
+        .insertInto("order_status_history")
+        .values(
+          timeline.map(([status, by, hours], i) => ({
+            id: newId(),
+            order_id: orderId,
+            from_status: i ? timeline[i - 1]![0] : null,
+            status,
+            at: stamp(hours),
+            by,
+          })),
+        )
         .execute();
       await trx
         .insertInto("order_items")

@@ -17,6 +17,9 @@ export default [
     route("shop/*", "routes/shop/not-found.tsx"),
   ]),
   route("newsletter", "routes/newsletter.tsx"),
+  // The owner's CSV downloads (resource routes: no page around them).
+  route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
+  route("admin/products/export.csv", "routes/admin/products-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),

@@ -3,7 +3,7 @@ import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
 import { OrdersTable } from "~/components/shop/orders-table";
 import { Pagination } from "~/components/shop/pagination";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input-class";
 import { adminListStatusClass, orderStatusLabel } from "~/lib/orders";
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
@@ -46,9 +46,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <section aria-labelledby="orders-title" className="rounded-lg border border-gray-200 bg-white">
-      <h1 id="orders-title" className="border-b border-gray-200 p-4 text-xl font-bold">
-        All Orders
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 p-4">
+        <h1 id="orders-title" className="text-xl font-bold">
+          All Orders
+        </h1>
+        {/* A download, not a page: the browser fetches it itself. */}
+        <a href="/admin/orders/export.csv" download className={buttonClass({ variant: "outline", size: "sm" })}>
+          Export CSV
+        </a>
+      </div>
       {orders.items.length ? (
         <OrdersTable
           orders={orders.items}

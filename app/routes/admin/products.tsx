@@ -83,9 +83,15 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold">Products ({page.total})</h1>
-        <Link to={withParam(location, "edit", "new")} preventScrollReset className={buttonClass()}>
-          Add New Product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* A download, not a page: the browser fetches it itself. */}
+          <a href="/admin/products/export.csv" download className={buttonClass({ variant: "outline" })}>
+            Export CSV
+          </a>
+          <Link to={withParam(location, "edit", "new")} preventScrollReset className={buttonClass()}>
+            Add New Product
+          </Link>
+        </div>
       </div>
       <ProductsToolbar query={query} />
       {query.keyword ? (

@@ -39,7 +39,7 @@ export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderIte
  * failed is not an order (the shopper turned back, or PayPal refused). It stays in the database
  * for the record, and nothing a person sees lists it, opens it or changes it.
  */
-const ABANDONED: PaymentStatus[] = ["cancelled", "failed"];
+export const ABANDONED: PaymentStatus[] = ["cancelled", "failed"];
 const visibleOrders = () => db.selectFrom("orders").where("orders.payment_status", "not in", ABANDONED);
 
 async function withItems(rows: Selectable<OrdersTable>[]): Promise<Order[]> {

@@ -1,0 +1,109 @@
+import { parse } from "csv-parse/sync";
+import { beforeAll, expect, it } from "vitest";
+import { registerUser } from "../accounts/users.server";
+import { productWith } from "../catalog/fixtures";
+import { db, newId, now } from "../platform/db.server";
+import { seedBenchmarkProducts } from "../platform/seed.server";
+import { csvResponse } from "./csv.server";
+import { ORDER_COLUMNS, orderRows, PRODUCT_COLUMNS, productRows } from "./exports.server";
+
+// The exports, on both engines: streamed in batches, read back by a CSV parser as the data stands.
+const TRICKY = '=HYPERLINK("http://evil.example","Sale, 50% off")\nSecond "line"';
+
+async function read(response: Response): Promise<Record<string, string>[]> {
+  return parse(await response.text(), { bom: true, columns: true });
+}
+
+let userId: string;
+beforeAll(async () => {
+  // More products than one batch, all created at the same instant (the keyset's tie-break).
+  await seedBenchmarkProducts(1100);
+  const r = await registerUser({ userName: "Csv Buyer", email: "csv@example.com", password: "password123" });
+  if (!r.ok) throw new Error("setup");
+  userId = r.user.id;
+});
+
+it("exports every product once, in order, with money as decimals and text as written (formulas neutralised)", async () => {
+  const tricky = await productWith(
+    [
+      { size: "M", stock: 3 },
+      { size: "L", stock: 0 },
+    ],
+    { title: TRICKY, price: 12.5, salePrice: 9.99 },
+  );
+  const rows = await read(csvResponse("p.csv", PRODUCT_COLUMNS, productRows()));
+  const ids = await db.selectFrom("products").select("id").execute();
+  expect(rows).toHaveLength(ids.length);
+  expect(new Set(rows.map((r) => r["Product ID"])).size).toBe(ids.length);
+  expect(new Set(rows.map((r) => r["Product ID"]))).toEqual(new Set(ids.map((r) => r.id)));
+  const row = rows.find((r) => r["Product ID"] === tricky.id)!;
+  expect(row).toMatchObject({ Title: `'${TRICKY}`, Price: "12.50", "Sale price": "9.99", Stock: "3", "Sizes and colours": "M: 3; L: 0" });
+  expect(row.Created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  // Every price is a decimal with two places.
+  expect(rows.every((r) => /^\d+\.\d\d$/.test(r.Price!))).toBe(true);
+});
+
+it("exports the orders people see, with their items, total and address as written", async () => {
+  const insert = async (paymentStatus: "paid" | "cancelled", notes: string, total: number) => {
+    const id = newId();
+    const stamp = now();
+    await db
+      .insertInto("orders")
+      .values({
+        id,
+        user_id: userId,
+        cart_id: null,
+        address_id: null,
+        address: "1 Comma, Street",
+        city: 'Quote "Town"',
+        pincode: "12345",
+        phone: "+1 555 0100",
+        notes,
+        order_status: paymentStatus === "paid" ? "confirmed" : "pending",
+        payment_method: "paypal",
+        payment_status: paymentStatus,
+        total_cents: total,
+        payment_id: null,
+        payer_id: null,
+        order_date: stamp,
+        order_update_date: stamp,
+      })
+      .execute();
+    await db
+      .insertInto("order_items")
+      .values({
+        id: newId(),
+        order_id: id,
+        product_id: null,
+        variant_id: null,
+        size: "M",
+        color: "Black",
+        sku: null,
+        title: "Tee, Classic",
+        image: "/x.svg",
+        unit_price_cents: 1250,
+        quantity: 2,
+      })
+      .execute();
+    return id;
+  };
+  const paid = await insert("paid", TRICKY, 2500);
+  const abandoned = await insert("cancelled", "n", 100);
+  const rows = await read(csvResponse("o.csv", ORDER_COLUMNS, orderRows()));
+  expect(rows.map((r) => r["Order ID"])).toContain(paid);
+  expect(rows.map((r) => r["Order ID"])).not.toContain(abandoned);
+  expect(rows.find((r) => r["Order ID"] === paid)).toMatchObject({
+    "Order status": "confirmed",
+    "Payment status": "paid",
+    Customer: "Csv Buyer",
+    "E-mail": "csv@example.com",
+    Items: "Tee, Classic (M · Black) x 2 @ 12.50",
+    "Item count": "2",
+    Total: "25.00",
+    Address: "1 Comma, Street",
+    City: 'Quote "Town"',
+    // A phone number starting with + is text, not a formula.
+    Phone: "'+1 555 0100",
+    Notes: `'${TRICKY}`,
+  });
+});

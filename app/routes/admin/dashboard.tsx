@@ -13,6 +13,8 @@ import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { addBanner, deleteBanner, listBanners, type Banner } from "~/server/admin/banners.server";
 import { lowStockVariants, type LowStockVariant } from "~/server/admin/products.server";
+import { shopNumbers } from "~/server/admin/stats.server";
+import { ShopNumbersPanel } from "~/components/admin/shop-numbers";
 import { variantLabel } from "~/lib/variants";
 
 /** A size or colour at or below this many is "low stock" on the dashboard. */
@@ -31,10 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const tab = params.get("tab") === "local" ? "local" : "upload";
-  const [banners, lowStock] = await Promise.all([listBanners(), lowStockVariants(LOW_STOCK_VARIANT)]);
+  const [banners, lowStock, numbers] = await Promise.all([listBanners(), lowStockVariants(LOW_STOCK_VARIANT), shopNumbers()]);
   // `?delete=<id>` asks to confirm deleting that banner (a dialog that works without JavaScript).
   const deleting = banners.find((b) => b.id === params.get("delete")) ?? null;
-  return { banners, tab, deleting, lowStock };
+  return { banners, tab, deleting, lowStock, numbers };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -66,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { banners, tab, deleting, lowStock } = loaderData;
+  const { banners, tab, deleting, lowStock, numbers } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [form, fields] = useServerForm({ fields: BANNER_URL_FIELDS, lastResult: actionData });
@@ -77,6 +79,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const formsKey = banners.map((b) => b.id).join(",");
   return (
     <div className="space-y-6">
+      <ShopNumbersPanel numbers={numbers} />
       <LowStock low={lowStock} />
       <h1 className="text-2xl font-extrabold">Homepage Banners</h1>
       <section aria-labelledby="add-banner" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">

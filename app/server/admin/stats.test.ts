@@ -1,0 +1,96 @@
+import { beforeAll, expect, it } from "vitest";
+import type { OrderStatus, PaymentStatus } from "~/lib/constants";
+import { registerUser } from "../accounts/users.server";
+import { db, newId } from "../platform/db.server";
+import { shopNumbers } from "./stats.server";
+
+// The dashboard's numbers against orders placed on known days (both engines).
+const TODAY = new Date("2026-11-24T15:00:00.000Z");
+const daysAgo = (n: number, hour = 10) =>
+  new Date(Date.parse("2026-11-24T00:00:00.000Z") - n * 86_400_000 + hour * 3_600_000).toISOString();
+
+let userId: string;
+async function order(at: string, payment: PaymentStatus, status: OrderStatus, items: Array<[string, number, number]>) {
+  const id = newId();
+  await db
+    .insertInto("orders")
+    .values({
+      id,
+      user_id: userId,
+      cart_id: null,
+      address_id: null,
+      address: "1 Road",
+      city: "Town",
+      pincode: "1",
+      phone: "555",
+      notes: "n",
+      order_status: status,
+      payment_method: "paypal",
+      payment_status: payment,
+      total_cents: items.reduce((s, [, q, c]) => s + q * c, 0),
+      payment_id: null,
+      payer_id: null,
+      order_date: at,
+      order_update_date: at,
+    })
+    .execute();
+  await db
+    .insertInto("order_items")
+    .values(
+      items.map(([title, quantity, cents]) => ({
+        id: newId(),
+        order_id: id,
+        product_id: null,
+        variant_id: null,
+        size: "",
+        color: "",
+        sku: null,
+        title,
+        image: "/x.svg",
+        unit_price_cents: cents,
+        quantity,
+      })),
+    )
+    .execute();
+}
+
+beforeAll(async () => {
+  const r = await registerUser({ userName: "Stats Buyer", email: "stats@example.com", password: "password123" });
+  if (!r.ok) throw new Error("setup");
+  userId = r.user.id;
+  await order(daysAgo(0, 9), "paid", "confirmed", [["Cap", 2, 1000]]); // today: $20
+  await order(daysAgo(3), "paid", "inShipping", [["Tee", 1, 2500]]); // 3 days ago: $25
+  await order(daysAgo(3, 18), "paid", "delivered", [["Cap", 1, 1000]]); // same day: $10
+  await order(daysAgo(12), "paid", "delivered", [["Boots", 1, 9000]]); // 12 days ago: $90
+  await order(daysAgo(45), "paid", "delivered", [["Cap", 50, 1000]]); // too old for every figure
+  await order(daysAgo(1), "cancelled", "pending", [["Cap", 9, 1000]]); // not an order
+  await order(daysAgo(1), "pending", "pending", [["Tee", 4, 2500]]); // placed, not paid
+});
+
+it("counts revenue and paid orders for today, 7 and 30 days, per day, by status, and the best sellers", async () => {
+  const numbers = await shopNumbers(TODAY);
+  expect(numbers.periods).toEqual([
+    { label: "Today", days: 1, revenueCents: 2000, orders: 1 },
+    { label: "Last 7 days", days: 7, revenueCents: 5500, orders: 3 },
+    { label: "Last 30 days", days: 30, revenueCents: 14500, orders: 4 },
+  ]);
+  expect(numbers.days).toHaveLength(30);
+  expect(numbers.days[0]!.day).toBe("2026-10-26");
+  expect(numbers.days.at(-1)).toEqual({ day: "2026-11-24", revenueCents: 2000, orders: 1 });
+  expect(numbers.days.find((d) => d.day === "2026-11-21")).toEqual({ day: "2026-11-21", revenueCents: 3500, orders: 2 });
+  expect(numbers.days.filter((d) => d.revenueCents).map((d) => d.day)).toEqual(["2026-11-12", "2026-11-21", "2026-11-24"]);
+  expect(numbers.byStatus).toEqual([
+    { status: "pending", orders: 1 },
+    { status: "inProcess", orders: 0 },
+    { status: "inShipping", orders: 1 },
+    { status: "delivered", orders: 3 },
+    { status: "confirmed", orders: 1 },
+    { status: "rejected", orders: 0 },
+  ]);
+  // By quantity sold in paid orders of the last 30 days (the 45-day-old 50 caps do not count).
+  expect(numbers.bestSellers.map((b) => [b.title, b.quantity, b.revenueCents])).toEqual([
+    ["Cap", 3, 3000],
+    ["Boots", 1, 9000],
+    ["Tee", 1, 2500],
+  ]);
+});

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { db, engine, newId, now } from "~/server/platform/db.server";
+import { db, engine, newId, now, uniqueViolationOf } from "~/server/platform/db.server";
 import { sizeMask } from "~/lib/variants";
 
 const product = (over: Record<string, unknown> = {}) => ({
@@ -32,6 +32,33 @@ describe("schema constraints", () => {
   it("answers a lookup of text with a NUL (which PostgreSQL cannot store) with nothing, never an error", async () => {
     expect(await db.selectFrom("users").select("id").where("email", "=", "bad\u0000value@example.com").execute()).toEqual([]);
     expect(await db.selectFrom("addresses").select("id").where("id", "in", ["\u0000", "x\u0000y"]).execute()).toEqual([]);
+  });
+
+  it("names the column whose unique index refused a write, in either engine's words", async () => {
+    const user = (over: Record<string, string>) => ({
+      id: newId(),
+      user_name: "Ada",
+      user_name_key: "ada",
+      email: "ada@example.com",
+      password_hash: "-",
+      role: "user" as const,
+      created_at: now(),
+      ...over,
+    });
+    await db.insertInto("users").values(user({})).execute();
+    const refusal = (over: Record<string, string>) =>
+      db
+        .insertInto("users")
+        .values(user(over))
+        .execute()
+        .then(
+          () => null,
+          (error: unknown) => uniqueViolationOf(error, "users"),
+        );
+    expect(await refusal({ user_name: "Ada 2", user_name_key: "ada 2" })).toBe("email");
+    expect(await refusal({ email: "other@example.com", user_name_key: "ada 3" })).toBe("user_name");
+    expect(await refusal({ email: "third@example.com", user_name: "ADA" })).toBe("user_name_key");
+    expect(uniqueViolationOf(new Error("something else"), "users")).toBeNull();
   });
 
   it("enforces foreign keys", async () => {

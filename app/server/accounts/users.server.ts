@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/lib/access";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { UserRow } from "../../../db/schema";
-import { db, isUniqueViolation, newId, now } from "../platform/db.server";
+import { db, isUniqueViolation, newId, now, uniqueViolationOf } from "../platform/db.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_TAKEN, NAME_TAKEN } from "~/lib/messages/accounts";
 
@@ -48,11 +48,9 @@ export async function registerUser(input: RegisterInput): Promise<RegisterResult
     return { ok: true, user: await insertUser({ ...input, role: "user" }) };
   } catch (error) {
     // Two sign-ups racing for the same e-mail or name: the unique indexes decide.
-    if (error instanceof Error && /UNIQUE constraint failed: users\.(email|user_name)/.test(error.message)) {
-      return error.message.includes("users.email")
-        ? { ok: false, field: "email", message: EMAIL_TAKEN }
-        : { ok: false, field: "userName", message: NAME_TAKEN };
-    }
+    const column = uniqueViolationOf(error, "users");
+    if (column === "email") return { ok: false, field: "email", message: EMAIL_TAKEN };
+    if (column?.startsWith("user_name")) return { ok: false, field: "userName", message: NAME_TAKEN };
     throw error;
   }
 }

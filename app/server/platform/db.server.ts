@@ -250,9 +250,28 @@ try {
 
 /** Whether a write was refused by a unique index of `table`, in either engine's words. */
 export function isUniqueViolation(error: unknown, table: string): boolean {
-  const { code, message, table: refused } = (error ?? {}) as { code?: string; message?: string; table?: string };
-  if (code === "23505") return refused === table; // PostgreSQL's unique_violation
-  return typeof message === "string" && message.includes(`UNIQUE constraint failed: ${table}.`);
+  return uniqueViolationOf(error, table) !== null;
+}
+
+/**
+ * The column (the first, for an index over several) of `table` whose unique index refused a
+ * write, or null for any other error. SQLite names it in the message ("UNIQUE constraint failed:
+ * users.email"); PostgreSQL names the index (`users_email_key`, `users_user_name_key_unique`).
+ */
+export function uniqueViolationOf(error: unknown, table: string): string | null {
+  const {
+    code,
+    message,
+    table: refused,
+    constraint,
+  } = (error ?? {}) as { code?: string; message?: string; table?: string; constraint?: string };
+  if (code === "23505") {
+    if (refused !== table || !constraint) return null;
+    const name = constraint.startsWith(`${table}_`) ? constraint.slice(table.length + 1) : constraint;
+    return name.endsWith("_unique") ? name.slice(0, -"_unique".length) : name.replace(/_key$/, "");
+  }
+  const found = typeof message === "string" ? new RegExp(`UNIQUE constraint failed: ${table}\\.(\\w+)`).exec(message) : null;
+  return found ? found[1]! : null;
 }
 
 export function newId(): string {

@@ -155,7 +155,7 @@ async function runServer() {
     http = await import(path.join(root, "build/server/index.js"));
     app = http.createApp({ clientDir: path.join(root, "build/client") });
   }
-  const { drain, shutdown, log, startPaymentRecovery } = http;
+  const { drain, shutdown, log, startPaymentRecovery, startMailSender } = http;
 
   const port = Number(process.env.PORT);
   const host = process.env.HOST || undefined;
@@ -167,6 +167,8 @@ async function runServer() {
     log("info", "listening", { url: `http://${host ?? "localhost"}:${port}`, pid: process.pid, mode: dev ? "development" : "production" });
     // Payments a crash left half-way are settled with PayPal (reachable now, simulator included).
     startPaymentRecovery();
+    // E-mails waiting in the outbox go out (one sender at a time across processes: a lease).
+    startMailSender();
   });
 
   // A port that is taken (or not ours to take) ends the start with one line; a primary seeing a

@@ -25,6 +25,7 @@ export default [
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/mail", "routes/admin/mail.tsx"),
   ]),
   route("unauth-page", "routes/unauth-page.tsx"),
   ...prefix("api/auth", [

@@ -21,9 +21,26 @@ export interface Database {
   color_counts: ColorCountsTable;
   images: ImagesTable;
   order_status_history: OrderStatusHistoryTable;
+  outbox: OutboxTable;
 }
 
 /** Colours in stock and how many variants have them (kept by triggers, migration 0008). */
+/** E-mails to send (written with the change that causes them), and whether they went. */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  order_id: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string;
+  sent_at: string | null;
+  created_at: string;
+}
+
 /** Every change of an order's status (the order's timeline). */
 export interface OrderStatusHistoryTable {
   id: string;

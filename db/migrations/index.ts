@@ -9,6 +9,7 @@ import * as m0007 from "./0007_product_counts";
 import * as m0008 from "./0008_variants";
 import * as m0009 from "./0009_images";
 import * as m0010 from "./0010_order_timeline";
+import * as m0011 from "./0011_outbox";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008_variants": m0008,
   "0009_images": m0009,
   "0010_order_timeline": m0010,
+  "0011_outbox": m0011,
 };

@@ -2,6 +2,8 @@ import type { SessionUser } from "~/lib/access";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { UserRow } from "../../../db/schema";
 import { db, isUniqueViolation, newId, now, uniqueViolationOf } from "../platform/db.server";
+import { welcomeMessage } from "../mail/messages.server";
+import { enqueueMail } from "../mail/outbox.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_TAKEN, NAME_TAKEN } from "~/lib/messages/accounts";
 
@@ -26,7 +28,7 @@ const nameIsTaken = async (userName: string) =>
 type NewUser = { userName: string; email: string; password: string; role: "admin" | "user" };
 
 /** The one place a users row is written: e-mail lower-cased, name key derived, password hashed. */
-async function insertUser(account: NewUser): Promise<SessionUser> {
+async function insertUser(account: NewUser, welcome = false): Promise<SessionUser> {
   const row = {
     id: newId(),
     user_name: account.userName,
@@ -36,7 +38,11 @@ async function insertUser(account: NewUser): Promise<SessionUser> {
     role: account.role,
     created_at: now(),
   };
-  await db.insertInto("users").values(row).execute();
+  // A shopper who registers gets a welcome e-mail, written with the account or not at all.
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("users").values(row).execute();
+    if (welcome) await enqueueMail(trx, welcomeMessage({ userName: row.user_name, email: row.email }));
+  });
   return toSessionUser(row);
 }
 
@@ -45,7 +51,7 @@ export async function registerUser(input: RegisterInput): Promise<RegisterResult
   if (await findUserByEmail(input.email)) return { ok: false, field: "email", message: EMAIL_TAKEN };
   if (await nameIsTaken(input.userName)) return { ok: false, field: "userName", message: NAME_TAKEN };
   try {
-    return { ok: true, user: await insertUser({ ...input, role: "user" }) };
+    return { ok: true, user: await insertUser({ ...input, role: "user" }, true) };
   } catch (error) {
     // Two sign-ups racing for the same e-mail or name: the unique indexes decide.
     const column = uniqueViolationOf(error, "users");

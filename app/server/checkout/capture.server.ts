@@ -7,6 +7,8 @@ import { OrderBusy, oneAtATime } from "./payment-lock.server";
 import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
 import { releaseStock, reserveStock } from "./stock.server";
 import { recordStatusChange } from "./timeline.server";
+import { orderForMail, orderPaidMessage } from "../mail/messages.server";
+import { enqueueMail } from "../mail/outbox.server";
 
 export type CaptureOutcome = { ok: true; orderId: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
@@ -58,6 +60,7 @@ export async function recordPayment(
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) return;
     await recordStatusChange(trx, order.id, before?.order_status ?? null, "confirmed", by, stamp);
+    await enqueueMail(trx, orderPaidMessage(await orderForMail(trx, order.id)));
     const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
     if (!cart) return;
     const bought = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", order.id).execute();

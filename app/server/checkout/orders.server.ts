@@ -5,6 +5,8 @@ import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
 import { db, now } from "../platform/db.server";
 import { recordStatusChange, statusHistory } from "./timeline.server";
+import { orderForMail, orderStatusMessage, STATUSES_MAILED } from "../mail/messages.server";
+import { enqueueMail } from "../mail/outbox.server";
 
 export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
   return {
@@ -114,6 +116,7 @@ export async function updateOrderStatus(orderId: string, status: AdminOrderStatu
     const stamp = now();
     await trx.updateTable("orders").set({ order_status: status, order_update_date: stamp }).where("id", "=", orderId).execute();
     await recordStatusChange(trx, orderId, order.order_status, status, "admin", stamp);
+    if (STATUSES_MAILED.includes(status)) await enqueueMail(trx, orderStatusMessage(await orderForMail(trx, orderId), status));
     return true;
   });
 }

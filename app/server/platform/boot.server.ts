@@ -13,6 +13,9 @@ async function boot(): Promise<void> {
   // A worker of several: the primary's startup step has done this once already (server.mjs).
   if (process.env.SHOP_PREPARED === "1") return;
   log("info", "database", { engine, at: databaseLabel(), mode: config.isProduction ? "production" : "demo", payments: config.paypalMode });
+  if (config.isProduction && !process.env.SMTP_URL) {
+    log("warn", "SMTP_URL is not set: e-mails are kept in the outbox (see /admin/mail) and sent once it is");
+  }
   const moved = await moveUploadsIntoDatabase();
   if (moved) log("info", "uploaded images moved into the database", { images: moved });
   if (!config.demoMode) return;

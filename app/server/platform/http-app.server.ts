@@ -9,6 +9,7 @@ import path from "node:path";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 import { startPaymentRecovery, stopPaymentRecovery } from "../checkout/recovery.server";
+import { startMailSender, stopMailSender } from "../mail/outbox.server";
 import { db } from "./db.server";
 import { log } from "./log.server";
 
@@ -17,7 +18,7 @@ import { log } from "./log.server";
 // static files, and the React Router app. `server.mjs` runs it: from the build in production,
 // through Vite's middleware mode in development (`npm run dev`). See docs/decisions/0023.
 
-export { log, startPaymentRecovery };
+export { log, startMailSender, startPaymentRecovery };
 
 type Options = {
   /** Production: the built client files (build/client). */
@@ -45,6 +46,7 @@ export function drain(): Promise<void> {
 /** After the listener closed: no new payment-recovery rounds, the database closed. */
 export async function shutdown(): Promise<void> {
   await stopPaymentRecovery();
+  await stopMailSender();
   await db.destroy();
 }
 

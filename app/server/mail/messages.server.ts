@@ -1,0 +1,155 @@
+import type { Kysely } from "kysely";
+import type { OrderStatus } from "~/lib/constants";
+import { formatMoney } from "~/lib/money";
+import { orderStatusLabel } from "~/lib/orders";
+import { lineName } from "~/lib/variants";
+import type { Database } from "../../../db/schema";
+import { config } from "../platform/config.server";
+
+// The shop's transactional e-mails: a plain-text part and a simple HTML part (inline styles, no
+// remote images), the shop's name, and for orders the number, items, total, address and a link to
+// the order at PUBLIC_URL. Everything people typed (names, addresses, titles) is escaped in HTML.
+
+export type MailMessage = { kind: string; to: string; subject: string; text: string; html: string; orderId: string | null };
+
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+
+function htmlPage(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold">${escapeHtml(config.shopName)}</p>
+${body}
+</div></body></html>`;
+}
+
+const orderLink = (orderId: string) => `${config.publicUrl}/shop/account?order=${orderId}`;
+
+export function welcomeMessage(user: { userName: string; email: string }): MailMessage {
+  const shop = config.shopName;
+  const link = `${config.publicUrl}/shop/home`;
+  return {
+    kind: "account-created",
+    to: user.email,
+    subject: `Welcome to ${shop}`,
+    text: `Hello ${user.userName},\n\nyour account at ${shop} is ready. Sign in with ${user.email} to shop:\n${link}\n\n${shop}\n`,
+    html: htmlPage(
+      `Welcome to ${shop}`,
+      `<p>Hello ${escapeHtml(user.userName)},</p><p>your account at ${escapeHtml(shop)} is ready. Sign in with ${escapeHtml(user.email)} to shop.</p>
+<p><a href="${escapeHtml(link)}" style="color:#1d4ed8">Go to the shop</a></p>`,
+    ),
+    orderId: null,
+  };
+}
+
+type OrderForMail = {
+  id: string;
+  userName: string;
+  email: string;
+  totalCents: number;
+  shipping: { address: string; city: string; pincode: string; phone: string };
+  items: Array<{ title: string; size: string; color: string; quantity: number; unitPriceCents: number }>;
+};
+
+/** The order as the e-mails show it, read inside the transaction that changes it. */
+export async function orderForMail(trx: Kysely<Database>, orderId: string): Promise<OrderForMail> {
+  const order = await trx
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select([
+      "orders.id",
+      "users.user_name",
+      "users.email",
+      "orders.total_cents",
+      "orders.address",
+      "orders.city",
+      "orders.pincode",
+      "orders.phone",
+    ])
+    .where("orders.id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["title", "size", "color", "quantity", "unit_price_cents"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  return {
+    id: order.id,
+    userName: order.user_name,
+    email: order.email,
+    totalCents: order.total_cents,
+    shipping: { address: order.address, city: order.city, pincode: order.pincode, phone: order.phone },
+    items: items.map((i) => ({ title: i.title, size: i.size, color: i.color, quantity: i.quantity, unitPriceCents: i.unit_price_cents })),
+  };
+}
+
+function orderMessage(kind: string, order: OrderForMail, subject: string, intro: string): MailMessage {
+  const shop = config.shopName;
+  const link = orderLink(order.id);
+  const lines = order.items.map((i) => ({
+    name: lineName(i.title, i.size, i.color),
+    quantity: i.quantity,
+    unit: formatMoney(i.unitPriceCents),
+  }));
+  const address = [order.shipping.address, `${order.shipping.city} ${order.shipping.pincode}`, order.shipping.phone];
+  const text = [
+    `Hello ${order.userName},`,
+    "",
+    intro,
+    "",
+    `Order number: ${order.id}`,
+    "",
+    ...lines.map((l) => `${l.quantity} x ${l.name} at ${l.unit}`),
+    "",
+    `Total: ${formatMoney(order.totalCents)}`,
+    "",
+    "Shipping to:",
+    ...address,
+    "",
+    `Your order: ${link}`,
+    "",
+    shop,
+    "",
+  ].join("\n");
+  const cell = "padding:6px 4px;border-bottom:1px solid #e5e7eb";
+  const html = htmlPage(
+    subject,
+    `<p>Hello ${escapeHtml(order.userName)},</p><p>${escapeHtml(intro)}</p>
+<p>Order number: <strong>${escapeHtml(order.id)}</strong></p>
+<table style="width:100%;border-collapse:collapse;font-size:14px">
+<tr><th style="${cell};text-align:left">Item</th><th style="${cell};text-align:right">Quantity</th><th style="${cell};text-align:right">Unit price</th></tr>
+${lines.map((l) => `<tr><td style="${cell}">${escapeHtml(l.name)}</td><td style="${cell};text-align:right">${l.quantity}</td><td style="${cell};text-align:right">${escapeHtml(l.unit)}</td></tr>`).join("\n")}
+<tr><td colspan="2" style="padding:8px 4px;font-weight:bold">Total</td><td style="padding:8px 4px;text-align:right;font-weight:bold">${escapeHtml(formatMoney(order.totalCents))}</td></tr>
+</table>
+<p style="margin-top:16px">Shipping to:<br>${address.map(escapeHtml).join("<br>")}</p>
+<p><a href="${escapeHtml(link)}" style="color:#1d4ed8">See your order</a></p>`,
+  );
+  return { kind, to: order.email, subject, text, html, orderId: order.id };
+}
+
+export const orderPaidMessage = (order: OrderForMail) =>
+  orderMessage(
+    "order-paid",
+    order,
+    `Your order ${order.id} is confirmed`,
+    `thank you for your order at ${config.shopName}. We have your payment and are preparing it.`,
+  );
+
+/** The statuses a shopper hears about. */
+export const STATUSES_MAILED: readonly OrderStatus[] = ["inShipping", "delivered", "rejected"];
+
+const STATUS_INTROS: Partial<Record<OrderStatus, string>> = {
+  inShipping: "your order is on its way.",
+  delivered: "your order has been delivered. We hope you enjoy it.",
+  rejected: "we are sorry: your order has been cancelled. Contact us if you have any question.",
+};
+
+export const orderStatusMessage = (order: OrderForMail, status: OrderStatus) =>
+  orderMessage(
+    `order-${status}`,
+    order,
+    `Your order ${order.id}: ${orderStatusLabel(status)}`,
+    STATUS_INTROS[status] ?? `its status is now ${orderStatusLabel(status)}.`,
+  );

@@ -1,0 +1,213 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import nodemailer from "nodemailer";
+import type { Database } from "../../../db/schema";
+import { newHolder, takeLease, dropLease } from "../checkout/payment-lock.server";
+import { config } from "../platform/config.server";
+import { db, newId, now } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import type { MailMessage } from "./messages.server";
+
+/** Writes a message to the outbox, in the transaction of the change that causes it. */
+export async function enqueueMail(trx: Kysely<Database>, message: MailMessage): Promise<void> {
+  const stamp = now();
+  await trx
+    .insertInto("outbox")
+    .values({
+      id: newId(),
+      kind: message.kind,
+      recipient: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      order_id: message.orderId,
+      next_attempt_at: stamp,
+      created_at: stamp,
+    })
+    .execute();
+}
+
+/** Where messages go: an SMTP server (SMTP_URL), or, without one, .eml files in DATA_DIR/mail. */
+export type MailTransport = { send(message: { id: string; to: string; subject: string; text: string; html: string }): Promise<void> };
+
+export function mailFolder(): string {
+  return path.join(config.dataDir, "mail");
+}
+
+function from(): string {
+  return process.env.MAIL_FROM || `"${config.shopName.replaceAll('"', "")}" <shop@${new URL(config.publicUrl).hostname}>`;
+}
+
+export function configuredTransport(): MailTransport {
+  const url = process.env.SMTP_URL;
+  if (url) {
+    // STARTTLS where the server offers it (nodemailer's default for a plain smtp:// connection).
+    const { hostname, port, username, password, protocol } = new URL(url);
+    const smtp = nodemailer.createTransport({
+      host: hostname,
+      port: Number(port) || (protocol === "smtps:" ? 465 : 587),
+      secure: protocol === "smtps:",
+      auth: username ? { user: decodeURIComponent(username), pass: decodeURIComponent(password) } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return {
+      async send(m) {
+        await smtp.sendMail({
+          from: from(),
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          messageId: `<${m.id}@fashion-shop>`,
+        });
+      },
+    };
+  }
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    async send(m) {
+      const info = await files.sendMail({
+        from: from(),
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        messageId: `<${m.id}@fashion-shop>`,
+      });
+      await fs.mkdir(mailFolder(), { recursive: true });
+      await fs.writeFile(path.join(mailFolder(), `${m.id}.eml`), info.message as Buffer, { flag: "w" });
+    },
+  };
+}
+
+const BATCH = 20;
+export const MAX_ATTEMPTS = 10;
+/** 30 s (MAIL_BACKOFF_MS), then twice as long after each failure, at most an hour between attempts. */
+const backoffMs = (attempts: number) => Math.min(3_600_000, (Number(process.env.MAIL_BACKOFF_MS) || 30_000) * 2 ** (attempts - 1));
+
+export type Delivery = { sent: number; failed: number };
+
+/**
+ * Sends the messages that are due, one sender at a time across every process and instance (a
+ * lease). A message is marked sent as soon as the mail server accepted it; a refusal or an
+ * unreachable server counts an attempt, keeps the error and waits longer before the next. Due is
+ * judged by the clock that stamped the messages (now(), which never goes back within a process).
+ */
+export async function deliverDueMail(transport: MailTransport = configuredTransport(), at = new Date(now())): Promise<Delivery> {
+  const holder = newHolder();
+  if (!(await takeLease("mail-sender", holder, 60_000))) return { sent: 0, failed: 0 };
+  const result = { sent: 0, failed: 0 };
+  try {
+    const due = await db
+      .selectFrom("outbox")
+      .select(["id", "recipient", "subject", "text_body", "html_body", "attempts"])
+      .where("sent_at", "is", null)
+      .where("attempts", "<", MAX_ATTEMPTS)
+      .where("next_attempt_at", "<=", at.toISOString())
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    for (const m of due) {
+      // Renewed before each message, so a slow server never lets a second sender in.
+      if (!(await takeLease("mail-sender", holder, 60_000))) break;
+      try {
+        await transport.send({ id: m.id, to: m.recipient, subject: m.subject, text: m.text_body, html: m.html_body });
+        await db
+          .updateTable("outbox")
+          .set({ sent_at: now(), attempts: m.attempts + 1, last_error: null })
+          .where("id", "=", m.id)
+          .execute();
+        result.sent++;
+      } catch (error) {
+        const attempts = m.attempts + 1;
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        await db
+          .updateTable("outbox")
+          .set({ attempts, last_error: message, next_attempt_at: new Date(at.getTime() + backoffMs(attempts)).toISOString() })
+          .where("id", "=", m.id)
+          .execute();
+        log(attempts >= MAX_ATTEMPTS ? "error" : "warn", "e-mail not sent", { messageId: m.id, attempts, error: message });
+        result.failed++;
+      }
+    }
+  } finally {
+    await dropLease("mail-sender", holder);
+  }
+  return result;
+}
+
+let timer: NodeJS.Timeout | undefined;
+let round: Promise<unknown> = Promise.resolve();
+
+/** Delivers due mail every few seconds (MAIL_INTERVAL_MS, 5,000 by default) in this process. */
+export function startMailSender(intervalMs = Number(process.env.MAIL_INTERVAL_MS) || 5_000): void {
+  if (!process.env.SMTP_URL && config.isProduction)
+    log("warn", "SMTP_URL is not set: e-mails are kept in the outbox (and DATA_DIR/mail) until it is");
+  const run = () => {
+    round = round.then(() => deliverDueMail()).catch((error) => log("error", "e-mail sender failed", { error }));
+  };
+  run();
+  timer ??= setInterval(run, intervalMs);
+  timer.unref();
+}
+
+/** Before the database closes: no new rounds, and the one running finishes. */
+export async function stopMailSender(): Promise<void> {
+  clearInterval(timer);
+  timer = undefined;
+  await round;
+}
+
+export type OutboxEntry = {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  createdAt: string;
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
+};
+
+/** The newest messages, for /admin/mail. */
+export async function listOutbox(limit = 100): Promise<OutboxEntry[]> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["id", "kind", "recipient", "subject", "created_at", "sent_at", "attempts", "last_error"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    to: r.recipient,
+    subject: r.subject,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+    attempts: r.attempts,
+    lastError: r.last_error,
+  }));
+}
+
+export async function getOutboxMessage(id: string): Promise<(OutboxEntry & { text: string; html: string }) | null> {
+  const r = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  return r
+    ? {
+        id: r.id,
+        kind: r.kind,
+        to: r.recipient,
+        subject: r.subject,
+        createdAt: r.created_at,
+        sentAt: r.sent_at,
+        attempts: r.attempts,
+        lastError: r.last_error,
+        text: r.text_body,
+        html: r.html_body,
+      }
+    : null;
+}

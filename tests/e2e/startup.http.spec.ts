@@ -148,6 +148,8 @@ test.describe("production start", () => {
         ip: "127.0.0.1",
       });
       expect(lines.some((l) => l.msg === "request" && l.path === "/api/auth/login" && l.status === 200)).toBe(true);
+      // No mail server set: it starts, and says once (not once per worker) where the mail waits.
+      expect(lines.filter((l) => l.level === "warn" && /^SMTP_URL is not set/.test(l.msg))).toHaveLength(1);
       expect(server.output()).not.toContain("shopper-demo-123");
       expect(server.output()).not.toContain("__session");
       expect(server.output()).not.toContain(SECRET);

@@ -1,3 +1,4 @@
+import { groupBy } from "~/lib/group-by";
 import { lineName, sortVariants } from "~/lib/variants";
 import { ABANDONED } from "../checkout/orders.server";
 import { db } from "../platform/db.server";
@@ -7,17 +8,6 @@ import { CsvMoney, type CsvValue } from "./csv.server";
 // (keyset pagination on the date and the id), so 100,000 rows never sit in memory together and
 // the same query works on SQLite and PostgreSQL.
 const BATCH = 500;
-
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
 
 export const ORDER_COLUMNS = [
   "Order ID",

@@ -2,7 +2,8 @@ import { parse } from "csv-parse/sync";
 import { beforeAll, expect, it } from "vitest";
 import { registerUser } from "../accounts/users.server";
 import { productWith } from "../catalog/fixtures";
-import { db, newId, now } from "../platform/db.server";
+import { insertOrder } from "../checkout/fixtures";
+import { db } from "../platform/db.server";
 import { seedBenchmarkProducts } from "../platform/seed.server";
 import { csvResponse } from "./csv.server";
 import { ORDER_COLUMNS, orderRows, PRODUCT_COLUMNS, productRows } from "./exports.server";
@@ -44,51 +45,17 @@ it("exports every product once, in order, with money as decimals and text as wri
 });
 
 it("exports the orders people see, with their items, total and address as written", async () => {
-  const insert = async (paymentStatus: "paid" | "cancelled", notes: string, total: number) => {
-    const id = newId();
-    const stamp = now();
-    await db
-      .insertInto("orders")
-      .values({
-        id,
-        user_id: userId,
-        cart_id: null,
-        address_id: null,
-        address: "1 Comma, Street",
-        city: 'Quote "Town"',
-        pincode: "12345",
-        phone: "+1 555 0100",
-        notes,
-        order_status: paymentStatus === "paid" ? "confirmed" : "pending",
-        payment_method: "paypal",
-        payment_status: paymentStatus,
-        total_cents: total,
-        payment_id: null,
-        payer_id: null,
-        order_date: stamp,
-        order_update_date: stamp,
-      })
-      .execute();
-    await db
-      .insertInto("order_items")
-      .values({
-        id: newId(),
-        order_id: id,
-        product_id: null,
-        variant_id: null,
-        size: "M",
-        color: "Black",
-        sku: null,
-        title: "Tee, Classic",
-        image: "/x.svg",
-        unit_price_cents: 1250,
-        quantity: 2,
-      })
-      .execute();
-    return id;
-  };
-  const paid = await insert("paid", TRICKY, 2500);
-  const abandoned = await insert("cancelled", "n", 100);
+  const insert = (paymentStatus: "paid" | "cancelled", notes: string, quantity: number) =>
+    insertOrder(userId, [{ title: "Tee, Classic", quantity, unitPriceCents: 1250, size: "M", color: "Black" }], {
+      paymentStatus,
+      notes,
+      address: "1 Comma, Street",
+      city: 'Quote "Town"',
+      pincode: "12345",
+      phone: "+1 555 0100",
+    });
+  const paid = await insert("paid", TRICKY, 2);
+  const abandoned = await insert("cancelled", "n", 1);
   const rows = await read(csvResponse("o.csv", ORDER_COLUMNS, orderRows()));
   expect(rows.map((r) => r["Order ID"])).toContain(paid);
   expect(rows.map((r) => r["Order ID"])).not.toContain(abandoned);

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import type { OrderStatus, PaymentStatus } from "~/lib/constants";
 import { registerUser } from "../accounts/users.server";
-import { db, newId } from "../platform/db.server";
+import { insertOrder } from "../checkout/fixtures";
 import { shopNumbers } from "./stats.server";
 
 // The dashboard's numbers against orders placed on known days (both engines).
@@ -10,49 +10,12 @@ const daysAgo = (n: number, hour = 10) =>
   new Date(Date.parse("2026-11-24T00:00:00.000Z") - n * 86_400_000 + hour * 3_600_000).toISOString();
 
 let userId: string;
-async function order(at: string, payment: PaymentStatus, status: OrderStatus, items: Array<[string, number, number]>) {
-  const id = newId();
-  await db
-    .insertInto("orders")
-    .values({
-      id,
-      user_id: userId,
-      cart_id: null,
-      address_id: null,
-      address: "1 Road",
-      city: "Town",
-      pincode: "1",
-      phone: "555",
-      notes: "n",
-      order_status: status,
-      payment_method: "paypal",
-      payment_status: payment,
-      total_cents: items.reduce((s, [, q, c]) => s + q * c, 0),
-      payment_id: null,
-      payer_id: null,
-      order_date: at,
-      order_update_date: at,
-    })
-    .execute();
-  await db
-    .insertInto("order_items")
-    .values(
-      items.map(([title, quantity, cents]) => ({
-        id: newId(),
-        order_id: id,
-        product_id: null,
-        variant_id: null,
-        size: "",
-        color: "",
-        sku: null,
-        title,
-        image: "/x.svg",
-        unit_price_cents: cents,
-        quantity,
-      })),
-    )
-    .execute();
-}
+const order = (at: string, paymentStatus: PaymentStatus, orderStatus: OrderStatus, items: Array<[string, number, number]>) =>
+  insertOrder(
+    userId,
+    items.map(([title, quantity, unitPriceCents]) => ({ title, quantity, unitPriceCents })),
+    { paymentStatus, orderStatus, at },
+  );
 
 beforeAll(async () => {
   const r = await registerUser({ userName: "Stats Buyer", email: "stats@example.com", password: "password123" });

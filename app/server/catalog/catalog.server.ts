@@ -3,6 +3,7 @@ import type { AdminProductQuery, AdminProductSort } from "~/lib/admin-products";
 import type { SortId } from "~/lib/constants";
 import { PAGE_SIZE, type ListingQuery } from "~/lib/listing";
 import { pageOf, type Page } from "~/lib/page";
+import { groupBy } from "~/lib/group-by";
 import type { Product } from "~/lib/product";
 import { ALL_SIZES, sizeMask, sortVariants, type Variant } from "~/lib/variants";
 import type { Database, ProductRow } from "../../../db/schema";
@@ -62,9 +63,8 @@ async function withVariants(products: ProductWithoutVariants[]): Promise<Product
       products.map((p) => p.id),
     )
     .execute();
-  const byProduct = new Map<string, Variant[]>();
-  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), toVariant(row)]);
-  return products.map((p) => ({ ...p, variants: sortVariants(byProduct.get(p.id) ?? []) }));
+  const byProduct = groupBy(rows, (row) => row.product_id);
+  return products.map((p) => ({ ...p, variants: sortVariants((byProduct.get(p.id) ?? []).map(toVariant)) }));
 }
 
 /** Every order a products list may be in (the shop's and the admin's), each ending on the id so pages never overlap. */

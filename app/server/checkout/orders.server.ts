@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
 import type { Order, OrderWithOwner } from "~/lib/orders";
+import { groupBy } from "~/lib/group-by";
 import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
 import { db, now } from "../platform/db.server";
@@ -48,12 +49,8 @@ async function withItems(rows: Selectable<OrdersTable>[]): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const items = await db.selectFrom("order_items").selectAll().where("order_id", "in", ids).orderBy("id").execute();
-  return rows.map((r) =>
-    toOrder(
-      r,
-      items.filter((i) => i.order_id === r.id),
-    ),
-  );
+  const itemsOf = groupBy(items, (i) => i.order_id);
+  return rows.map((r) => toOrder(r, itemsOf.get(r.id) ?? []));
 }
 
 /** The shopper's orders, newest first (items included: order lists are short). */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PaymentStatus } from "~/lib/constants";
-import { db, newId, now } from "../platform/db.server";
+import { db } from "../platform/db.server";
+import { insertOrder } from "./fixtures";
 import { getOrder, listAllOrders, listOrders, updateOrderStatus } from "./orders.server";
 import { registerUser } from "../accounts/users.server";
 
@@ -13,31 +14,7 @@ beforeAll(async () => {
   if (!r.ok) throw new Error("setup");
   userId = r.user.id;
   for (const status of ["pending", "paid", "failed", "cancelled"] as const) {
-    const id = newId();
-    ids[status] = id;
-    const stamp = now();
-    await db
-      .insertInto("orders")
-      .values({
-        id,
-        user_id: userId,
-        cart_id: null,
-        address_id: null,
-        address: "1 Road",
-        city: "Town",
-        pincode: "1",
-        phone: "555",
-        notes: "n",
-        order_status: status === "paid" ? "confirmed" : "pending",
-        payment_method: "paypal",
-        payment_status: status,
-        total_cents: 1000,
-        payment_id: null,
-        payer_id: null,
-        order_date: stamp,
-        order_update_date: stamp,
-      })
-      .execute();
+    ids[status] = await insertOrder(userId, [], { paymentStatus: status, total_cents: 1000 });
   }
 });
 

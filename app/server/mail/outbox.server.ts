@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import nodemailer from "nodemailer";
-import type { Database } from "../../../db/schema";
+import type { Database, OutboxTable } from "../../../db/schema";
 import { newHolder, takeLease, dropLease } from "../checkout/payment-lock.server";
 import { config } from "../platform/config.server";
 import { db, newId, now } from "../platform/db.server";
@@ -174,6 +174,24 @@ export type OutboxEntry = {
   lastError: string | null;
 };
 
+type OutboxRow = Pick<
+  Selectable<OutboxTable>,
+  "id" | "kind" | "recipient" | "subject" | "created_at" | "sent_at" | "attempts" | "last_error"
+>;
+
+function toEntry(r: OutboxRow): OutboxEntry {
+  return {
+    id: r.id,
+    kind: r.kind,
+    to: r.recipient,
+    subject: r.subject,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+    attempts: r.attempts,
+    lastError: r.last_error,
+  };
+}
+
 /** The newest messages, for /admin/mail. */
 export async function listOutbox(limit = 100): Promise<OutboxEntry[]> {
   const rows = await db
@@ -183,32 +201,10 @@ export async function listOutbox(limit = 100): Promise<OutboxEntry[]> {
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    to: r.recipient,
-    subject: r.subject,
-    createdAt: r.created_at,
-    sentAt: r.sent_at,
-    attempts: r.attempts,
-    lastError: r.last_error,
-  }));
+  return rows.map(toEntry);
 }
 
 export async function getOutboxMessage(id: string): Promise<(OutboxEntry & { text: string; html: string }) | null> {
   const r = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
-  return r
-    ? {
-        id: r.id,
-        kind: r.kind,
-        to: r.recipient,
-        subject: r.subject,
-        createdAt: r.created_at,
-        sentAt: r.sent_at,
-        attempts: r.attempts,
-        lastError: r.last_error,
-        text: r.text_body,
-        html: r.html_body,
-      }
-    : null;
+  return r ? { ...toEntry(r), text: r.text_body, html: r.html_body } : null;
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registerUser } from "../accounts/users.server";
 import { recordPayment, selectOrder } from "../checkout/capture.server";
 import { updateOrderStatus } from "../checkout/orders.server";
-import { db, newId, now } from "../platform/db.server";
+import { insertOrder } from "../checkout/fixtures";
+import { db } from "../platform/db.server";
 import { deliverDueMail, mailFolder } from "./outbox.server";
 
 // A real SMTP conversation: an SMTP server on 127.0.0.1 for this file, the shop's sender talking to it.
@@ -61,46 +62,10 @@ let shopper = 0;
 async function paidOrder(userName = `Mail Buyer ${++shopper}`) {
   const r = await registerUser({ userName, email: `buyer${shopper}@example.com`, password: "password123" });
   if (!r.ok) throw new Error(r.message);
-  const id = newId();
-  const stamp = now();
-  await db
-    .insertInto("orders")
-    .values({
-      id,
-      user_id: r.user.id,
-      cart_id: null,
-      address_id: null,
-      address: "<b>1 Road</b> & Sons",
-      city: "Town",
-      pincode: "12345",
-      phone: "555",
-      notes: "n",
-      order_status: "pending",
-      payment_method: "paypal",
-      payment_status: "pending",
-      total_cents: 2500,
-      payment_id: `PAY-${id}`,
-      payer_id: null,
-      order_date: stamp,
-      order_update_date: stamp,
-    })
-    .execute();
-  await db
-    .insertInto("order_items")
-    .values({
-      id: newId(),
-      order_id: id,
-      product_id: null,
-      variant_id: null,
-      size: "M",
-      color: "Black",
-      sku: null,
-      title: "Tee, Classic",
-      image: "/x.svg",
-      unit_price_cents: 1250,
-      quantity: 2,
-    })
-    .execute();
+  const id = await insertOrder(r.user.id, [{ title: "Tee, Classic", quantity: 2, unitPriceCents: 1250, size: "M", color: "Black" }], {
+    address: "<b>1 Road</b> & Sons",
+    pincode: "12345",
+  });
   const order = (await selectOrder(id))!;
   await recordPayment(order, { status: "COMPLETED", currency: "USD", value: "25.00", captureId: "CAP1" }, "PAYER");
   return { id, email: r.user.email };

@@ -105,3 +105,55 @@ test.describe("admin JSON is for admins only", () => {
     expect((await admin.delete(`/api/admin/products/delete/${id}`)).status()).toBe(404);
   });
 });
+
+test("the original client's edit: the product as answered, sent back with the stock typed in its form", async ({ baseURL }) => {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  await admin.post("/api/auth/login", { data: ADMIN });
+  const listed = async (id: string) => {
+    const list = await (await admin.get("/api/admin/products/get?category=accessories,men&limit=100")).json();
+    return list.data.find((p: { _id: string }) => p._id === id);
+  };
+  const base = { description: "Old client", category: "accessories", brand: "zara", price: 20, salePrice: 0 };
+  const image = "/demo/products/levi-reversible-leather-belt.svg";
+
+  // A one-size product, copied from the list into the old form; the owner types 7 as its stock.
+  const one = (
+    await (await admin.post("/api/admin/products/add", { data: { ...base, title: "Old Client Belt", totalStock: 3, image } })).json()
+  ).data;
+  const copied = await listed(one._id);
+  expect(copied.variants).toHaveLength(1);
+  const edited = await admin.put(`/api/admin/products/edit/${one._id}`, { data: { ...copied, totalStock: "7" } });
+  expect(edited.status()).toBe(200);
+  expect((await edited.json()).message).toBe("Product updated successfully");
+  expect((await listed(one._id)).totalStock).toBe(7);
+  expect((await listed(one._id)).variants[0]).toMatchObject({ _id: copied.variants[0]._id, size: "One size", stock: 7 });
+
+  // Several sizes: a typed total that is not their sum is refused, and nothing of the edit is kept.
+  const variants = [
+    { size: "S", color: "Black", colorHex: "#111111", sku: null, stock: 2 },
+    { size: "M", color: "Black", colorHex: "#111111", sku: null, stock: 3 },
+  ];
+  const sized = (
+    await (
+      await admin.post("/api/admin/products/add", { data: { ...base, category: "men", title: "Old Client Tee", variants, image } })
+    ).json()
+  ).data;
+  const copiedSized = await listed(sized._id);
+  expect(copiedSized.totalStock).toBe(5);
+  const refused = await admin.put(`/api/admin/products/edit/${sized._id}`, { data: { ...copiedSized, title: "Renamed", totalStock: "9" } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ success: false, message: expect.stringContaining("several sizes or colours") });
+  const after = await listed(sized._id);
+  expect([after.title, after.totalStock, after.variants.map((v: { stock: number }) => v.stock)]).toEqual(["Old Client Tee", 5, [2, 3]]);
+  // Their sum, as copied, leaves the sizes as they are and saves the rest.
+  expect(
+    (await admin.put(`/api/admin/products/edit/${sized._id}`, { data: { ...copiedSized, title: "Renamed", totalStock: "5" } })).status(),
+  ).toBe(200);
+  expect((await listed(sized._id)).title).toBe("Renamed");
+  // A new client changing the sizes and sending a total that disagrees is refused too.
+  const changed = copiedSized.variants.map((v: { stock: number }) => ({ ...v, stock: v.stock + 1 }));
+  const both = await admin.put(`/api/admin/products/edit/${sized._id}`, { data: { ...copiedSized, variants: changed, totalStock: 5 } });
+  expect(both.status()).toBe(400);
+  expect((await both.json()).message).toBe("Total stock (5) is not the sum of the sizes' stock (7): change one or the other");
+  for (const id of [one._id, sized._id]) expect((await admin.delete(`/api/admin/products/delete/${id}`)).status()).toBe(200);
+});

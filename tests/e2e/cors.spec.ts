@@ -61,18 +61,31 @@ test(
 test("a page on an untrusted origin cannot read the shop's JSON", { tag: "@needs-js" }, async ({ page, baseURL }) => {
   const port = await freePort();
   const site = await clientSite(port);
+  const shop = shopOrigin(baseURL!);
+  // The browser's own account of each failed request: a CORS refusal carries corsErrorStatus,
+  // a refused connection or a reset does not.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const failures: Array<{ errorText: string; corsError?: string }> = [];
+  cdp.on("Network.loadingFailed", (event) => failures.push({ errorText: event.errorText, corsError: event.corsErrorStatus?.corsError }));
   try {
     await page.goto(`http://127.0.0.1:${port}/`);
     const outcome = await page.evaluate(async (shop) => {
       try {
-        await (await fetch(`${shop}/api/shop/products/get`, { credentials: "include" })).json();
-        return "read";
-      } catch {
-        return "blocked";
+        const response = await fetch(`${shop}/api/shop/products/get`, { credentials: "include" });
+        return { read: response.status, error: null };
+      } catch (error) {
+        // A refused read rejects fetch itself with a TypeError; a JSON that did not parse would
+        // be a SyntaxError from .json(), which this never reaches.
+        return { read: null, error: (error as Error).name };
       }
-    }, shopOrigin(baseURL!));
-    expect(outcome).toBe("blocked");
+    }, shop);
+    expect(outcome).toEqual({ read: null, error: "TypeError" });
+    // The request reached the shop, which answered without Access-Control-Allow-Origin for this
+    // origin, and the browser withheld the answer: that, and only that, is a CORS refusal.
+    await expect.poll(() => failures).toContainEqual({ errorText: "net::ERR_FAILED", corsError: "MissingAllowOriginHeader" });
   } finally {
+    await cdp.detach();
     await new Promise((resolve) => site.close(resolve));
   }
 });

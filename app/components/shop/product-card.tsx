@@ -11,14 +11,15 @@ export function ProductCard({ product, load = "lazy" }: { product: Product; load
   const location = useLocation();
   const badge = productBadge(product);
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md">
+    // No overflow clipping on the card: it would cut the link's focus ring; the image is rounded instead.
+    <article className="flex flex-col rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md">
       <Link
         to={withParam(location, "product", product.id)}
         preventScrollReset
         data-product-link={product.id}
         onPointerEnter={ProductDialogOverlay.preload}
         onFocus={ProductDialogOverlay.preload}
-        className="group flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className="group flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
       >
         <div className="relative">
           <img
@@ -28,7 +29,7 @@ export function ProductCard({ product, load = "lazy" }: { product: Product; load
             height={400}
             loading={load === "lazy" ? "lazy" : "eager"}
             fetchPriority={load === "high" ? "high" : undefined}
-            className="aspect-square w-full bg-gray-100 object-cover"
+            className="aspect-square w-full rounded-t-lg bg-gray-100 object-cover"
           />
           {badge ? (
             <span
@@ -46,7 +47,7 @@ export function ProductCard({ product, load = "lazy" }: { product: Product; load
           <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
         </div>
       </Link>
-      <AddToCartForm product={product} className="p-3 pt-0" />
+      <AddToCartForm product={product} className="p-3 pt-1" />
     </article>
   );
 }
@@ -57,10 +58,25 @@ export function ProductCard({ product, load = "lazy" }: { product: Product; load
  * `atTop`: the grid starts near the top of the page, so its first row loads at once (the first
  * row on a phone with high priority) instead of lazily.
  */
-export function ProductGrid({ products, heading, atTop = false }: { products: Product[]; heading?: string; atTop?: boolean }) {
+export function ProductGrid({
+  products,
+  heading,
+  headingId,
+  atTop = false,
+}: {
+  products: Product[];
+  heading?: string;
+  /** Makes the heading a target for a skip link: the next Tab goes to the first product. */
+  headingId?: string;
+  atTop?: boolean;
+}) {
   return (
     <>
-      {heading ? <h2 className="sr-only">{heading}</h2> : null}
+      {heading ? (
+        <h2 id={headingId} tabIndex={headingId ? -1 : undefined} className="sr-only">
+          {heading}
+        </h2>
+      ) : null}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((p, i) => (
           <li key={p.id} className="flex [&>article]:w-full">

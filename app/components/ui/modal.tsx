@@ -7,8 +7,8 @@ import { registerModalHost } from "./modal-host";
 /**
  * A dialog or sheet addressed by the URL. The server renders it open (it works without
  * JavaScript, with a close link); with JavaScript it becomes a modal <dialog>: focus stays
- * inside, Escape or a click on the backdrop navigates to `closeHref`, and on close focus goes to
- * `returnFocusSelector` when given.
+ * inside, Escape or a click on the backdrop navigates to `closeHref`, and on close focus goes back
+ * to what opened it, or else to `returnFocusSelector` when given.
  */
 export function Modal({
   closeHref,
@@ -29,6 +29,10 @@ export function Modal({
 
   useEffect(() => {
     const dialog = ref.current;
+    // What had focus when the dialog opened (a card's title link, its "Choose size" button, the
+    // cart button) gets it back on close; a dialog the server rendered open has no such opener.
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body && !dialog?.contains(active) ? active : null;
     if (dialog && !dialog.matches(":modal")) {
       dialog.close();
       dialog.showModal();
@@ -36,7 +40,8 @@ export function Modal({
     const release = dialog ? registerModalHost(dialog) : undefined;
     return () => {
       release?.();
-      if (returnFocusSelector) document.querySelector<HTMLElement>(returnFocusSelector)?.focus();
+      const target = opener?.isConnected ? opener : returnFocusSelector ? document.querySelector<HTMLElement>(returnFocusSelector) : null;
+      target?.focus();
     };
   }, [returnFocusSelector]);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useMatches, useRouteLoaderData } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error-page";
 import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
@@ -33,15 +33,26 @@ export function ErrorBoundary() {
   );
 }
 
+/** A page's `handle` may name one more skip link, such as "Skip to products" past a page's filters. */
+export type ShopHandle = { skipLink?: { href: string; label: string } };
+
+const skipLinkClass =
+  "sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:outline-2 focus:outline-blue-600";
+
 function ShopShell({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: ReactNode }) {
+  const extra = useMatches()
+    .map((match) => (match.handle as ShopHandle | undefined)?.skipLink)
+    .findLast(Boolean);
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
+      <a href="#main" className={skipLinkClass}>
         Skip to content
       </a>
+      {extra ? (
+        <a href={extra.href} className={skipLinkClass}>
+          {extra.label}
+        </a>
+      ) : null}
       {data ? <ShopHeader user={data.user} cartLineIds={data.cartLineIds} /> : null}
       <main id="main" className="flex-1">
         {children}

@@ -11,7 +11,10 @@ import { colorId, sizeFromId, sizeId } from "~/lib/variants";
 import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/listing";
+import type { ShopHandle } from "./layout";
 import { pageTitle } from "~/lib/shop-name";
+
+export const handle: ShopHandle = { skipLink: { href: "#products", label: "Skip to products" } };
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("All Products", matches) }];
 
@@ -63,7 +66,17 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[220px_1fr]">
+    <div className="relative mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[220px_1fr]">
+      {/* A keyboard user reaches the first product in one step instead of tabbing through every
+          filter box; shown when focused. */}
+      {page.items.length ? (
+        <a
+          href={handle.skipLink!.href}
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-1 focus:z-30 focus:rounded focus:bg-white focus:px-3 focus:py-1.5 focus:font-medium focus:shadow focus:outline-2 focus:outline-blue-600 sm:focus:left-6"
+        >
+          {handle.skipLink!.label}
+        </a>
+      ) : null}
       {/* On phones the filters fold behind a "Filters" button (a <details>, so it opens without
           JavaScript); from md up they are always open beside the grid (app.css). */}
       <details
@@ -158,7 +171,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </div>
         {page.items.length ? (
           <>
-            <ProductGrid products={page.items} heading="Products" atTop />
+            <ProductGrid products={page.items} heading="Products" headingId="products" atTop />
             <Pagination
               page={page.page}
               pageCount={page.pageCount}
@@ -167,7 +180,9 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           </>
         ) : (
           <div className="py-20 text-center">
-            <h2 className="text-xl font-semibold">No products found</h2>
+            <h2 id="products" tabIndex={-1} className="text-xl font-semibold">
+              No products found
+            </h2>
             <p className="mt-2 text-gray-600">Try changing your filter options</p>
           </div>
         )}

@@ -102,10 +102,37 @@ export async function createProduct(input: ProductInput & { image: string }): Pr
   return (await getProduct(id))!;
 }
 
+const stockSum = (variants: { stock: number }[]) => variants.reduce((sum, v) => sum + v.stock, 0);
+
 /**
- * Edits a product. Without `variants` (an older /api client sending `totalStock`), a product
- * with one variant gets that stock; one with several sizes keeps them, unless the stock sent is
- * not their sum, which is refused: which size should change?
+ * `totalStock` sent beside `variants` that are not an echo of the stored ones: it must be their
+ * sum, or the request says two things at once and is refused (never one of them silently dropped).
+ */
+function stockDisagrees(input: ProductInput): Extract<SaveProductResult, { ok: false }> | null {
+  if (!input.variants || input.totalStock === undefined) return null;
+  const sum = stockSum(input.variants);
+  if (sum === input.totalStock) return null;
+  const message = `Total stock (${input.totalStock}) is not the sum of the sizes' stock (${sum}): change one or the other`;
+  return { ok: false, status: 400, message, fieldErrors: { totalStock: [message] } };
+}
+
+type StoredVariant = { id: string; size: string; color: string; color_hex: string; sku: string | null; stock: number };
+
+/** The variants sent are the stored ones as the shop answered them (an older client's echo). */
+function isEcho(sent: VariantFields[], stored: StoredVariant[]): boolean {
+  const key = (v: { size: string; color: string; sku: string | null; stock: number }, hex: string) =>
+    `${choiceKey(v)}\u0000${hex}\u0000${v.sku ?? ""}\u0000${v.stock}`;
+  const a = sent.map((v) => key(v, v.colorHex)).sort();
+  const b = stored.map((v) => key(v, v.color_hex)).sort();
+  return a.length === b.length && a.every((k, i) => k === b[i]);
+}
+
+/**
+ * Edits a product. `variants` that differ from the stored ones replace them. Without them, or
+ * with them exactly as stored (the original client copies the product it was answered into its
+ * form and sends it back beside the stock typed there), `totalStock` decides: a product with one
+ * variant gets that stock; one with several keeps them, unless the stock sent is not their sum,
+ * which is refused: which size should change?
  */
 export async function updateProduct(id: string, input: ProductInput): Promise<SaveProductResult> {
   type Refusal = Extract<SaveProductResult, { ok: false }>;
@@ -118,16 +145,23 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
         .where("id", "=", id)
         .executeTakeFirst();
       if (!Number(result.numUpdatedRows)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
-      if (input.variants) {
+      const current = await trx
+        .selectFrom("product_variants")
+        .select(["id", "size", "color", "color_hex", "sku", "stock"])
+        .where("product_id", "=", id)
+        .execute();
+      if (input.variants && !isEcho(input.variants, current)) {
+        // Thrown away with the transaction: nothing of the edit is kept.
+        const disagrees = stockDisagrees(input);
+        if (disagrees) throw new Refused(disagrees);
         await replaceVariants(trx, id, input.variants);
         return null;
       }
-      const current = await trx.selectFrom("product_variants").select(["id", "stock"]).where("product_id", "=", id).execute();
+      if (input.totalStock === undefined) return null;
       if (current.length === 1) {
-        await trx.updateTable("product_variants").set({ stock: input.totalStock! }).where("id", "=", current[0]!.id).execute();
-      } else if (current.reduce((sum, v) => sum + v.stock, 0) !== input.totalStock) {
-        const message = "This product has several sizes or colours: send its variants with their stock";
-        // Thrown away with the transaction: nothing of the edit is kept.
+        await trx.updateTable("product_variants").set({ stock: input.totalStock }).where("id", "=", current[0]!.id).execute();
+      } else if (stockSum(current) !== input.totalStock) {
+        const message = `This product has several sizes or colours (${stockSum(current)} in stock in all): change the stock of each size instead`;
         throw new Refused({ ok: false, status: 400, message, fieldErrors: { totalStock: [message] } });
       }
       return null;
@@ -175,6 +209,8 @@ export async function saveProduct(id: string | null, input: ProductInput, file: 
     return { ok: false, status: 400, message, fieldErrors: { image: [message] } };
   }
   if (id === null) {
+    const disagrees = stockDisagrees(input);
+    if (disagrees) return disagrees;
     if (!image) {
       const message = `${IMAGE_REQUIRED}: ${IMAGE_REQUIRED_DETAIL}`;
       return { ok: false, status: 400, message, fieldErrors: { image: [message] } };

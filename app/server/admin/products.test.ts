@@ -153,6 +153,25 @@ describe("saveProduct", () => {
 const variants = (...rows: Array<[size: string, color: string, stock: number | string, sku?: string]>) =>
   rows.map(([size, color, stock, sku]) => ({ size, color, colorHex: "", sku: sku ?? "", stock: String(stock) }));
 
+describe("an older client's edit", () => {
+  it("a one-size product takes the typed total when its variant comes back as it was answered", async () => {
+    const made = await saveProduct(null, input({ image: "/demo/products/zara-slim-fit-oxford-shirt.svg", totalStock: "3" }), null);
+    if (!made.ok) throw new Error(made.message);
+    const echo = made.product.variants.map((v) => ({ size: v.size, color: v.color, colorHex: v.colorHex, sku: v.sku, stock: v.stock }));
+    const edited = await saveProduct(made.product.id, input({ variants: echo, totalStock: "7" }), null);
+    expect(edited).toMatchObject({ ok: true, product: { stock: 7 } });
+    if (!edited.ok) return;
+    expect(edited.product.variants.map((v) => [v.id, v.stock])).toEqual([[made.product.variants[0]!.id, 7]]);
+    // Added with variants and a total that disagrees: refused.
+    const sent = input({ image: "/demo/products/zara-slim-fit-oxford-shirt.svg", variants: variants(["M", "", 2]), totalStock: "5" });
+    expect(await saveProduct(null, sent, null)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { totalStock: [expect.any(String)] },
+    });
+  });
+});
+
 describe("sizes and colours", () => {
   const refusal = (over: Record<string, unknown>) => {
     const result = ProductSchema.safeParse({ title: "T", description: "D", category: "men", brand: "zara", price: "50", ...over });
@@ -238,6 +257,29 @@ describe("sizes and colours", () => {
       ok: true,
       product: { priceCents: 4500 },
     });
+
+    // An older client sends the variants back as it was answered them, beside a typed total.
+    const echo = (await getProduct(made.product.id))!.variants.map((v) => ({
+      size: v.size,
+      color: v.color,
+      colorHex: v.colorHex,
+      sku: v.sku,
+      stock: v.stock,
+    }));
+    expect(await saveProduct(made.product.id, input({ variants: echo, totalStock: "12" }), null)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { totalStock: [expect.stringContaining("several sizes or colours (10 in stock in all)")] },
+    });
+    expect(await saveProduct(made.product.id, input({ variants: echo, totalStock: "10" }), null)).toMatchObject({ ok: true });
+    // Changed variants with a total that disagrees: refused, nothing kept.
+    const more = echo.map((v) => ({ ...v, stock: v.stock + 1 }));
+    expect(await saveProduct(made.product.id, input({ variants: more, totalStock: "10", title: "Changed" }), null)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Total stock (10) is not the sum of the sizes' stock (12): change one or the other",
+    });
+    expect((await getProduct(made.product.id))!.title).toBe("Linen Shirt");
 
     const low = await lowStockVariants(3);
     expect(low.items).toContainEqual({ productId: made.product.id, title: "Linen Shirt", size: "L", color: "Blue", stock: 1 });

@@ -6,13 +6,16 @@ export default [
   layout("routes/auth/layout.tsx", [route("auth/login", "routes/auth/login.tsx"), route("auth/register", "routes/auth/register.tsx")]),
   route("auth/logout", "routes/auth/logout.tsx"),
   layout("routes/shop/layout.tsx", [
-    route("shop/home", "routes/shop/home.tsx"),
-    route("shop/listing", "routes/shop/listing.tsx"),
+    // Pages with the product details dialog (?product=): its data has a route of its own.
+    layout("routes/shop/product-dialog.tsx", [
+      route("shop/home", "routes/shop/home.tsx"),
+      route("shop/listing", "routes/shop/listing.tsx"),
+      route("shop/search", "routes/shop/search.tsx"),
+    ]),
     route("shop/checkout", "routes/shop/checkout.tsx"),
     route("shop/account", "routes/shop/account.tsx"),
     route("shop/paypal-return", "routes/shop/paypal-return.tsx"),
     route("shop/payment-success", "routes/shop/payment-success.tsx"),
-    route("shop/search", "routes/shop/search.tsx"),
     route("shop/cart", "routes/shop/cart.tsx"),
     route("shop/*", "routes/shop/not-found.tsx"),
   ]),

@@ -6,7 +6,9 @@ import { BRANDS, CATEGORIES, FALLBACK_BANNERS } from "~/lib/constants";
 import { rememberFilters } from "~/lib/listing";
 import { listBanners } from "~/server/admin/banners.server";
 import { featuredProducts } from "~/server/catalog/catalog.server";
-import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
+import { productDialogAction } from "~/routes/shop/product-dialog.server";
+import { useProductDialog } from "~/routes/shop/product-dialog";
+import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/home";
 import { pageTitle } from "~/lib/shop-name";
@@ -15,16 +17,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Ho
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
-  const [banners, featured, dialog] = await Promise.all([listBanners(), featuredProducts(8), loadProductDialog(request, user)]);
+  const [banners, featured] = await Promise.all([listBanners(), featuredProducts(8)]);
   return {
     userName: user.userName,
     slides: banners.length ? banners.map((b) => ({ image: b.image })) : FALLBACK_BANNERS.map((b) => ({ ...b })),
     featured,
-    dialog,
   };
 }
 
 export const action = ({ request }: Route.ActionArgs) => productDialogAction(request);
+
+export const shouldRevalidate = skipWhenOnlyProductChanges;
 
 const REASONS = [
   { title: "Free shipping", text: "Every order ships free, with delivery in 3-5 business days." },
@@ -34,6 +37,7 @@ const REASONS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const dialog = useProductDialog();
   return (
     <>
       <BannerCarousel slides={loaderData.slides} />
@@ -82,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       </div>
-      {loaderData.dialog ? <ProductDialogOverlay data={loaderData.dialog} /> : null}
+      {dialog ? <ProductDialogOverlay data={dialog} /> : null}
     </>
   );
 }

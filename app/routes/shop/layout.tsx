@@ -7,6 +7,7 @@ import { CartSheetOverlay } from "~/components/shop/overlays";
 import { cartLineIds, getCart } from "~/server/cart/cart.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
+import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
@@ -14,6 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [lineIds, cart] = await Promise.all([cartLineIds(user.id), sheetOpen ? getCart(user.id) : null]);
   return { user, cartLineIds: lineIds, cart };
 }
+
+// The cart is read again after any form (an add, a removal) and when the cart sheet opens or
+// closes, but not when only the product dialog opens or closes.
+export const shouldRevalidate = skipWhenOnlyProductChanges;
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (

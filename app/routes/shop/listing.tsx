@@ -8,7 +8,9 @@ import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } 
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingFacets, listProducts } from "~/server/catalog/catalog.server";
 import { colorId, sizeFromId, sizeId } from "~/lib/variants";
-import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
+import { productDialogAction } from "~/routes/shop/product-dialog.server";
+import { useProductDialog } from "~/routes/shop/product-dialog";
+import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/listing";
 import type { ShopHandle } from "./layout";
@@ -19,7 +21,7 @@ export const handle: ShopHandle = { skipLink: { href: "#products", label: "Skip 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("All Products", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireShopper(request);
+  await requireShopper(request);
   const url = new URL(request.url);
   const query = parseListingQuery(url.searchParams);
   // The URL is the state: what a GET form sends (repeated keys) becomes the canonical
@@ -27,15 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const canonical = listingSearch(query, url.searchParams);
   // Compared as parsed parameters: the server may hand us commas encoded as %2C.
   if (new URLSearchParams(canonical).toString() !== url.searchParams.toString()) throw redirect(`${url.pathname}${canonical}`);
-  const [page, dialog, facets] = await Promise.all([listProducts(query), loadProductDialog(request, user), listingFacets()]);
+  const [page, facets] = await Promise.all([listProducts(query), listingFacets()]);
   if (query.page > page.pageCount) throw redirect(`${url.pathname}${listingSearch({ ...query, page: page.pageCount }, url.searchParams)}`);
-  return { query, page, dialog, facets };
+  return { query, page, facets };
 }
 
 export const action = ({ request }: Route.ActionArgs) => productDialogAction(request);
 
+export const shouldRevalidate = skipWhenOnlyProductChanges;
+
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { query, page, dialog, facets } = loaderData;
+  const { query, page, facets } = loaderData;
+  const dialog = useProductDialog();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const active = query.category.length + query.brand.length + query.size.length + query.color.length;

@@ -6,7 +6,9 @@ import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { inputClass } from "~/components/ui/input-class";
 import { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH } from "~/lib/constants";
 import { searchProducts } from "~/server/catalog/catalog.server";
-import { loadProductDialog, productDialogAction } from "~/routes/shop/product-dialog.server";
+import { productDialogAction } from "~/routes/shop/product-dialog.server";
+import { useProductDialog } from "~/routes/shop/product-dialog";
+import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 import { requireShopper } from "~/server/accounts/session.server";
 import type { Route } from "./+types/search";
 import { pageTitle } from "~/lib/shop-name";
@@ -16,19 +18,22 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Se
 const MAX_KEYWORD = 200;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireShopper(request);
+  await requireShopper(request);
   const params = new URL(request.url).searchParams;
   const keyword = (params.get("keyword") ?? "").slice(0, MAX_KEYWORD);
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const searched = keyword.trim().length >= SEARCH_MIN_LENGTH;
-  const [results, dialog] = await Promise.all([searched ? searchProducts(keyword.trim(), page) : null, loadProductDialog(request, user)]);
-  return { keyword, results, dialog };
+  const results = searched ? await searchProducts(keyword.trim(), page) : null;
+  return { keyword, results };
 }
 
 export const action = ({ request }: Route.ActionArgs) => productDialogAction(request);
 
+export const shouldRevalidate = skipWhenOnlyProductChanges;
+
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { keyword, results, dialog } = loaderData;
+  const { keyword, results } = loaderData;
+  const dialog = useProductDialog();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

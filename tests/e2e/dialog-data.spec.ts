@@ -47,7 +47,7 @@ test(
     await page.locator("main article").getByRole("button", { name: "Add to cart" }).first().click();
     await expect(badge).toHaveText(String(before + 1));
     await expect.poll(() => asked.length).toBe(3);
-    expect(asked[2].includes("routes/shop/layout") || asked[2].includes("(all)"), asked[2].join()).toBe(true);
+    expect(asked[2]!.includes("routes/shop/layout") || asked[2]!.includes("(all)"), asked[2]!.join()).toBe(true);
 
     // A filter still reloads the listing, and not the closed dialog.
     await page.getByRole("checkbox", { name: "Nike" }).check();

@@ -1,16 +1,13 @@
-import { LoginSchema } from "~/lib/schemas";
-import { apiError, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
-import { signIn } from "~/server/accounts/sign-in.server";
+import { apiError, json, methodNotAllowed } from "~/server/platform/api.server";
+import { authenticator } from "~/server/accounts/sign-in.server";
 import type { Route } from "./+types/auth.login";
 import { LOGGED_IN } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readBody(request);
-  const parsed = LoginSchema.safeParse(body);
-  const result = await signIn(request, context, body.email, parsed.success ? parsed.data : null);
+  const result = await authenticator.authenticate("json", request);
   if (!result.ok && result.status === 429) return apiError(429, result.message, result.headers);
   // A refused login answers 200 with success false, as the legacy client expects.
   if (!result.ok) return json({ success: false, message: result.message });

@@ -8,10 +8,10 @@ import { REGISTERED } from "~/lib/messages/accounts";
 export const loader = () => methodNotAllowed("POST");
 
 // A refused registration answers 200 with success false, as the legacy client expects.
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readBody(request);
-  const limit = await limitAuthAttempt("register", clientIp(context), body.email);
+  const limit = await limitAuthAttempt("register", clientIp(request), body.email);
   if (!limit.ok) return apiError(429, limit.message, limit.headers);
   const parsed = RegisterSchema.safeParse(body);
   if (!parsed.success) return json({ success: false, message: firstIssue(parsed.error) });

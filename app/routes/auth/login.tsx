@@ -8,7 +8,7 @@ import { formProps, useServerForm } from "~/lib/form";
 import { LOGIN_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
-import { signIn } from "~/server/accounts/sign-in.server";
+import { authenticator } from "~/server/accounts/sign-in.server";
 import { guard } from "~/server/accounts/session.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";
@@ -22,11 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   await guard(request);
-  const formData = await readForm(request);
+  // The form for the answer (field errors, the e-mail kept), read from a copy: remix-auth's
+  // FormStrategy reads the request itself. An unreadable body is a 4xx here, before any attempt.
+  const formData = await readForm(request.clone());
   const submission = parseFormWith(formData, LoginSchema);
-  const result = await signIn(request, context, formData.get("email"), submission.status === "success" ? submission.value : null);
+  const result = await authenticator.authenticate("form", request);
   if (!result.ok && result.status === 429) {
     return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: 429, headers: result.headers });
   }

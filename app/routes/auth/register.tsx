@@ -24,13 +24,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   await guard(request);
   const formData = await readForm(request);
   const submission = parseFormWith(formData, RegisterSchema);
   // Honeypot: people never see this field; a bot that fills it is told "done" and nothing is stored.
   if (formData.get(HONEYPOT)) return redirectWithSuccess("/auth/login", REGISTERED);
-  const limit = await limitAuthAttempt("register", clientIp(context), formData.get("email"));
+  const limit = await limitAuthAttempt("register", clientIp(request), formData.get("email"));
   if (!limit.ok) {
     return data(submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), { status: 429, headers: limit.headers });
   }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { RegisterSchema } from "~/lib/schemas";
+import { INVALID_LOGIN } from "~/lib/messages/accounts";
 import { db } from "../platform/db.server";
 import { createUserSession, destroyUserSession, endOtherSessions, getSessionUser, listSessions } from "./session.server";
-import { signIn, type SignInResult } from "./sign-in.server";
+import { authenticator, type SignInResult } from "./sign-in.server";
+import { CLIENT_ADDRESS_HEADER } from "../platform/rate-limit.server";
 import { registerUser, setPassword } from "./users.server";
 
 const PASSWORD = "correct horse";
@@ -23,8 +25,22 @@ async function newAccount(name: string) {
 /** A sign-in's result with the cookies it sets, as the browser keeps them. */
 const withCookies = (result: SignInResult) => ({ ...result, cookies: result.ok ? result.headers.getSetCookie() : [] });
 
+/**
+ * A sign-in as /api/auth/login gets it: remix-auth's "json" strategy, from the client address the
+ * HTTP layer would have written, with the browser's cookies.
+ */
+function signIn(request: Request, ip: string, email: string, password: string): Promise<SignInResult> {
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/json");
+  headers.set(CLIENT_ADDRESS_HEADER, ip);
+  return authenticator.authenticate(
+    "json",
+    new Request(request.url, { method: "POST", headers, body: JSON.stringify({ email, password }) }),
+  );
+}
+
 async function signInAs(email: string, ip = "10.0.0.1", cookies: string[] = []) {
-  return withCookies(await signIn(requestWith(cookies), { ip }, email, { email, password: PASSWORD }));
+  return withCookies(await signIn(requestWith(cookies), ip, email, PASSWORD));
 }
 
 const sessionCookie = (cookies: string[]) => cookies.filter((c) => c.startsWith("__session="));
@@ -41,6 +57,29 @@ describe("sessions in the database", () => {
     expect(row.id).toMatch(/^[0-9a-f]{64}$/);
     expect(result.cookies.join()).not.toContain(row.id);
     expect(result.cookies.join()).not.toContain(user.id);
+  });
+
+  it("the sign-in form goes through remix-auth's form strategy, /api's JSON through ours, both to one verify", async () => {
+    const user = await newAccount("fay");
+    const form = new Request("http://shop.test/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: "10.0.0.9" },
+      body: new URLSearchParams({ email: user.email, password: PASSWORD }),
+    });
+    const signedIn = withCookies(await authenticator.authenticate("form", form));
+    expect(signedIn.ok).toBe(true);
+    expect(await getSessionUser(requestWith(signedIn.cookies))).toMatchObject({ id: user.id });
+    const wrong = new Request("http://shop.test/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: user.email, password: "not it" }),
+    });
+    expect(await authenticator.authenticate("form", wrong)).toEqual({ ok: false, status: 400, message: INVALID_LOGIN });
+    // A body /api cannot read is its 4xx answer, thrown before any attempt counts.
+    const text = new Request("http://shop.test/api/auth/login", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hi" });
+    const refused = await authenticator.authenticate("json", text).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(415);
   });
 
   it("signing out ends the session: the saved cookie no longer works", async () => {
@@ -88,9 +127,7 @@ describe("sessions in the database", () => {
   it("lists the account's devices and signs out all but this one", async () => {
     const user = await newAccount("dev");
     const firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
-    const other = withCookies(
-      await signIn(requestWith([], firefox), { ip: "10.0.0.3" }, user.email, { email: user.email, password: PASSWORD }),
-    );
+    const other = withCookies(await signIn(requestWith([], firefox), "10.0.0.3", user.email, PASSWORD));
     const here = await signInAs(user.email);
     const devices = await listSessions(requestWith(here.cookies), user.id);
     expect(devices.map((d) => [d.device, d.current])).toEqual(
@@ -129,7 +166,7 @@ describe("sign-in limits with device cookies", () => {
     expect(device).toHaveLength(1);
     // An attacker guesses from one address until refused (the owner's sign-in was the account's
     // first attempt of the minute, so 9 more are allowed), then from other addresses.
-    const guess = (ip: string) => signIn(requestWith(), { ip }, owner.email, { email: owner.email, password: "wrong" });
+    const guess = (ip: string) => signIn(requestWith(), ip, owner.email, "wrong");
     for (let i = 0; i < 9; i++) expect(await guess("203.0.113.9")).toMatchObject({ ok: false, status: 400 });
     expect(await guess("203.0.113.9")).toMatchObject({ ok: false, status: 429 });
     expect(await guess("203.0.113.10")).toMatchObject({ ok: false, status: 429 });
@@ -144,7 +181,7 @@ describe("sign-in limits with device cookies", () => {
     const bob = await newAccount("bob");
     const { cookies } = await signInAs(alice.email, "192.0.2.2");
     const device = deviceCookie(cookies);
-    const guess = (email: string, ip: string) => signIn(requestWith(device), { ip }, email, { email, password: "wrong" });
+    const guess = (email: string, ip: string) => signIn(requestWith(device), ip, email, "wrong");
     for (let i = 0; i < 10; i++) expect(await guess(alice.email, `198.51.100.${i + 20}`)).toMatchObject({ status: 400 });
     expect(await guess(alice.email, "198.51.100.40")).toMatchObject({ status: 429 });
     // For another account the cookie counts for nothing: the address and account limits apply.
@@ -157,7 +194,7 @@ describe("sign-in limits with device cookies", () => {
     const { cookies } = await signInAs(carol.email, "192.0.2.3");
     const [name, value] = deviceCookie(cookies)[0]!.split(";")[0]!.split("=");
     const tampered = [`${name}=${value!.slice(0, -4)}AAAA`];
-    const guess = (ip: string) => signIn(requestWith(tampered), { ip }, carol.email, { email: carol.email, password: "wrong" });
+    const guess = (ip: string) => signIn(requestWith(tampered), ip, carol.email, "wrong");
     for (let i = 0; i < 10; i++) await guess("203.0.113.77");
     expect(await guess("203.0.113.77")).toMatchObject({ status: 429 });
   });

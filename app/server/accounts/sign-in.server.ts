@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { Strategy } from "remix-auth/strategy";
 import type { SessionUser } from "~/lib/access";
 import { INVALID_LOGIN } from "~/lib/messages/accounts";
-import type { LoginInput } from "~/lib/schemas";
+import { LoginSchema } from "~/lib/schemas";
+import { readBody } from "../platform/api.server";
 import { config } from "../platform/config.server";
 import { authAttemptsPerMinute, clientIp, hit, limitAuthAttempt, refusedAttempt } from "../platform/rate-limit.server";
 import { secrets } from "../platform/secrets.server";
@@ -44,11 +48,12 @@ export type SignInResult =
   | { ok: false; status: 400; message: string };
 
 /**
- * The one way to sign in, for the login form and /api/auth/login: the attempt limits (by device
+ * The one place a sign-in is decided, for both strategies below: the attempt limits (by device
  * cookie, else by address and account), the password check, a new session, and the device cookie.
- * `credentials` is null when the submitted values were not even valid (the limits still count it).
+ * Values that are not even a valid login still count towards the limits.
  */
-export async function signIn(request: Request, context: unknown, email: unknown, credentials: LoginInput | null): Promise<SignInResult> {
+async function verify(request: Request, email: unknown, password: unknown): Promise<SignInResult> {
+  const parsed = LoginSchema.safeParse({ email, password });
   const entries = await deviceEntries(request);
   const tag = typeof email === "string" ? accountTag(email) : null;
   const known = tag ? entries.find((entry) => entry.a === tag) : undefined;
@@ -59,10 +64,10 @@ export async function signIn(request: Request, context: unknown, email: unknown,
       return { ok: false, status: 429, message, headers };
     }
   } else {
-    const limited = await limitAuthAttempt("login", clientIp(context), email);
+    const limited = await limitAuthAttempt("login", clientIp(request), email);
     if (!limited.ok) return { ok: false, status: 429, message: limited.message, headers: limited.headers };
   }
-  const user = credentials ? await verifyLogin(credentials) : null;
+  const user = parsed.success ? await verifyLogin(parsed.data) : null;
   if (!user) return { ok: false, status: 400, message: INVALID_LOGIN };
   const entry = known ?? { a: accountTag(user.email), n: randomBytes(16).toString("base64url") };
   const remembered = [entry, ...entries.filter((e) => e !== known)].slice(0, MAX_ACCOUNTS_PER_DEVICE);
@@ -72,3 +77,25 @@ export async function signIn(request: Request, context: unknown, email: unknown,
   headers.append("Set-Cookie", await deviceCookie.serialize(remembered));
   return { ok: true, user, headers };
 }
+
+/**
+ * /api/auth/login's strategy: what FormStrategy does with a form, for the JSON body
+ * `{ email, password }` of a separately hosted client. An unreadable body is thrown as the /api
+ * 4xx answer (readBody).
+ */
+class JsonStrategy<User> extends Strategy<User, { body: Record<string, unknown>; request: Request }> {
+  name = "json";
+  async authenticate(request: Request): Promise<User> {
+    return this.verify({ body: await readBody(request), request });
+  }
+}
+
+/**
+ * Sign-in through remix-auth: "form" for the sign-in page (remix-auth-form), "json" for /api. Both
+ * end in `verify`. remix-auth keeps no session; `verify` opens ours (session.server.ts), and the
+ * result says what the route answers. FormStrategy reads the request's body: a route that needs
+ * the form as well reads it from `request.clone()` first.
+ */
+export const authenticator = new Authenticator<SignInResult>()
+  .use(new FormStrategy(({ form, request }) => verify(request, form.get("email"), form.get("password"))), "form")
+  .use(new JsonStrategy(({ body, request }) => verify(request, body.email, body.password)), "json");

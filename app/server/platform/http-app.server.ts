@@ -12,6 +12,7 @@ import { startPaymentRecovery, stopPaymentRecovery } from "../checkout/recovery.
 import { startMailSender, stopMailSender } from "../mail/outbox.server";
 import { db } from "./db.server";
 import { log } from "./log.server";
+import { CLIENT_ADDRESS_HEADER } from "./rate-limit.server";
 
 // The shop's HTTP layer, the same in every mode: one JSON log line per request, protective
 // headers, a graceful stop, CORS for trusted origins, the cross-site check, body limits by route,
@@ -99,6 +100,9 @@ export function createApp({ clientDir, vite }: Options): express.Express {
     const incoming = req.get("X-Request-Id");
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     req.headers["x-request-id"] = requestId;
+    // The client's address for the app (rate limits), per TRUST_PROXY; whatever a client sent
+    // under this name is overwritten.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? "unknown";
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       log("info", "request", {
@@ -256,8 +260,6 @@ export function createApp({ clientDir, vite }: Options): express.Express {
       // function (development, for hot reload) it derives them anew on every request.
       build: vite ? loadBuild : (productionBuild as unknown as ServerBuild),
       mode: vite ? "development" : "production",
-      // The client address (per TRUST_PROXY) for rate limits, and the request id for error logs.
-      getLoadContext: (req) => ({ ip: req.ip ?? "unknown", requestId: req.get("X-Request-Id") }),
     }),
   );
   return app;

@@ -65,8 +65,13 @@ export async function limitAuthAttempt(kind: "login" | "register", ip: string, e
   return refused.ok ? refused : refusedAttempt(refused.retryAfterSeconds);
 }
 
-/** The client address the server put in the load context (server.mjs honours TRUST_PROXY). */
-export function clientIp(context: unknown): string {
-  const ip = (context as { ip?: unknown } | undefined)?.ip;
-  return typeof ip === "string" && ip ? ip : "unknown";
+/**
+ * The request's client address, as the HTTP layer wrote it into CLIENT_ADDRESS_HEADER (honouring
+ * TRUST_PROXY; a value the client sent under that name is replaced, never trusted). A header, not
+ * the load context, so it travels with the request into remix-auth's strategies.
+ */
+export function clientIp(request: Request): string {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) || "unknown";
 }
+
+export const CLIENT_ADDRESS_HEADER = "x-shop-client-address";

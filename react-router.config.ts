@@ -8,7 +8,7 @@ export default {
   // "Future Flag Warning" notices on every build. Each flag is weighed when we move to v8
   // (docs/decisions/0015-quiet-build.md).
   future: {
-    v8_middleware: false,
+    v8_middleware: true,
     v8_splitRouteModules: false,
     v8_viteEnvironmentApi: false,
     v8_passThroughRequests: false,

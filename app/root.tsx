@@ -6,6 +6,8 @@ import { ProgressBar } from "./components/ui/progress-bar";
 import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
 import { config } from "./server/platform/config.server";
+import { sessionMiddleware } from "./server/accounts/session.server";
+import { apiErrorsAsJson, limitBodies } from "./server/platform/middleware.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React put the stylesheet (render-blocking) at the top of <head>, before the
@@ -13,6 +15,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// Every request, page or /api: JSON for /api's unexpected failures, bounded bodies, and the session
+// with its user read once (loaders, actions and guards take it from the context).
+export const middleware: Route.MiddlewareFunction[] = [apiErrorsAsJson, limitBodies, sessionMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { redirectWithInfo } from "remix-toast";
 import { safeRedirectTo } from "~/lib/access";
-import { requireShopper } from "~/server/accounts/session.server";
+import { requireArea } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/newsletter";
 
@@ -10,8 +10,9 @@ export async function loader() {
   throw redirect("/shop/home");
 }
 
+export const middleware: Route.MiddlewareFunction[] = [requireArea("shop")];
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireShopper(request);
   const form = await readForm(request);
   const back = safeRedirectTo(form.get("returnTo")) ?? "/shop/home";
   return redirectWithInfo(back, "Thanks! Newsletter sign-up is not open yet, so nothing was stored.");

@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
 import { homeFor } from "~/lib/access";
-import { guard } from "~/server/accounts/session.server";
+import { accessRules, currentUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/not-found";
 
 // Unknown paths: the access rules still apply first (a visitor goes to login), then 404.
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await guard(request);
+export const middleware: Route.MiddlewareFunction[] = [accessRules];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = currentUser(context);
   return data({ home: user ? homeFor(user) : "/auth/login" }, { status: 404 });
 }
 

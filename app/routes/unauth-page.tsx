@@ -1,4 +1,4 @@
-import { guard } from "~/server/accounts/session.server";
+import { accessRules, currentUser } from "~/server/accounts/session.server";
 import { homeFor } from "~/lib/access";
 import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/unauth-page";
@@ -6,8 +6,10 @@ import { pageTitle } from "~/lib/shop-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("No access", matches) }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await guard(request);
+export const middleware: Route.MiddlewareFunction[] = [accessRules];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = currentUser(context);
   return { home: user ? homeFor(user) : "/auth/login" };
 }
 

@@ -4,11 +4,14 @@ import { AdminNav } from "~/components/admin/sidebar";
 import { RouteErrorBoundary } from "~/components/route-error-page";
 import { buttonClass } from "~/components/ui/button";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
-import { requireAdmin } from "~/server/accounts/session.server";
+import { signedInUser, requireArea } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+/** Every admin page and form: a signed-in admin, else the access rules' redirect. */
+export const middleware: Route.MiddlewareFunction[] = [requireArea("admin")];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   return { user };
 }
 

@@ -5,8 +5,8 @@ import type { Route } from "./+types/admin.orders.details";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { orderWithOwnerJson } from "./legacy-json.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireApiAdmin(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireApiAdmin(context);
   const id = IdSchema.safeParse(params.id);
   const order = id.success ? await getOrder(id.data) : null;
   return order ? json({ success: true, data: orderWithOwnerJson(order) }) : apiError(404, ORDER_NOT_FOUND);

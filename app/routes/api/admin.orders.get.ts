@@ -3,8 +3,8 @@ import { listAllOrders } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/admin.orders.get";
 import { orderJson } from "./legacy-json.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireApiAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireApiAdmin(context);
   const { page, limit } = apiPaging(request);
   return listJson(await listAllOrders(page, limit), orderJson);
 }

@@ -6,9 +6,9 @@ import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
 
 export const loader = () => methodNotAllowed("PUT");
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
-  await requireApiAdmin(request);
+  requireApiAdmin(context);
   const parsed = OrderStatusSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const id = IdSchema.safeParse(params.id);

@@ -7,9 +7,9 @@ import { productJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  await requireApiAdmin(request);
+  requireApiAdmin(context);
   const parsed = ProductSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const result = await saveProduct(null, parsed.data, null);

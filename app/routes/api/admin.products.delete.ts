@@ -7,9 +7,9 @@ import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 export const loader = () => methodNotAllowed("DELETE");
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
-  await requireApiAdmin(request);
+  requireApiAdmin(context);
   const id = IdSchema.safeParse(params.id);
   if (!id.success || !(await deleteProduct(id.data))) return apiError(404, PRODUCT_NOT_FOUND);
   return json({ success: true, message: PRODUCT_DELETED });

@@ -8,9 +8,9 @@ import { productJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
-  await requireApiAdmin(request);
+  requireApiAdmin(context);
   const id = IdSchema.safeParse(params.id);
   if (!id.success) return apiError(404, PRODUCT_NOT_FOUND);
   const parsed = ProductSchema.safeParse(await readBody(request));

@@ -10,9 +10,9 @@ export const handle = UPLOAD_ROUTE_HANDLE;
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  await requireApiAdmin(request);
+  requireApiAdmin(context);
   let form: FormData;
   try {
     form = await parseFormBody(request, MAX_UPLOAD_FORM_BYTES);

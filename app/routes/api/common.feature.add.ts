@@ -7,9 +7,9 @@ import { bannerJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  await requireApiAdmin(request);
+  requireApiAdmin(context);
   const parsed = BannerUrlSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   return json({ success: true, message: BANNER_ADDED, data: bannerJson(await addBanner(parsed.data.image)) }, { status: 201 });

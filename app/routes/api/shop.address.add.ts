@@ -7,9 +7,9 @@ import { addressJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiShopper(request);
+  const user = requireApiShopper(context);
   const body = await readBody(request);
   assertOwnUserId(user, body.userId);
   const parsed = AddressSchema.safeParse(body);

@@ -6,9 +6,9 @@ import { ADDRESS_DELETED, ADDRESS_NOT_FOUND } from "~/lib/messages/accounts";
 
 export const loader = () => methodNotAllowed("DELETE");
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
-  const user = await requireApiShopper(request);
+  const user = requireApiShopper(context);
   assertOwnUserId(user, params.userId);
   const id = IdSchema.safeParse(params.addressId);
   if (!id.success || !(await deleteAddress(user.id, id.data))) return apiError(404, ADDRESS_NOT_FOUND);

@@ -3,8 +3,8 @@ import { listAddresses } from "~/server/accounts/addresses.server";
 import type { Route } from "./+types/shop.address.get";
 import { addressJson } from "./legacy-json.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireApiShopper(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requireApiShopper(context);
   assertOwnUserId(user, params.userId);
   return json({ success: true, data: (await listAddresses(user.id)).map(addressJson) });
 }

@@ -7,9 +7,9 @@ import { addressJson } from "./legacy-json.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const user = await requireApiShopper(request);
+  const user = requireApiShopper(context);
   assertOwnUserId(user, params.userId);
   const id = IdSchema.safeParse(params.addressId);
   if (!id.success) return apiError(404, ADDRESS_NOT_FOUND);

@@ -6,9 +6,9 @@ import type { Route } from "./+types/shop.cart.add";
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiShopper(request);
+  const user = requireApiShopper(context);
   const body = await readBody(request);
   assertOwnUserId(user, body.userId);
   const parsed = AddToCartSchema.safeParse(body);

@@ -7,9 +7,9 @@ import { NOT_IN_CART } from "~/lib/messages/cart";
 
 export const loader = () => methodNotAllowed("DELETE");
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
-  const user = await requireApiShopper(request);
+  const user = requireApiShopper(context);
   assertOwnUserId(user, params.userId);
   const id = IdSchema.safeParse(params.productId);
   // `?variantId=` removes one size of the product; without it every line of the product goes.

@@ -2,8 +2,8 @@ import { assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/p
 import { cartResponse } from "./legacy-json.server";
 import type { Route } from "./+types/shop.cart.get";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireApiShopper(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requireApiShopper(context);
   assertOwnUserId(user, params.userId);
   return cartResponse(user.id);
 }

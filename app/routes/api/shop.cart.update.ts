@@ -6,9 +6,9 @@ import type { Route } from "./+types/shop.cart.update";
 
 export const loader = () => methodNotAllowed("PUT");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const user = await requireApiShopper(request);
+  const user = requireApiShopper(context);
   const body = await readBody(request);
   assertOwnUserId(user, body.userId);
   const parsed = UpdateCartSchema.safeParse(body);

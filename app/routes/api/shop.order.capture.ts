@@ -12,9 +12,9 @@ const CaptureBody = z.object({
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiShopper(request);
+  const user = requireApiShopper(context);
   const parsed = CaptureBody.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const result = await completePayment(user, parsed.data.paymentId, parsed.data.payerId, parsed.data.orderId);

@@ -5,8 +5,8 @@ import type { Route } from "./+types/shop.order.details";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { orderDetailsJson } from "./legacy-json.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireApiShopper(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requireApiShopper(context);
   const id = IdSchema.safeParse(params.orderId);
   const order = id.success ? await getOrder(id.data, user.id) : null;
   if (!order) return apiError(404, ORDER_NOT_FOUND);

@@ -3,8 +3,8 @@ import { listOrders } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/shop.order.list";
 import { orderJson } from "./legacy-json.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireApiShopper(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requireApiShopper(context);
   assertOwnUserId(user, params.userId);
   return json({ success: true, data: (await listOrders(user.id)).map(orderJson) });
 }

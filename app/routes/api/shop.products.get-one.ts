@@ -4,8 +4,8 @@ import { getProduct } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.products.get-one";
 import { productJson } from "./legacy-json.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireApiUser(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireApiUser(context);
   const id = IdSchema.safeParse(params.id);
   const product = id.success ? await getProduct(id.data) : null;
   if (!product) return apiError(404, "Product not found");

@@ -6,8 +6,8 @@ import { productJson } from "./legacy-json.server";
 
 // Query as the listing page: category and brand comma-joined, sortBy, plus page and limit (at most
 // 100 a page, so no call can load the whole catalog).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireApiUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireApiUser(context);
   const { page, limit } = apiPaging(request);
   return listJson(await listProducts({ ...parseListingQuery(new URL(request.url).searchParams), page }, limit), productJson);
 }

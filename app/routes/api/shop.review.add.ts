@@ -14,9 +14,9 @@ const Body = ReviewSchema.extend({
   userName: z.string().optional(),
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiShopper(request);
+  const user = requireApiShopper(context);
   const parsed = Body.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const { userId, userName, ...input } = parsed.data;

@@ -5,8 +5,8 @@ import { listReviews } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/shop.review.list";
 import { reviewJson } from "./legacy-json.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireApiUser(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireApiUser(context);
   const id = IdSchema.safeParse(params.productId);
   if (!id.success || !(await getProduct(id.data))) return apiError(404, "Product not found");
   return json({ success: true, data: (await listReviews(id.data)).map(reviewJson) });

@@ -3,8 +3,8 @@ import { searchProducts } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.search";
 import { productJson } from "./legacy-json.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireApiUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireApiUser(context);
   const keyword = (params.keyword ?? "").slice(0, 200);
   const { page, limit } = apiPaging(request);
   return listJson(await searchProducts(keyword, page, limit), productJson);

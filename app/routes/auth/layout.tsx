@@ -2,12 +2,14 @@ import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error-page";
 import { useShopName } from "~/lib/shop-name";
-import { guard } from "~/server/accounts/session.server";
+import { accessRules } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 
 // A signed-in visitor on login or register goes to their home.
-export async function loader({ request }: Route.LoaderArgs) {
-  await guard(request);
+/** Signed-in users are sent home from the sign-in and register pages (and their forms). */
+export const middleware: Route.MiddlewareFunction[] = [accessRules];
+
+export async function loader() {
   return null;
 }
 

@@ -9,7 +9,6 @@ import { LOGIN_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
 import { authenticator } from "~/server/accounts/sign-in.server";
-import { guard } from "~/server/accounts/session.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";
 import { LOGGED_IN } from "~/lib/messages/accounts";
@@ -17,13 +16,11 @@ import { pageTitle } from "~/lib/shop-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Sign in", matches) }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await guard(request);
+export async function loader() {
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await guard(request);
   // The form for the answer (field errors, the e-mail kept), read from a copy: remix-auth's
   // FormStrategy reads the request itself. An unreadable body is a 4xx here, before any attempt.
   const formData = await readForm(request.clone());

@@ -8,7 +8,6 @@ import { REGISTER_FIELDS } from "~/lib/form-fields";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
 import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
-import { guard } from "~/server/accounts/session.server";
 import { registerUser } from "~/server/accounts/users.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/register";
@@ -19,13 +18,11 @@ const HONEYPOT = "website";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Create account", matches) }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await guard(request);
+export async function loader() {
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await guard(request);
   const formData = await readForm(request);
   const submission = parseFormWith(formData, RegisterSchema);
   // Honeypot: people never see this field; a bot that fills it is told "done" and nothing is stored.

@@ -12,15 +12,15 @@ import { withParam } from "~/lib/url";
 import { handleAddressIntent } from "~/routes/shop/address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getOrder, listOrders } from "~/server/checkout/orders.server";
-import { endOtherSessions, listSessions, requireShopper, type SignedInDevice } from "~/server/accounts/session.server";
+import { endOtherSessions, listSessions, type SignedInDevice, signedInUser } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/account";
 import { pageTitle } from "~/lib/shop-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My Account", matches) }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireShopper(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   const params = new URL(request.url).searchParams;
   const tab = ({ addresses: "addresses", devices: "devices" } as const)[params.get("tab") ?? ""] ?? "orders";
   const orderParam = params.get("order");
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [orders, addresses, devices] = await Promise.all([
     listOrders(user.id),
     listAddresses(user.id),
-    tab === "devices" ? listSessions(request, user.id) : ([] as SignedInDevice[]),
+    tab === "devices" ? listSessions(context, user.id) : ([] as SignedInDevice[]),
   ]);
   return data(
     {
@@ -44,11 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireShopper(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = signedInUser(context);
   const formData = await readForm(request);
   if (formData.get("intent") === "end-other-sessions") {
-    return redirectWithSuccess("/shop/account?tab=devices", otherDevicesSignedOut(await endOtherSessions(request, user.id)));
+    return redirectWithSuccess("/shop/account?tab=devices", otherDevicesSignedOut(await endOtherSessions(context, user.id)));
   }
   return handleAddressIntent(request, user, formData);
 }

@@ -9,7 +9,7 @@ import { handleAddressIntent } from "~/routes/shop/address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
 import { startCheckout } from "~/server/checkout/start.server";
-import { requireShopper } from "~/server/accounts/session.server";
+import { signedInUser } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkout";
 import { shopUrlFor } from "~/server/platform/config.server";
@@ -19,14 +19,14 @@ import { pageTitle } from "~/lib/shop-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Checkout", matches) }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireShopper(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   const [cart, addresses] = await Promise.all([getCart(user.id), listAddresses(user.id)]);
   return { cart, addresses };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireShopper(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = signedInUser(context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData);

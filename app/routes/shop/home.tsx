@@ -9,14 +9,14 @@ import { featuredProducts } from "~/server/catalog/catalog.server";
 import { productDialogAction } from "~/routes/shop/product-dialog.server";
 import { useProductDialog } from "~/routes/shop/product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
-import { requireShopper } from "~/server/accounts/session.server";
+import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/home";
 import { pageTitle } from "~/lib/shop-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Home", matches) }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireShopper(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   const [banners, featured] = await Promise.all([listBanners(), featuredProducts(8)]);
   return {
     userName: user.userName,
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = ({ request }: Route.ActionArgs) => productDialogAction(request);
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));
 
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 

@@ -5,12 +5,15 @@ import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
 import { CartSheetOverlay } from "~/components/shop/overlays";
 import { cartLineIds, getCart } from "~/server/cart/cart.server";
-import { requireShopper } from "~/server/accounts/session.server";
+import { signedInUser, requireArea } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireShopper(request);
+/** Every shop page and form: a signed-in shopper, else the access rules' redirect (SPEC section 2). */
+export const middleware: Route.MiddlewareFunction[] = [requireArea("shop")];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   const sheetOpen = new URL(request.url).searchParams.get("cart") === "open";
   const [lineIds, cart] = await Promise.all([cartLineIds(user.id), sheetOpen ? getCart(user.id) : null]);
   return { user, cartLineIds: lineIds, cart };

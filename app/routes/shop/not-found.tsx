@@ -1,10 +1,7 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
-import { requireShopper } from "~/server/accounts/session.server";
-import type { Route } from "./+types/not-found";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireShopper(request);
+export async function loader() {
   return data(null, { status: 404 });
 }
 

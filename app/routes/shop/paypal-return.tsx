@@ -3,7 +3,7 @@ import { redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
 import { cancelPayment, completePayment } from "~/server/checkout/capture.server";
 import { log } from "~/server/platform/log.server";
-import { requireShopper } from "~/server/accounts/session.server";
+import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/paypal-return";
 import { ORDER_NOT_FOUND, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/lib/messages/checkout";
 import { pageTitle } from "~/lib/shop-name";
@@ -12,8 +12,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Pr
 
 // PayPal sends the buyer back here with `token` (Orders v2) or the legacy `paymentId`, and
 // `PayerID`. Capturing is idempotent, so doing it on this GET is safe: a reload changes nothing.
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireShopper(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   const params = new URL(request.url).searchParams;
   const reference = params.get("token") ?? params.get("paymentId");
   if (params.get("cancelled")) {

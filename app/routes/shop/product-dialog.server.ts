@@ -8,7 +8,6 @@ import { addToCart } from "../../server/cart/cart.server";
 import { ADDED_TO_CART } from "~/lib/messages/cart";
 import { getProduct } from "../../server/catalog/catalog.server";
 import { addReview, listReviews, reviewEligibility, type ReviewEligibility } from "../../server/catalog/reviews.server";
-import { requireShopper } from "../../server/accounts/session.server";
 import { parseFormWith, readForm } from "../../server/platform/form.server";
 import { REVIEW_ADDED } from "~/lib/messages/catalog";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
@@ -36,8 +35,7 @@ export async function loadProductDialog(request: Request, user: SessionUser): Pr
  * here, so refusals come back as messages next to the form (status 4xx) and success redirects
  * back, the dialog still open, with a toast.
  */
-export async function productDialogAction(request: Request) {
-  const user = await requireShopper(request);
+export async function productDialogAction(request: Request, user: SessionUser) {
   const formData = await readForm(request);
   const url = new URL(request.url);
   if (formData.get("intent") === "add") return addFromDialog(user, formData, url.pathname + url.search);

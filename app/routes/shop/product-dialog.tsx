@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { loadProductDialog } from "~/routes/shop/product-dialog.server";
-import { requireShopper } from "~/server/accounts/session.server";
+import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/product-dialog";
 
 // The pages that open the product details dialog (`?product=<id>`: home, listing, search) sit
@@ -9,8 +9,8 @@ import type { Route } from "./+types/product-dialog";
 // lists and the cart stay as they are (their routes' shouldRevalidate). The dialog itself is still
 // rendered by the page, so its forms post to the page's action and read its action data.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireShopper(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   return { dialog: await loadProductDialog(request, user) };
 }
 

@@ -9,7 +9,7 @@ import { searchProducts } from "~/server/catalog/catalog.server";
 import { productDialogAction } from "~/routes/shop/product-dialog.server";
 import { useProductDialog } from "~/routes/shop/product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
-import { requireShopper } from "~/server/accounts/session.server";
+import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/search";
 import { pageTitle } from "~/lib/shop-name";
 
@@ -18,7 +18,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Se
 const MAX_KEYWORD = 200;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireShopper(request);
   const params = new URL(request.url).searchParams;
   const keyword = (params.get("keyword") ?? "").slice(0, MAX_KEYWORD);
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
@@ -27,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { keyword, results };
 }
 
-export const action = ({ request }: Route.ActionArgs) => productDialogAction(request);
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));
 
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 

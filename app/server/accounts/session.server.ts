@@ -1,12 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, redirect, type Cookie } from "react-router";
+import {
+  createContext,
+  createCookie,
+  createSessionStorage,
+  redirect,
+  type Cookie,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { setToastCookieOptions } from "remix-toast";
 import { accessRedirect, mayUse, refusedPage, type Area, type SessionUser } from "~/lib/access";
 import { config } from "../platform/config.server";
 import { db } from "../platform/db.server";
 import { secrets } from "../platform/secrets.server";
 import { describeDevice } from "./device.server";
-import { getUserById } from "./users.server";
+import { toSessionUser } from "./users.server";
 
 const secure = config.isProduction;
 const DAY = 24 * 60 * 60 * 1000;
@@ -60,17 +68,19 @@ function rememberingParses(cookie: Cookie): Cookie {
  * sees the same rows. The row's expiry slides (30 days after the last request); the cookie itself
  * lasts a year, so it is the row, not the browser, that decides when a session ends.
  */
+const sessionCookie = rememberingParses(
+  createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets,
+    maxAge: 365 * 24 * 60 * 60,
+  }),
+);
+
 export const sessionStorage = createSessionStorage<SessionData>({
-  cookie: rememberingParses(
-    createCookie("__session", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      secrets,
-      maxAge: 365 * 24 * 60 * 60,
-    }),
-  ),
+  cookie: sessionCookie,
   async createData(data) {
     const token = randomBytes(32).toString("base64url");
     const at = new Date();
@@ -88,26 +98,16 @@ export const sessionStorage = createSessionStorage<SessionData>({
       .execute();
     return token;
   },
+  // Only for ending the session a sign-in or sign-out replaces; requests read theirs with readSession.
   async readData(token) {
-    // A cookie from before sessions lived in the database carried an object: sign in again.
     if (typeof token !== "string") return null;
-    const id = hashToken(token);
-    const at = new Date();
     const row = await db
       .selectFrom("sessions")
-      .select(["user_id", "last_seen_at"])
-      .where("id", "=", id)
-      .where("expires_at", ">", at.toISOString())
+      .select("user_id")
+      .where("id", "=", hashToken(token))
+      .where("expires_at", ">", new Date().toISOString())
       .executeTakeFirst();
-    if (!row) return null;
-    if (at.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
-      await db
-        .updateTable("sessions")
-        .set({ last_seen_at: at.toISOString(), expires_at: new Date(at.getTime() + SESSION_IDLE_MS).toISOString() })
-        .where("id", "=", id)
-        .execute();
-    }
-    return { userId: row.user_id };
+    return row ? { userId: row.user_id } : null;
   },
   // A session's data never changes after sign-in (a new sign-in is a new session).
   async updateData() {},
@@ -119,26 +119,56 @@ export const sessionStorage = createSessionStorage<SessionData>({
 
 setToastCookieOptions({ secrets, secure, sameSite: "lax", httpOnly: true, path: "/" });
 
-type CurrentSession = { user: SessionUser; token: string } | null;
-const sessionByRequest = new WeakMap<Request, Promise<CurrentSession>>();
+/** A request's open session: its user, and the key of its row. */
+type CurrentSession = { user: SessionUser; key: string } | null;
 
-/** This request's session and its user (looked up once per request), or null. */
-function currentSession(request: Request): Promise<CurrentSession> {
-  let pending = sessionByRequest.get(request);
-  if (!pending) {
-    pending = sessionStorage.getSession(request.headers.get("Cookie")).then(async (session) => {
-      const userId = session.get("userId");
-      const user = userId ? await getUserById(userId) : null;
-      return user ? { user, token: session.id } : null;
-    });
-    sessionByRequest.set(request, pending);
+/**
+ * The session the request's cookie names, with its user, in one query (the session row joined to
+ * its user); null without one. The user is read fresh: a role change counts at once. The row's
+ * expiry slides, written at most every 10 minutes.
+ */
+export async function readSession(request: Request): Promise<CurrentSession> {
+  const token: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  // A cookie from before sessions lived in the database carried an object: sign in again.
+  if (typeof token !== "string") return null;
+  const key = hashToken(token);
+  const at = new Date();
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["users.id", "users.user_name", "users.email", "users.role", "sessions.last_seen_at"])
+    .where("sessions.id", "=", key)
+    .where("sessions.expires_at", ">", at.toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  if (at.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: at.toISOString(), expires_at: new Date(at.getTime() + SESSION_IDLE_MS).toISOString() })
+      .where("id", "=", key)
+      .execute();
   }
-  return pending;
+  return { user: toSessionUser(row), key };
 }
 
-/** The signed-in user of this request, or null. Read fresh each request: a role change counts at once. */
+/** The signed-in user a request's cookie names, or null (for scripts and tests; routes use the context). */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return (await currentSession(request))?.user ?? null;
+  return (await readSession(request))?.user ?? null;
+}
+
+const sessionContext = createContext<CurrentSession>();
+
+/** Root middleware: reads the request's session and user once, for every loader, action and guard. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(sessionContext, await readSession(request));
+  return next();
+};
+
+type Context = Readonly<RouterContextProvider>;
+
+/** This request's signed-in user, or null (read once by sessionMiddleware). */
+export function currentUser(context: Context): SessionUser | null {
+  return context.get(sessionContext)?.user ?? null;
 }
 
 /**
@@ -163,9 +193,8 @@ export async function destroyUserSession(request: Request): Promise<string> {
 export type SignedInDevice = { id: string; device: string; createdAt: string; lastSeenAt: string; current: boolean };
 
 /** The account's live sessions, newest activity first; `current` marks this request's. */
-export async function listSessions(request: Request, userId: string): Promise<SignedInDevice[]> {
-  const current = await currentSession(request);
-  const currentId = current ? hashToken(current.token) : null;
+export async function listSessions(context: Context, userId: string): Promise<SignedInDevice[]> {
+  const currentId = context.get(sessionContext)?.key ?? null;
   const rows = await db
     .selectFrom("sessions")
     .select(["id", "device", "created_at", "last_seen_at"])
@@ -184,38 +213,50 @@ export async function listSessions(request: Request, userId: string): Promise<Si
 }
 
 /** Ends every session of the account except this request's. Returns how many ended. */
-export async function endOtherSessions(request: Request, userId: string): Promise<number> {
-  const current = await currentSession(request);
+export async function endOtherSessions(context: Context, userId: string): Promise<number> {
+  const current = context.get(sessionContext);
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
-  if (current) query = query.where("id", "!=", hashToken(current.token));
+  if (current) query = query.where("id", "!=", current.key);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/**
- * Applies SPEC's access rules to a page request: throws the redirect when the visitor may not
- * see this path, otherwise returns the user (null only on login/register).
- */
-export async function guard(request: Request): Promise<SessionUser | null> {
-  const user = await getSessionUser(request);
+/** Where SPEC's access rules send this request instead (a redirect to throw), or null. */
+function accessRedirectFor(request: Request, user: SessionUser | null): Response | null {
   const url = new URL(request.url);
   const target = accessRedirect(url.pathname, user, url.pathname + url.search);
-  if (target) throw redirect(target);
-  return user;
+  return target ? redirect(target) : null;
 }
 
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await guard(request);
-  if (!user) throw redirect("/auth/login");
-  return user;
+/**
+ * Middleware of pages open to visitors (sign-in, register, the not-found and refusal pages, "/"):
+ * SPEC's access rules, such as a signed-in user sent from the sign-in page to their home.
+ */
+export const accessRules: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  const refused = accessRedirectFor(request, currentUser(context));
+  if (refused) throw refused;
+  return next();
+};
+
+/**
+ * Middleware of the shop's and the admin's layouts: a signed-in user who may use `area`
+ * (access.ts) gets through; anyone else is redirected as the access rules say. Their loaders and
+ * actions then read the user with `signedInUser`.
+ */
+export function requireArea(area: Area): MiddlewareFunction<Response> {
+  return ({ request, context }, next) => {
+    const user = currentUser(context);
+    const refused = accessRedirectFor(request, user);
+    if (refused) throw refused;
+    if (!user) throw redirect("/auth/login");
+    if (!mayUse(user, area)) throw redirect(refusedPage(area));
+    return next();
+  };
 }
 
-/** A page or form of `area` (access.ts): anyone else is redirected as the access rules say. */
-async function requireArea(request: Request, area: Area): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!mayUse(user, area)) throw redirect(refusedPage(area));
+/** In a loader or action under a guarded layout (requireArea): the user it let through. */
+export function signedInUser(context: Context): SessionUser {
+  const user = currentUser(context);
+  if (!user) throw new Error("signedInUser outside a layout guarded by requireArea");
   return user;
 }
-
-export const requireShopper = (request: Request) => requireArea(request, "shop");
-export const requireAdmin = (request: Request) => requireArea(request, "admin");

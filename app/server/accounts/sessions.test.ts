@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { RegisterSchema } from "~/lib/schemas";
 import { INVALID_LOGIN } from "~/lib/messages/accounts";
 import { db } from "../platform/db.server";
-import { createUserSession, destroyUserSession, endOtherSessions, getSessionUser, listSessions } from "./session.server";
+import { RouterContextProvider } from "react-router";
+import { createUserSession, destroyUserSession, endOtherSessions, getSessionUser, listSessions, sessionMiddleware } from "./session.server";
 import { authenticator, type SignInResult } from "./sign-in.server";
 import { CLIENT_ADDRESS_HEADER } from "../platform/rate-limit.server";
 import { registerUser, setPassword } from "./users.server";
@@ -20,6 +21,14 @@ async function newAccount(name: string) {
   const result = await registerUser(RegisterSchema.parse({ userName: name, email: `${name}@example.com`, password: PASSWORD }));
   if (!result.ok) throw new Error(result.message);
   return result.user;
+}
+
+/** The router context a route of this request gets: the root's session middleware has run. */
+async function contextFor(request: Request): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  const args = { request, context, params: {}, url: new URL(request.url), pattern: "/shop/account" };
+  await sessionMiddleware(args, async () => new Response());
+  return context;
 }
 
 /** A sign-in's result with the cookies it sets, as the browser keeps them. */
@@ -129,14 +138,14 @@ describe("sessions in the database", () => {
     const firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
     const other = withCookies(await signIn(requestWith([], firefox), "10.0.0.3", user.email, PASSWORD));
     const here = await signInAs(user.email);
-    const devices = await listSessions(requestWith(here.cookies), user.id);
+    const devices = await listSessions(await contextFor(requestWith(here.cookies)), user.id);
     expect(devices.map((d) => [d.device, d.current])).toEqual(
       expect.arrayContaining([
         ["Chrome on Android", true],
         ["Firefox on Windows", false],
       ]),
     );
-    expect(await endOtherSessions(requestWith(here.cookies), user.id)).toBe(1);
+    expect(await endOtherSessions(await contextFor(requestWith(here.cookies)), user.id)).toBe(1);
     expect(await getSessionUser(requestWith(other.cookies))).toBeNull();
     expect(await getSessionUser(requestWith(here.cookies))).toMatchObject({ id: user.id });
   });

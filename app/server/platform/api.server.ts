@@ -1,7 +1,8 @@
 import { AREA_REFUSED, mayUse, type Area, type SessionUser } from "~/lib/access";
 import type { Page } from "~/lib/page";
 import { DEFAULT_MAX_BYTES, mediaType, parseFormBody, readAtMost, UnreadableBody } from "./form.server";
-import { getSessionUser } from "../accounts/session.server";
+import type { RouterContextProvider } from "react-router";
+import { currentUser } from "../accounts/session.server";
 
 /** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
 
@@ -76,24 +77,29 @@ export function firstIssue(error: { issues: Array<{ message: string }> }): strin
   return error.issues[0]?.message ?? "Invalid input";
 }
 
-/** The signed-in user of an /api call; no session answers 401 JSON (never a redirect). */
-export async function requireApiUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The signed-in user of an /api call (read once per request by the root's sessionMiddleware); no
+ * session answers 401 JSON (never a redirect).
+ */
+export function requireApiUser(context: Context): SessionUser {
+  const user = currentUser(context);
   if (!user) throw apiError(401, "Unauthorised user! Please sign in.");
   return user;
 }
 
 /** An /api call of `area` (access.ts): anyone else signed in gets 403. */
-async function requireApiArea(request: Request, area: Area): Promise<SessionUser> {
-  const user = await requireApiUser(request);
+function requireApiArea(context: Context, area: Area): SessionUser {
+  const user = requireApiUser(context);
   if (!mayUse(user, area)) throw apiError(403, AREA_REFUSED[area]);
   return user;
 }
 
 /** Shopper-only /api calls (cart, addresses, orders, reviews). */
-export const requireApiShopper = (request: Request) => requireApiArea(request, "shop");
+export const requireApiShopper = (context: Context) => requireApiArea(context, "shop");
 /** Admin-only /api calls. */
-export const requireApiAdmin = (request: Request) => requireApiArea(request, "admin");
+export const requireApiAdmin = (context: Context) => requireApiArea(context, "admin");
 
 /** Every userId in an /api path or body must be the signed-in shopper's own. */
 export function assertOwnUserId(user: SessionUser, userId: unknown): void {

@@ -1,12 +1,12 @@
 import "./preflight.server"; // first: refuses bad production settings before anything touches DATA_DIR
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 import { startPaymentRecovery, stopPaymentRecovery } from "../checkout/recovery.server";
 import { startMailSender, stopMailSender } from "../mail/outbox.server";
@@ -15,8 +15,8 @@ import { log } from "./log.server";
 import { CLIENT_ADDRESS_HEADER } from "./rate-limit.server";
 
 // The shop's HTTP layer, the same in every mode: one JSON log line per request, protective
-// headers, a graceful stop, CORS for trusted origins, the cross-site check, body limits by route,
-// static files, and the React Router app. `server.mjs` runs it: from the build in production,
+// headers, a graceful stop, CORS for trusted origins, the cross-site check, static files, and the
+// React Router app (whose middleware bounds bodies and answers /api failures as JSON: root.tsx). `server.mjs` runs it: from the build in production,
 // through Vite's middleware mode in development (`npm run dev`). See docs/decisions/0023.
 
 export { log, startMailSender, startPaymentRecovery };
@@ -28,10 +28,8 @@ type Options = {
   vite?: { middlewares: RequestHandler; loadBuild: () => Promise<ServerBuild> };
 };
 
-const DEFAULT_BODY_LIMIT = 256 * 1024;
 // In simulator mode a payment in flight calls the simulator over HTTP on this same port.
 const SIMULATOR_API = /^\/paypal-sim\/v\d\//;
-const API_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 const PUBLIC_IMAGES = /^\/(uploads|demo)\/|^\/favicon\.svg$/;
 
 let stopping = false;
@@ -67,21 +65,6 @@ const originsOf = (list: string | undefined) =>
       .map((value) => originOf(value.trim()))
       .filter((origin): origin is string => !!origin),
   );
-
-type RouteNode = { id: string; path?: string; index?: boolean; module: { handle?: { maxBodyBytes?: number } }; children: RouteNode[] };
-const routeTrees = new WeakMap<ServerBuild["routes"], RouteNode[]>();
-function routeTreeOf(routes: ServerBuild["routes"]): RouteNode[] {
-  let tree = routeTrees.get(routes);
-  if (!tree) {
-    const children = (parentId: string | undefined): RouteNode[] =>
-      Object.values(routes)
-        .filter((route) => route!.parentId === parentId)
-        .map((route) => ({ ...route!, module: route!.module as RouteNode["module"], children: children(route!.id) }));
-    tree = children(undefined);
-    routeTrees.set(routes, tree);
-  }
-  return tree;
-}
 
 export function createApp({ clientDir, vite }: Options): express.Express {
   const loadBuild = vite?.loadBuild ?? (async () => productionBuild);
@@ -187,30 +170,6 @@ export function createApp({ clientDir, vite }: Options): express.Express {
     res.status(403).json({ success: false, message: "Cross-site request refused." });
   });
 
-  // Request bodies are bounded: 256 KB, or for a multipart body (a file) what the route the
-  // request is for allows in its `handle.maxBodyBytes`. The route is matched as React Router
-  // does, so a page URL and the `.data` URL its forms use with JavaScript get the same allowance.
-  const bodyLimitFor = async (req: Request): Promise<number> => {
-    if (!req.is("multipart/form-data")) return DEFAULT_BODY_LIMIT;
-    const page = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
-    const matches = matchRoutes(routeTreeOf((await loadBuild()).routes) as unknown as RouteObject[], page);
-    const leaf = matches?.at(-1)?.route as unknown as RouteNode | undefined;
-    return leaf?.module.handle?.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
-  };
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
-    const length = req.get("Content-Length");
-    if (length === undefined && req.get("Transfer-Encoding")) {
-      res.status(411).json({ success: false, message: "Send the request with a Content-Length." });
-      return;
-    }
-    bodyLimitFor(req).then((limit) => {
-      if (Number(length ?? 0) <= limit) return next();
-      res.setHeader("Connection", "close");
-      res.status(413).json({ success: false, message: `Request too large: at most ${Math.round(limit / 1024)} KB here.` });
-    }, next);
-  });
-
   if (vite) {
     app.use(vite.middlewares);
   } else if (clientDir) {
@@ -227,25 +186,6 @@ export function createApp({ clientDir, vite }: Options): express.Express {
     app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()));
   }
 
-  // /api answers JSON even when a route fails unexpectedly (its database unreachable, say): React
-  // Router answers an error thrown in a resource route with a text/plain 500 "Unexpected Server
-  // Error" (after entry.server's handleError has logged it), whose body is replaced here.
-  app.use("/api", (_req, res, next) => {
-    const { write, end } = res;
-    const failed = () => res.statusCode >= 500 && !String(res.getHeader("Content-Type") ?? "").includes("json");
-    res.write = function (this: Response, ...args: Parameters<Response["write"]>) {
-      return failed() ? true : write.apply(this, args);
-    } as Response["write"];
-    const endWith = end as (this: Response, ...args: unknown[]) => Response;
-    res.end = function (this: Response, ...args: unknown[]) {
-      if (!failed() || res.headersSent) return endWith.apply(this, args);
-      const body = JSON.stringify({ success: false, message: API_SERVER_ERROR });
-      res.setHeader("Content-Type", "application/json; charset=utf-8");
-      res.setHeader("Content-Length", Buffer.byteLength(body));
-      return endWith.call(this, body);
-    } as Response["end"];
-    next();
-  });
   // Pages and JSON depend on the session: never cached by browsers or proxies. Uploaded images
   // say how they are cached themselves (the adapter adds a route's headers to these, it does not
   // replace them: "private, no-store" here would win over their "immutable").

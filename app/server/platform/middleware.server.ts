@@ -1,0 +1,64 @@
+import type { MiddlewareFunction, ServerBuild } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { DEFAULT_MAX_BYTES } from "./form.server";
+
+// React Router middleware of the whole app (root.tsx) and of the routes that take files. The
+// session middleware is with the sessions (accounts/session.server.ts).
+
+const API_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+
+/** A JSON refusal in /api's shape, for the checks below that run before any route does. */
+function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ success: false, message }, { status, headers: { "Cache-Control": "private, no-store", ...headers } });
+}
+
+/**
+ * /api answers JSON even when a route fails unexpectedly (its database unreachable, say): React
+ * Router turns an error thrown in a resource route into a text/plain 500 "Unexpected Server Error"
+ * (after entry.server's handleError has logged it); this gives it /api's shape instead.
+ */
+export const apiErrorsAsJson: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  if (!new URL(request.url).pathname.startsWith("/api/")) return response;
+  if (response.status < 500 || response.headers.get("Content-Type")?.includes("json")) return response;
+  return refusal(response.status, API_SERVER_ERROR);
+};
+
+const bodyRefused = (request: Request, limit: number): Response | null => {
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  const length = request.headers.get("Content-Length");
+  if (length === null && request.headers.get("Transfer-Encoding")) return refusal(411, "Send the request with a Content-Length.");
+  if (Number(length ?? 0) <= limit) return null;
+  return refusal(413, `Request too large: at most ${Math.round(limit / 1024)} KB here.`, { Connection: "close" });
+};
+
+type RouteHandle = { maxBodyBytes?: number } | undefined;
+
+/**
+ * Each route's body allowance by its pattern as React Router reports it to middleware (the paths
+ * from the root down, joined: "admin/products"), from the route modules' `handle.maxBodyBytes`.
+ * Read once from the build; a lookup of the route React Router matched, not a second matching.
+ */
+let allowances: Map<string, number> | undefined;
+function allowanceFor(pattern: string): number {
+  if (!allowances) {
+    const routes = (build as unknown as ServerBuild).routes;
+    const patternOf = (id: string | undefined): string[] =>
+      id ? [...patternOf(routes[id]?.parentId), routes[id]?.path ?? ""].filter(Boolean) : [];
+    allowances = new Map();
+    for (const [id, route] of Object.entries(routes)) {
+      const limit = (route?.module.handle as RouteHandle)?.maxBodyBytes;
+      if (limit) allowances.set(patternOf(id).join("/").replace(/\/\/+/g, "/") || "/", limit);
+    }
+  }
+  return allowances.get(pattern) ?? DEFAULT_MAX_BYTES;
+}
+
+/**
+ * Every request body is bounded before anything reads it, refused with 413 from its
+ * Content-Length: 256 KB, or what the route's `handle.maxBodyBytes` allows (the routes that take
+ * an image: 8 MB). A page URL and the `.data` URL its forms use with JavaScript are one route.
+ */
+export const limitBodies: MiddlewareFunction<Response> = ({ request, pattern }, next) =>
+  // Answered at once: nothing further runs, nothing reads the body.
+  bodyRefused(request, allowanceFor(pattern)) ?? next();

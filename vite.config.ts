@@ -12,7 +12,7 @@ const FRAMEWORK_MODULE = /\/node_modules\/(react|react-dom|scheduler|react-route
 // only with a form. (Shop components that import overlays.ts must stay out of manual chunks:
 // Rollup would pull the overlays' modules in with them, and they would no longer load on demand.)
 const COMMON_MODULE = /\/app\/(lib|components\/ui)\/|\/app\/components\/shop\/(price|pagination)\.tsx$/;
-const NOT_COMMON = /\/(form|form-fields|field|use-clear-on-result|orders)\.tsx?$/;
+const NOT_COMMON = /\/(form|form-fields|field|use-clear-on-result|orders|modal|admin-products)\.tsx?$/;
 
 /**
  * Browser chunks: React, React DOM and React Router in one `framework` chunk (the floor every page

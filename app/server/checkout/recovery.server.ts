@@ -1,7 +1,8 @@
 import { db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { captureMatches, recordPayment, selectOrder } from "./capture.server";
-import { dropLease, newHolder, oneAtATime, takeLease } from "./payment-lock.server";
+import { oneAtATime } from "./payment-lock.server";
+import { withLease } from "../platform/leases.server";
 import { getPayPalOrder } from "./paypal.server";
 import { releaseStock } from "./stock.server";
 
@@ -58,18 +59,33 @@ export async function settleInterruptedPayments(): Promise<RecoverySummary> {
 
 let recovery: Promise<unknown> | undefined;
 let recoveryTimer: ReturnType<typeof setInterval> | undefined;
-/** This process, as the holder of the sweep's lease. */
-const holder = newHolder();
-const SWEEP_LEASE = "payment-recovery";
+let followUp: ReturnType<typeof setTimeout> | undefined;
+let stopped = false;
 
 /** One round, in one process at a time: a process that finds the lease held skips its round. */
 async function sweepOnce(): Promise<void> {
-  if (!(await takeLease(SWEEP_LEASE, holder, 10 * 60_000))) return;
-  try {
-    await settleInterruptedPayments();
-  } finally {
-    await dropLease(SWEEP_LEASE, holder);
-  }
+  await withLease("payment-recovery", settleInterruptedPayments);
+  await followUpOnHeldOrders();
+}
+
+/**
+ * A round skips orders whose payment lease is held. After a crash that is the dead holder's
+ * lease, which ends by time (platform/leases.server.ts): one more round just after the last such
+ * lease runs out, rather than at the next regular round minutes later.
+ */
+async function followUpOnHeldOrders(): Promise<void> {
+  const at = new Date().toISOString();
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.max("payment_lease_until").as("until"))
+    .where("payment_status", "=", "pending")
+    .where("stock_reserved", "=", 1)
+    .where("payment_lease_until", ">", at)
+    .executeTakeFirst();
+  if (!row?.until || stopped) return;
+  clearTimeout(followUp);
+  followUp = setTimeout(runRecovery, Math.max(0, Date.parse(row.until) - Date.now()) + 1_000);
+  followUp.unref();
 }
 
 function runRecovery(): void {
@@ -85,6 +101,7 @@ function runRecovery(): void {
  * what a crash left, then looks again every few minutes for captures whose outcome was unknown.
  */
 export function startPaymentRecovery(intervalMs = 5 * 60_000): void {
+  stopped = false;
   runRecovery();
   recoveryTimer ??= setInterval(runRecovery, intervalMs);
   recoveryTimer.unref();
@@ -92,7 +109,9 @@ export function startPaymentRecovery(intervalMs = 5 * 60_000): void {
 
 /** Before the database closes: no new rounds, and the one running finishes. */
 export async function stopPaymentRecovery(): Promise<void> {
+  stopped = true;
   clearInterval(recoveryTimer);
+  clearTimeout(followUp);
   recoveryTimer = undefined;
   await recovery;
 }

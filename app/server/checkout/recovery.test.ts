@@ -230,17 +230,22 @@ describe("payment work across server processes (leases in the database)", () => 
     expect(await stockOf(product.id)).toBe(before);
   });
 
-  it("a lease left by a process that died on this machine is taken over at once", async () => {
+  it("a lease whose holder stopped renewing it is taken over when its term ends, whatever process id it names", async () => {
     const product = products[1]!;
     const before = await stockOf(product.id);
     const { orderId } = await reservedOrder(product.id, 1);
-    // What a SIGKILL mid-capture leaves: a lease, unexpired, whose process no longer exists.
+    // What a SIGKILL mid-capture leaves: a lease nobody renews. Naming a process of this machine
+    // that no longer exists frees nothing early: the same name may be a live process elsewhere.
     const dead = spawnSync(process.execPath, ["-e", ""]).pid;
-    await db
-      .updateTable("orders")
-      .set({ payment_lease: `${hostname()}/${dead}/x`, payment_lease_until: new Date(Date.now() + 60_000).toISOString() })
-      .where("id", "=", orderId)
-      .execute();
+    const lease = (until: Date) =>
+      db
+        .updateTable("orders")
+        .set({ payment_lease: `${hostname()}/${dead}/x`, payment_lease_until: until.toISOString() })
+        .where("id", "=", orderId)
+        .execute();
+    await lease(new Date(Date.now() + 60_000));
+    expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 0, failed: 0, unresolved: 0 });
+    await lease(new Date(Date.now() - 1));
     expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 1, failed: 0, unresolved: 0 });
     expect(await stockOf(product.id)).toBe(before);
   });
@@ -282,9 +287,9 @@ describe("payment work across server processes (leases in the database)", () => 
   });
 });
 
-describe("the recovery sweep's lease", () => {
-  it("is held by one process at a time, renewed by its holder, and taken over once expired", async () => {
-    const { takeLease, dropLease } = await import("./payment-lock.server");
+describe("named leases (platform/leases.server.ts)", () => {
+  it("are held by one holder at a time, renewed by their holder, and taken over once expired", async () => {
+    const { takeLease, dropLease } = await import("../platform/leases.server");
     expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
     expect(await takeLease("sweep-test", "B", 60_000)).toBe(false);
     expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
@@ -298,6 +303,23 @@ describe("the recovery sweep's lease", () => {
     expect(await takeLease("sweep-test", "A", 60_000)).toBe(false);
     await dropLease("sweep-test", "B");
     expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
+    await dropLease("sweep-test", "A");
+  });
+
+  it("stay with a holder that keeps renewing past several terms, and end one term after it stops", async () => {
+    const { takeLease, keepRenewing } = await import("../platform/leases.server");
+    const term = 300;
+    expect(await takeLease("renew-test", "A", term)).toBe(true);
+    const stop = keepRenewing(() => takeLease("renew-test", "A", term), term);
+    // Three terms pass while A renews: B, trying every sixth of a term, never gets in. (Each try
+    // lets timers run between, as requests do; a loop of queries alone would starve the heartbeat.)
+    const until = Date.now() + 3 * term;
+    while (Date.now() < until) {
+      expect(await takeLease("renew-test", "B", term)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, term / 6));
+    }
+    stop();
+    await expect.poll(() => takeLease("renew-test", "B", term), { timeout: 5 * term, interval: 50 }).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Kysely, Selectable } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database, OutboxTable } from "../../../db/schema";
-import { newHolder, takeLease, dropLease } from "../checkout/payment-lock.server";
+import { dropLease, keepRenewing, newHolder, takeLease } from "../platform/leases.server";
 import { config } from "../platform/config.server";
 import { db, newId, now } from "../platform/db.server";
 import { log } from "../platform/log.server";
@@ -110,13 +110,15 @@ export async function deliverDueMail(transport: MailTransport = configuredTransp
   // Most rounds find nothing: a read, and no lease (a write) unless there is mail to send.
   if (!(await dueMail().select("id").limit(1).executeTakeFirst())) return { sent: 0, failed: 0 };
   const holder = newHolder();
-  if (!(await takeLease("mail-sender", holder, 60_000))) return { sent: 0, failed: 0 };
+  if (!(await takeLease("mail-sender", holder))) return { sent: 0, failed: 0 };
+  // Renewed while a slow mail server keeps us, so no second sender comes in meanwhile.
+  const stop = keepRenewing(() => takeLease("mail-sender", holder));
   const result = { sent: 0, failed: 0 };
   try {
     const due = await dueMail().execute();
     for (const m of due) {
-      // Renewed before each message, so a slow server never lets a second sender in.
-      if (!(await takeLease("mail-sender", holder, 60_000))) break;
+      // Still ours before each message (a renewal lost in a database outage lets another sender in).
+      if (!(await takeLease("mail-sender", holder))) break;
       try {
         await transport.send({ id: m.id, to: m.recipient, subject: m.subject, text: m.text_body, html: m.html_body });
         await db
@@ -138,6 +140,7 @@ export async function deliverDueMail(transport: MailTransport = configuredTransp
       }
     }
   } finally {
+    stop();
     await dropLease("mail-sender", holder);
   }
   return result;

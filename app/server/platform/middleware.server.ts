@@ -1,6 +1,7 @@
 import type { MiddlewareFunction, ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { DEFAULT_MAX_BYTES } from "./form.server";
+import { log } from "./log.server";
 
 // React Router middleware of the whole app (root.tsx) and of the routes that take files. The
 // session middleware is with the sessions (accounts/session.server.ts).
@@ -13,13 +14,23 @@ function refusal(status: number, message: string, headers: Record<string, string
 }
 
 /**
- * /api answers JSON even when a route fails unexpectedly (its database unreachable, say): React
+ * /api answers JSON even when something fails unexpectedly (its database unreachable, say): React
  * Router turns an error thrown in a resource route into a text/plain 500 "Unexpected Server Error"
- * (after entry.server's handleError has logged it); this gives it /api's shape instead.
+ * (after entry.server's handleError has logged it), and one thrown by a middleware below this one
+ * (the session's, reading the database) reaches it as an exception; both become /api's shape.
  */
 export const apiErrorsAsJson: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const response = await next();
-  if (!new URL(request.url).pathname.startsWith("/api/")) return response;
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith("/api/")) return next();
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    // A thrown Response is an answer (a 401, a 4xx refusal), not a failure.
+    if (error instanceof Response) throw error;
+    log("error", "unhandled error", { method: request.method, path: url.pathname, requestId: request.headers.get("X-Request-Id"), error });
+    return refusal(500, API_SERVER_ERROR);
+  }
   if (response.status < 500 || response.headers.get("Content-Type")?.includes("json")) return response;
   return refusal(response.status, API_SERVER_ERROR);
 };

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import "./server/platform/boot.server";
 import { NonceContext } from "./lib/nonce";
 import { log } from "./server/platform/log.server";
+import { config } from "./server/platform/config.server";
 
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -32,7 +33,7 @@ export default function handleRequest(
 
   // A fresh nonce per page: the only inline scripts allowed are React Router's own, which carry it.
   const nonce = randomBytes(16).toString("base64");
-  if (process.env.NODE_ENV === "production") responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (config.nodeProduction) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

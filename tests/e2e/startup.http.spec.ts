@@ -80,6 +80,22 @@ test.describe("production start", () => {
       { ...valid, ALLOW_PAYMENT_SIMULATOR: "1", DATABASE_URL: "shop database" },
       "DATABASE_URL is not a URL",
     ],
+    // Every setting is parsed once by one schema (config.server.ts); a bad value is named.
+    [
+      "with a pool size that is not a number",
+      { ...valid, ALLOW_PAYMENT_SIMULATOR: "1", DATABASE_POOL_SIZE: "lots" },
+      "DATABASE_POOL_SIZE must be a whole number.",
+    ],
+    [
+      "with an unknown LOG_LEVEL",
+      { ...valid, ALLOW_PAYMENT_SIMULATOR: "1", LOG_LEVEL: "loud" },
+      "LOG_LEVEL must be debug, info, warn, error or silent.",
+    ],
+    [
+      "with an SMTP_URL that is not an SMTP address",
+      { ...valid, ALLOW_PAYMENT_SIMULATOR: "1", SMTP_URL: "mail.example.com" },
+      "SMTP_URL must be a URL such as smtp://",
+    ],
   ] as const) {
     test(`refuses to start ${name}, saying why in one line, before touching the data folder`, async () => {
       const { code, output, dataDirCreated } = await refusal(env);

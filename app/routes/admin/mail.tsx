@@ -1,4 +1,5 @@
 import { data, Link, useLocation } from "react-router";
+import { config } from "~/server/platform/config.server";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { formatDateTime } from "~/lib/orders";
 import { IdSchema } from "~/lib/schemas";
@@ -9,7 +10,7 @@ import { getOutboxMessage, listOutbox, MAX_ATTEMPTS, type OutboxEntry } from "~/
 /** Where a message stands, in words. */
 function state(m: OutboxEntry): string {
   // Without a mail server "sent" means written to DATA_DIR/mail: say so.
-  if (m.sentAt) return `${process.env.SMTP_URL ? "Sent" : "Written to the mail folder"} ${formatDateTime(m.sentAt)}`;
+  if (m.sentAt) return `${config.smtpUrl ? "Sent" : "Written to the mail folder"} ${formatDateTime(m.sentAt)}`;
   if (m.attempts >= MAX_ATTEMPTS) return `Gave up after ${m.attempts} attempts`;
   return m.attempts ? `Waiting (attempt ${m.attempts} failed)` : "Waiting";
 }
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       messages: messages.map((m) => ({ ...m, state: state(m) })),
       message: message ? { ...message, state: state(message) } : message,
-      smtp: Boolean(process.env.SMTP_URL),
+      smtp: Boolean(config.smtpUrl),
     },
     { status: message === null ? 404 : 200 },
   );

@@ -48,8 +48,8 @@ function orders(): OrdersController {
   if (!controller) {
     const mode = config.paypalMode;
     const simulator = mode === "simulator" ? simulatorCredentials() : null;
-    const id = simulator?.clientId ?? process.env.PAYPAL_CLIENT_ID ?? "";
-    const secret = simulator?.clientSecret ?? process.env.PAYPAL_CLIENT_SECRET ?? "";
+    const id = simulator?.clientId ?? config.paypalCredentials.clientId;
+    const secret = simulator?.clientSecret ?? config.paypalCredentials.clientSecret;
     const client = createClient(
       {
         environment: mode === "live" ? Environment.Production : Environment.Sandbox,

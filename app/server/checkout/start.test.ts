@@ -8,11 +8,13 @@ import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";
 import { productsWithoutSizes, productWith } from "../catalog/fixtures";
 import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
+import { reloadSettings } from "../platform/config.server";
 
 // PayPal is unreachable here on purpose (nothing listens on this port): checkout must leave no
 // order pending and the cart as it was.
 process.env.PAYPAL_MODE = "simulator";
 process.env.PAYPAL_SIMULATOR_URL = "http://127.0.0.1:9/paypal-sim";
+reloadSettings();
 
 const SHOP = "http://localhost:3000";
 let user: SessionUser;

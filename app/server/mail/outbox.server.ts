@@ -36,11 +36,11 @@ export function mailFolder(): string {
 }
 
 function from(): string {
-  return process.env.MAIL_FROM || `"${config.shopName.replaceAll('"', "")}" <shop@${new URL(config.publicUrl).hostname}>`;
+  return config.mailFrom || `"${config.shopName.replaceAll('"', "")}" <shop@${new URL(config.publicUrl).hostname}>`;
 }
 
 export function configuredTransport(): MailTransport {
-  const url = process.env.SMTP_URL;
+  const url = config.smtpUrl;
   if (url) {
     // STARTTLS where the server offers it (nodemailer's default for a plain smtp:// connection).
     const { hostname, port, username, password, protocol } = new URL(url);
@@ -86,7 +86,7 @@ export function configuredTransport(): MailTransport {
 const BATCH = 20;
 export const MAX_ATTEMPTS = 10;
 /** 30 s (MAIL_BACKOFF_MS), then twice as long after each failure, at most an hour between attempts. */
-const backoffMs = (attempts: number) => Math.min(3_600_000, (Number(process.env.MAIL_BACKOFF_MS) || 30_000) * 2 ** (attempts - 1));
+const backoffMs = (attempts: number) => Math.min(3_600_000, config.mailBackoffMs * 2 ** (attempts - 1));
 
 export type Delivery = { sent: number; failed: number };
 
@@ -150,7 +150,7 @@ let timer: NodeJS.Timeout | undefined;
 let round: Promise<unknown> = Promise.resolve();
 
 /** Delivers due mail every few seconds (MAIL_INTERVAL_MS, 5,000 by default) in this process. */
-export function startMailSender(intervalMs = Number(process.env.MAIL_INTERVAL_MS) || 5_000): void {
+export function startMailSender(intervalMs = config.mailIntervalMs): void {
   const run = () => {
     round = round.then(() => deliverDueMail()).catch((error) => log("error", "e-mail sender failed", { error }));
   };

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { reloadSettings } from "../platform/config.server";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -42,6 +43,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  reloadSettings();
 });
 
 /** The text of a message: quoted-printable soft breaks and escapes undone, the bytes read as UTF-8. */
@@ -129,6 +131,7 @@ describe("the outbox over SMTP", () => {
 describe("without SMTP_URL (the demo)", () => {
   it("writes each message as an .eml file in DATA_DIR/mail", async () => {
     delete process.env.SMTP_URL;
+    reloadSettings();
     await deliverDueMail();
     const r = await registerUser({ userName: "File Reader", email: "files@example.com", password: "password123" });
     if (!r.ok) throw new Error("setup");

@@ -11,9 +11,9 @@ import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "./seed.server
  */
 async function boot(): Promise<void> {
   // A worker of several: the primary's startup step has done this once already (server.mjs).
-  if (process.env.SHOP_PREPARED === "1") return;
+  if (config.prepared) return;
   log("info", "database", { engine, at: databaseLabel(), mode: config.isProduction ? "production" : "demo", payments: config.paypalMode });
-  if (config.isProduction && !process.env.SMTP_URL) {
+  if (config.isProduction && !config.smtpUrl) {
     log("warn", "SMTP_URL is not set: e-mails are kept in the outbox (see /admin/mail) and sent once it is");
   }
   const moved = await moveUploadsIntoDatabase();

@@ -1,26 +1,169 @@
 import path from "node:path";
+import { z } from "zod";
 import { DEFAULT_SHOP_NAME } from "~/lib/constants";
 
+// Every setting the shop reads from its environment, in one zod schema. They are parsed once, on
+// first use: the server's preflight reads them before anything else, so a bad value stops the
+// start with one line naming the variable (`settingsProblem`). Nothing else reads process.env.
+
+/** "" counts as unset, as a shell's `VAR=` means. */
+const unset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const text = z.preprocess(unset, z.string().trim().optional());
+const whole = (min: number, max: number) =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a whole number")
+      .transform(Number)
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+      .optional(),
+  );
+const flag = z.preprocess(unset, z.enum(["0", "1"], { error: "must be 0 or 1" }).optional());
+const urlOf = (protocols: string[], example: string) =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL such as ${example}`)
+      .optional(),
+  );
+
+const Environment = z.object({
+  NODE_ENV: text,
+  /** 1: demo mode even under NODE_ENV=production (scripts/start.mjs sets it for `npm start`). */
+  DEMO_MODE: flag,
+  DATA_DIR: text,
+  /** postgres://user:password@host:5432/database: PostgreSQL instead of the SQLite file in DATA_DIR. */
+  DATABASE_URL: z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const problem = databaseUrlProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: whole(1, 1000),
+  SHOP_NAME: z.string().optional(),
+  SESSION_SECRET: text,
+  PUBLIC_URL: urlOf(["http:", "https:"], "https://shop.example.com"),
+  PORT: whole(0, 65535),
+  HOST: text,
+  PAYPAL_MODE: z.preprocess(unset, z.enum(["simulator", "sandbox", "live"], { error: "must be simulator, sandbox or live" }).optional()),
+  PAYPAL_CLIENT_ID: text,
+  PAYPAL_CLIENT_SECRET: text,
+  PAYPAL_SIMULATOR_URL: urlOf(["http:", "https:"], "http://127.0.0.1:3000/paypal-sim"),
+  ALLOW_PAYMENT_SIMULATOR: flag,
+  SMTP_URL: urlOf(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587"),
+  MAIL_FROM: text,
+  MAIL_BACKOFF_MS: whole(1, 86_400_000),
+  MAIL_INTERVAL_MS: whole(10, 86_400_000),
+  TRUSTED_ORIGINS: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        (value) => value.split(",").every((origin) => !origin.trim() || URL.canParse(origin.trim())),
+        "must be a comma-separated list of addresses such as https://app.example.com",
+      )
+      .optional(),
+  ),
+  TRUST_PROXY: text,
+  AUTH_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
+  LOG_LEVEL: z.preprocess(
+    (value) => (typeof unset(value) === "string" ? String(value).trim().toLowerCase() : undefined),
+    z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).optional(),
+  ),
+  /** Set by server.mjs for its workers: the primary has migrated and added the demo data. */
+  SHOP_PREPARED: flag,
+});
+type Environment = z.infer<typeof Environment>;
+
+/** Why DATABASE_URL cannot name a PostgreSQL database, or null. */
+function databaseUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "is not a URL: use postgres://user:password@host:5432/database";
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    return `must start with postgres:// (it starts with ${url.protocol}//); without DATABASE_URL the shop uses SQLite in DATA_DIR`;
+  }
+  if (!url.hostname || url.pathname.length < 2) return "needs a host and a database name: postgres://user:password@host:5432/database";
+  return null;
+}
+
+let parsed: Environment | undefined;
+
+/** The settings, parsed on first use; a bad value throws SettingsError naming its variable. */
+function settings(): Environment {
+  if (!parsed) {
+    const result = Environment.safeParse(process.env);
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      throw new SettingsError(`${String(issue.path[0])} ${issue.message}.`);
+    }
+    parsed = result.data;
+  }
+  return parsed;
+}
+
+export class SettingsError extends Error {}
+
+/** One line naming the variable whose value cannot be used, or null when every setting parses. */
+export function settingsProblem(): string | null {
+  try {
+    settings();
+    return null;
+  } catch (error) {
+    if (error instanceof SettingsError) return error.message;
+    throw error;
+  }
+}
+
 /**
- * Settings from the environment. "Production" means the owner ran the server with
- * NODE_ENV=production; `npm start` without it runs the demo (scripts/start.mjs sets DEMO_MODE=1
- * while still serving the optimised build).
+ * Parses the settings again: for tests that change the environment between cases. A running
+ * shop reads its settings once.
+ */
+export function reloadSettings(): void {
+  parsed = undefined;
+}
+
+/**
+ * The shop's settings. "Production" means the owner ran the server with NODE_ENV=production;
+ * `npm start` without it runs the demo (scripts/start.mjs sets DEMO_MODE=1 while still serving
+ * the optimised build).
  */
 export const config = {
   get dataDir(): string {
-    return path.resolve(process.env.DATA_DIR || "./data");
+    return path.resolve(settings().DATA_DIR ?? "./data");
   },
-  /** DATABASE_URL (postgres://user:password@host:5432/database): PostgreSQL instead of the SQLite file in DATA_DIR. */
+  /** DATABASE_URL: PostgreSQL instead of the SQLite file in DATA_DIR. */
   get databaseUrl(): string | undefined {
-    return process.env.DATABASE_URL || undefined;
+    return settings().DATABASE_URL;
   },
   /** DATABASE_POOL_SIZE: connections each process keeps to PostgreSQL (10 by default). */
   get databasePoolSize(): number {
-    const size = Number(process.env.DATABASE_POOL_SIZE);
-    return Number.isInteger(size) && size > 0 ? size : 10;
+    return settings().DATABASE_POOL_SIZE ?? 10;
+  },
+  /** NODE_ENV=production: a real shop (CSP, secure cookies, no stack traces). */
+  get nodeProduction(): boolean {
+    return settings().NODE_ENV === "production";
   },
   get isProduction(): boolean {
-    return process.env.NODE_ENV === "production" && process.env.DEMO_MODE !== "1";
+    return settings().NODE_ENV === "production" && settings().DEMO_MODE !== "1";
   },
   get demoMode(): boolean {
     return !this.isProduction;
@@ -28,29 +171,77 @@ export const config = {
   /** SHOP_NAME: what the header, the auth pages, titles, PayPal and e-mails call the shop. */
   get shopName(): string {
     // One line of printable text: it goes into titles, headers and PayPal's page.
-    const name = (process.env.SHOP_NAME ?? "")
+    const name = (settings().SHOP_NAME ?? "")
       .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
       .trim()
       .slice(0, 60);
     return name || DEFAULT_SHOP_NAME;
   },
   get sessionSecret(): string | undefined {
-    return process.env.SESSION_SECRET || undefined;
+    return settings().SESSION_SECRET;
+  },
+  /** PUBLIC_URL as set (no default): production requires it. */
+  get publicUrlSetting(): string | undefined {
+    return settings().PUBLIC_URL;
   },
   /** The shop's public address, for PayPal's return URLs (never taken from a request's Host). */
   get publicUrl(): string {
-    return (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+    return (settings().PUBLIC_URL ?? `http://localhost:${this.port}`).replace(/\/+$/, "");
+  },
+  get port(): number {
+    return settings().PORT ?? 3000;
   },
   /** simulator (default without credentials), sandbox or live. */
   get paypalMode(): "simulator" | "sandbox" | "live" {
-    const mode = process.env.PAYPAL_MODE;
-    if (mode === "sandbox" || mode === "live" || mode === "simulator") return mode;
-    return process.env.PAYPAL_CLIENT_ID && process.env.PAYPAL_CLIENT_SECRET ? "sandbox" : "simulator";
+    const { PAYPAL_MODE, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET } = settings();
+    return PAYPAL_MODE ?? (PAYPAL_CLIENT_ID && PAYPAL_CLIENT_SECRET ? "sandbox" : "simulator");
+  },
+  get paypalCredentials(): { clientId: string; clientSecret: string } {
+    return { clientId: settings().PAYPAL_CLIENT_ID ?? "", clientSecret: settings().PAYPAL_CLIENT_SECRET ?? "" };
+  },
+  /** ALLOW_PAYMENT_SIMULATOR=1: a production test shop may take simulated payments. */
+  get allowPaymentSimulator(): boolean {
+    return settings().ALLOW_PAYMENT_SIMULATOR === "1";
   },
   /** Where the server reaches its own PayPal simulator (loopback, the port it listens on). */
   get paypalSimulatorApi(): string {
-    const host = process.env.HOST && !["0.0.0.0", "::", "localhost"].includes(process.env.HOST) ? process.env.HOST : "127.0.0.1";
-    return (process.env.PAYPAL_SIMULATOR_URL || `http://${host}:${process.env.PORT || 3000}/paypal-sim`).replace(/\/+$/, "");
+    const host = settings().HOST;
+    const loopback = host && !["0.0.0.0", "::", "localhost"].includes(host) ? host : "127.0.0.1";
+    return (settings().PAYPAL_SIMULATOR_URL ?? `http://${loopback}:${this.port}/paypal-sim`).replace(/\/+$/, "");
+  },
+  /** SMTP_URL: where mail goes; without it, .eml files in DATA_DIR/mail. */
+  get smtpUrl(): string | undefined {
+    return settings().SMTP_URL;
+  },
+  get mailFrom(): string | undefined {
+    return settings().MAIL_FROM;
+  },
+  /** The first retry of a message after this long, doubling each time (30 s). */
+  get mailBackoffMs(): number {
+    return settings().MAIL_BACKOFF_MS ?? 30_000;
+  },
+  /** How often the sender looks for due mail (5 s). */
+  get mailIntervalMs(): number {
+    return settings().MAIL_INTERVAL_MS ?? 5_000;
+  },
+  /** TRUSTED_ORIGINS: other sites whose pages may call /api with cookies (comma-separated). */
+  get trustedOrigins(): string | undefined {
+    return settings().TRUSTED_ORIGINS;
+  },
+  /** TRUST_PROXY: how many proxies (or which addresses) to believe about the client's address. */
+  get trustProxy(): string | undefined {
+    return settings().TRUST_PROXY;
+  },
+  /** Sign-in and registration attempts per minute per address, account or device (10). */
+  get authAttemptsPerMinute(): number {
+    return settings().AUTH_ATTEMPTS_PER_MINUTE ?? 10;
+  },
+  get logLevel(): "debug" | "info" | "warn" | "error" | "silent" {
+    return settings().LOG_LEVEL ?? "info";
+  },
+  /** A worker of several: the primary process has prepared the database already. */
+  get prepared(): boolean {
+    return settings().SHOP_PREPARED === "1";
   },
 };
 
@@ -62,8 +253,8 @@ const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
  * it is set; without it (the demo, development), each loopback name on our port.
  */
 export function shopOrigins(): string[] {
-  if (process.env.PUBLIC_URL) return [new URL(config.publicUrl).origin];
-  return LOOPBACK_HOSTS.map((host) => `http://${host}:${process.env.PORT || 3000}`);
+  if (config.publicUrlSetting) return [new URL(config.publicUrl).origin];
+  return LOOPBACK_HOSTS.map((host) => `http://${host}:${config.port}`);
 }
 
 /**
@@ -74,7 +265,7 @@ export function shopOrigins(): string[] {
  */
 export function shopUrlFor(request: Request): string {
   const origin = new URL(request.url).origin;
-  return !process.env.PUBLIC_URL && shopOrigins().includes(origin) ? origin : config.publicUrl;
+  return !config.publicUrlSetting && shopOrigins().includes(origin) ? origin : config.publicUrl;
 }
 
 export const DEMO_ACCOUNTS = {

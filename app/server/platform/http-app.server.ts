@@ -11,6 +11,7 @@ import * as productionBuild from "virtual:react-router/server-build";
 import { startPaymentRecovery, stopPaymentRecovery } from "../checkout/recovery.server";
 import { startMailSender, stopMailSender } from "../mail/outbox.server";
 import { db } from "./db.server";
+import { config } from "./config.server";
 import { log } from "./log.server";
 import { CLIENT_ADDRESS_HEADER } from "./rate-limit.server";
 
@@ -74,7 +75,7 @@ export function createApp({ clientDir, vite }: Options): express.Express {
   app.set("query parser", false);
   // Behind a reverse proxy set TRUST_PROXY (e.g. 1 = one hop, or the proxy's address) so the
   // client's address is read from X-Forwarded-For; otherwise those headers are ignored.
-  const trustProxy = process.env.TRUST_PROXY;
+  const trustProxy = config.trustProxy;
   app.set("trust proxy", !trustProxy ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   app.use(compression());
 
@@ -138,7 +139,7 @@ export function createApp({ clientDir, vite }: Options): express.Express {
 
   // CORS on /api for the sites in TRUSTED_ORIGINS (a separately hosted client): that exact
   // origin, with cookies, never "*". Other origins get no CORS headers; their preflight is refused.
-  const corsOrigins = originsOf(process.env.TRUSTED_ORIGINS);
+  const corsOrigins = originsOf(config.trustedOrigins);
   app.use("/api", (req, res, next) => {
     res.vary("Origin");
     const origin = req.get("Origin");
@@ -161,7 +162,7 @@ export function createApp({ clientDir, vite }: Options): express.Express {
 
   // Cross-site requests: a browser sends Origin (or at least Referer) with every POST; when it
   // names another site the request is refused. Requests with neither are not from a browser page.
-  const trustedOrigins = originsOf([process.env.PUBLIC_URL, process.env.TRUSTED_ORIGINS].filter(Boolean).join(","));
+  const trustedOrigins = originsOf([config.publicUrlSetting, config.trustedOrigins].filter(Boolean).join(","));
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("Origin") ?? originOf(req.get("Referer"));

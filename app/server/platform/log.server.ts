@@ -1,3 +1,5 @@
+import { config } from "./config.server";
+
 /**
  * Structured logs: one JSON object per line on stdout (stderr for errors), so journald or any
  * collector can parse them. LOG_LEVEL: debug, info (default), warn, error or silent.
@@ -6,9 +8,17 @@
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 export type LogLevel = Exclude<keyof typeof LEVELS, "silent">;
 
+// A line logged before the settings were checked (or while refusing bad ones) is logged at info.
+const setting = <T>(read: () => T, fallback: T): T => {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+};
+
 function threshold(): number {
-  const wanted = (process.env.LOG_LEVEL ?? "info").toLowerCase();
-  return wanted in LEVELS ? LEVELS[wanted as keyof typeof LEVELS] : LEVELS.info;
+  return LEVELS[setting(() => config.logLevel, "info")];
 }
 
 function describe(error: unknown): Record<string, unknown> {
@@ -16,7 +26,7 @@ function describe(error: unknown): Record<string, unknown> {
     return {
       error: error.message,
       errorName: error.name,
-      ...(process.env.NODE_ENV !== "production" || LEVELS.debug >= threshold() ? { stack: error.stack } : {}),
+      ...(!setting(() => config.nodeProduction, false) || LEVELS.debug >= threshold() ? { stack: error.stack } : {}),
     };
   }
   return { error: String(error) };

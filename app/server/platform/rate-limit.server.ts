@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { config } from "./config.server";
 import { db } from "./db.server";
 
 /**
@@ -32,8 +33,7 @@ export async function hit(key: string, limit: number, windowMs: number, at = Dat
 
 /** 10 by default; AUTH_ATTEMPTS_PER_MINUTE changes it (the browser tests raise it). */
 export function authAttemptsPerMinute(): number {
-  const configured = Number(process.env.AUTH_ATTEMPTS_PER_MINUTE);
-  return Number.isInteger(configured) && configured > 0 ? configured : 10;
+  return config.authAttemptsPerMinute;
 }
 
 /** What a refused sign-in or registration answers, on the form and on /api alike. */

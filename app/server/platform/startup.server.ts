@@ -18,13 +18,13 @@ export function productionSettingsProblem(): string | null {
   if (/change|example|secret|replace/i.test(secret) || new Set(secret).size < 8) {
     return "SESSION_SECRET looks like a placeholder: generate a random one (`openssl rand -hex 32`).";
   }
-  if (!process.env.PUBLIC_URL)
+  if (!config.publicUrlSetting)
     return "PUBLIC_URL is required in production: the https address shoppers use (PayPal sends them back there).";
   const mode = config.paypalMode;
-  if (mode === "simulator" && process.env.ALLOW_PAYMENT_SIMULATOR !== "1") {
+  if (mode === "simulator" && !config.allowPaymentSimulator) {
     return "payments would use the PayPal simulator: set PAYPAL_MODE=live (or sandbox) with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or ALLOW_PAYMENT_SIMULATOR=1 for a test shop.";
   }
-  if (mode !== "simulator" && !(process.env.PAYPAL_CLIENT_ID && process.env.PAYPAL_CLIENT_SECRET)) {
+  if (mode !== "simulator" && !(config.paypalCredentials.clientId && config.paypalCredentials.clientSecret)) {
     return `PAYPAL_MODE=${mode} needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.`;
   }
   return null;
@@ -40,22 +40,4 @@ export function dataDirProblem(): string | null {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     return `DATA_DIR ${config.dataDir} cannot be written by this user (${code}); point DATA_DIR to a folder it can write.`;
   }
-}
-
-/** Why DATABASE_URL cannot name a PostgreSQL database, or null (unset: the SQLite file in DATA_DIR). */
-export function databaseUrlProblem(): string | null {
-  const value = config.databaseUrl;
-  if (!value) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "DATABASE_URL is not a URL: use postgres://user:password@host:5432/database.";
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    return `DATABASE_URL must start with postgres:// (it starts with ${url.protocol}//); without DATABASE_URL the shop uses SQLite in DATA_DIR.`;
-  }
-  if (!url.hostname || url.pathname.length < 2)
-    return "DATABASE_URL needs a host and a database name: postgres://user:password@host:5432/database.";
-  return null;
 }

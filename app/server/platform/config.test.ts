@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { config, reloadSettings, settingsProblem } from "./config.server";
+
+// The settings as the shop reads them: one schema, parsed once, a bad value named in one line.
+const saved = { ...process.env };
+afterEach(() => {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+  reloadSettings();
+});
+
+const withEnv = (env: Record<string, string>) => {
+  Object.assign(process.env, env);
+  reloadSettings();
+};
+
+describe("settings", () => {
+  it("defaults where nothing is set, and an empty value counts as unset", () => {
+    withEnv({ DATABASE_POOL_SIZE: "", PORT: " ", SHOP_NAME: "  Corner\u0007 Shop  " });
+    expect(settingsProblem()).toBeNull();
+    expect([config.databasePoolSize, config.port, config.authAttemptsPerMinute, config.logLevel]).toEqual([10, 3000, 10, "info"]);
+    expect(config.shopName).toBe("Corner Shop");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it.each([
+    [{ DATABASE_POOL_SIZE: "ten" }, "DATABASE_POOL_SIZE must be a whole number."],
+    [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE must be at least 1."],
+    [{ PORT: "70000" }, "PORT must be at most 65535."],
+    [{ PAYPAL_MODE: "production" }, "PAYPAL_MODE must be simulator, sandbox or live."],
+    [{ DEMO_MODE: "yes" }, "DEMO_MODE must be 0 or 1."],
+    [{ PUBLIC_URL: "shop.example.com" }, "PUBLIC_URL must be a URL such as https://shop.example.com."],
+    [
+      { TRUSTED_ORIGINS: "https://a.example.com, not a url" },
+      "TRUSTED_ORIGINS must be a comma-separated list of addresses such as https://app.example.com.",
+    ],
+    [{ DATABASE_URL: "mysql://u:p@h/db" }, "DATABASE_URL must start with postgres://"],
+  ])("refuses %j, naming the variable", (env, message) => {
+    withEnv(env);
+    expect(settingsProblem()).toContain(message);
+    expect(() => config.port).toThrow(message);
+  });
+
+  it("is read once: a change to the environment counts only when the settings are read again", () => {
+    withEnv({ AUTH_ATTEMPTS_PER_MINUTE: "25" });
+    expect(config.authAttemptsPerMinute).toBe(25);
+    process.env.AUTH_ATTEMPTS_PER_MINUTE = "26";
+    expect(config.authAttemptsPerMinute).toBe(25);
+    reloadSettings();
+    expect(config.authAttemptsPerMinute).toBe(26);
+  });
+});

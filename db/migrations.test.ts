@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { openDatabase } from "~/server/platform/db.server";
+import { openDatabase } from "~/server/platform/sqlite.server";
 import { userNameKey } from "~/server/accounts/users.server";
 import { migrations } from "./migrations";
 

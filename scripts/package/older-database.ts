@@ -4,7 +4,7 @@
 import { Migrator } from "kysely";
 import path from "node:path";
 import { migrations } from "../../db/migrations";
-import { openDatabase } from "~/server/platform/db.server";
+import { openDatabase } from "~/server/platform/sqlite.server";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: tsx scripts/package/older-database.ts DATA_DIR");

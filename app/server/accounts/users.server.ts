@@ -1,7 +1,8 @@
 import type { SessionUser } from "~/lib/access";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { UserRow } from "../../../db/schema";
-import { db, isUniqueViolation, newId, now, uniqueViolationOf } from "../platform/db.server";
+import { db, newId, now } from "../platform/db.server";
+import { isUniqueViolation, uniqueViolationOf } from "../platform/db-errors.server";
 import { welcomeMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
 import type { Review } from "~/lib/product";
 import type { ReviewInput } from "~/lib/schemas";
-import { db, isUniqueViolation, newId, now } from "../platform/db.server";
+import { db, newId, now } from "../platform/db.server";
+import { isUniqueViolation } from "../platform/db-errors.server";
 import { ALREADY_REVIEWED, MUST_PURCHASE, PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 export type ReviewEligibility = "allowed" | "not-purchased" | "already-reviewed";

@@ -58,7 +58,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
 /**
  * What a route that takes an image lets in at the server's door (its `handle.maxBodyBytes`, read by
- * server.mjs; other routes get 256 KB). Above MAX_UPLOAD_FORM_BYTES the route itself answers with
+ * the root's limitBodies middleware; other routes get 256 KB). Above MAX_UPLOAD_FORM_BYTES the route itself answers with
  * SPEC's "File too large" rather than a bare 413.
  */
 export const UPLOAD_ROUTE_HANDLE = { maxBodyBytes: 8 * 1024 * 1024 };

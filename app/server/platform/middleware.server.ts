@@ -3,7 +3,7 @@ import * as build from "virtual:react-router/server-build";
 import { DEFAULT_MAX_BYTES } from "./form.server";
 import { log } from "./log.server";
 
-// React Router middleware of the whole app (root.tsx) and of the routes that take files. The
+// React Router middleware of the whole app (root.tsx): /api errors as JSON and body limits. The
 // session middleware is with the sessions (accounts/session.server.ts).
 
 const API_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";

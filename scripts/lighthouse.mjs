@@ -58,6 +58,7 @@ async function measure(url, cookie) {
   let lastError = "";
   for (let attempt = 1; attempt <= attempts; attempt++) {
     let lhr;
+    lastError = "";
     try {
       const result = await lighthouse(
         url,

@@ -124,7 +124,8 @@ test(
     await hydrated(page);
     await tabUntil(page, (s) => s.label === "a Skip to products", 15);
     await page.keyboard.press("Enter");
-    const opener = (await tabUntil(page, (s) => s.label.startsWith("a Choose size for"), 10)) && (await focusNow(page))!.label;
+    await tabUntil(page, (s) => s.label.startsWith("a Choose size for"), 10);
+    const opener = (await focusNow(page))!.label;
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();

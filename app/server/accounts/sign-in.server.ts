@@ -8,7 +8,7 @@ import { INVALID_LOGIN } from "~/lib/messages/accounts";
 import { LoginSchema } from "~/lib/schemas";
 import { readBody } from "../platform/api.server";
 import { config } from "../platform/config.server";
-import { authAttemptsPerMinute, clientIp, hit, limitAuthAttempt, refusedAttempt } from "../platform/rate-limit.server";
+import { clientIp, hit, limitAuthAttempt, refusedAttempt } from "../platform/rate-limit.server";
 import { secrets } from "../platform/secrets.server";
 import { createUserSession } from "./session.server";
 import { verifyLogin } from "./users.server";
@@ -58,7 +58,7 @@ async function verify(request: Request, email: unknown, password: unknown): Prom
   const tag = typeof email === "string" ? accountTag(email) : null;
   const known = tag ? entries.find((entry) => entry.a === tag) : undefined;
   if (known) {
-    const limited = await hit(`login:device:${known.n}`, authAttemptsPerMinute(), 60_000);
+    const limited = await hit(`login:device:${known.n}`, config.authAttemptsPerMinute, 60_000);
     if (!limited.ok) {
       const { message, headers } = refusedAttempt(limited.retryAfterSeconds);
       return { ok: false, status: 429, message, headers };

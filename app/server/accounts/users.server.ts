@@ -72,11 +72,6 @@ export async function verifyLogin(input: LoginInput): Promise<SessionUser | null
   return (await verifyPassword(input.password, row.password_hash)) ? toSessionUser(row) : null;
 }
 
-export async function getUserById(id: string): Promise<SessionUser | null> {
-  const row = await db.selectFrom("users").select(["id", "user_name", "email", "role"]).where("id", "=", id).executeTakeFirst();
-  return row ? toSessionUser(row) : null;
-}
-
 export async function findUserByEmail(email: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom("users")

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RegisterSchema } from "~/lib/schemas";
 import { db } from "../platform/db.server";
-import { createOrPromoteAdmin, getUserById, registerUser, verifyLogin } from "./users.server";
+import { createOrPromoteAdmin, findUserByEmail, registerUser, verifyLogin } from "./users.server";
 
 const input = (over: Partial<Record<"userName" | "email" | "password", string>> = {}) =>
   RegisterSchema.parse({ userName: "Alice", email: "alice@example.com", password: "correct horse", ...over });
@@ -85,7 +85,7 @@ describe("createOrPromoteAdmin", () => {
   it("promotes an existing shopper, then reports that they already are admin", async () => {
     const first = await createOrPromoteAdmin("alice@example.com", () => "unused");
     expect(first.action).toBe("promoted");
-    expect((await getUserById(first.user.id))?.role).toBe("admin");
+    expect((await findUserByEmail(first.user.email))?.role).toBe("admin");
     expect((await createOrPromoteAdmin("alice@example.com", () => "unused")).action).toBe("already-admin");
   });
 

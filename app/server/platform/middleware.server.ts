@@ -1,5 +1,6 @@
 import type { MiddlewareFunction, ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
+import { apiError } from "./api.server";
 import { DEFAULT_MAX_BYTES } from "./form.server";
 import { log } from "./log.server";
 
@@ -7,11 +8,6 @@ import { log } from "./log.server";
 // session middleware is with the sessions (accounts/session.server.ts).
 
 const API_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
-
-/** A JSON refusal in /api's shape, for the checks below that run before any route does. */
-function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ success: false, message }, { status, headers: { "Cache-Control": "private, no-store", ...headers } });
-}
 
 /**
  * /api answers JSON even when something fails unexpectedly (its database unreachable, say): React
@@ -29,18 +25,18 @@ export const apiErrorsAsJson: MiddlewareFunction<Response> = async ({ request },
     // A thrown Response is an answer (a 401, a 4xx refusal), not a failure.
     if (error instanceof Response) throw error;
     log("error", "unhandled error", { method: request.method, path: url.pathname, requestId: request.headers.get("X-Request-Id"), error });
-    return refusal(500, API_SERVER_ERROR);
+    return apiError(500, API_SERVER_ERROR);
   }
   if (response.status < 500 || response.headers.get("Content-Type")?.includes("json")) return response;
-  return refusal(response.status, API_SERVER_ERROR);
+  return apiError(response.status, API_SERVER_ERROR);
 };
 
 const bodyRefused = (request: Request, limit: number): Response | null => {
   if (request.method === "GET" || request.method === "HEAD") return null;
   const length = request.headers.get("Content-Length");
-  if (length === null && request.headers.get("Transfer-Encoding")) return refusal(411, "Send the request with a Content-Length.");
+  if (length === null && request.headers.get("Transfer-Encoding")) return apiError(411, "Send the request with a Content-Length.");
   if (Number(length ?? 0) <= limit) return null;
-  return refusal(413, `Request too large: at most ${Math.round(limit / 1024)} KB here.`, { Connection: "close" });
+  return apiError(413, `Request too large: at most ${Math.round(limit / 1024)} KB here.`, { Connection: "close" });
 };
 
 type RouteHandle = { maxBodyBytes?: number } | undefined;

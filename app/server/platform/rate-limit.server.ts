@@ -31,11 +31,6 @@ export async function hit(key: string, limit: number, windowMs: number, at = Dat
   return { ok: true };
 }
 
-/** 10 by default; AUTH_ATTEMPTS_PER_MINUTE changes it (the browser tests raise it). */
-export function authAttemptsPerMinute(): number {
-  return config.authAttemptsPerMinute;
-}
-
 /** What a refused sign-in or registration answers, on the form and on /api alike. */
 export type RefusedAttempt = { ok: false; retryAfterSeconds: number; message: string; headers: { "Retry-After": string } };
 export type AuthAttempt = { ok: true } | RefusedAttempt;
@@ -56,7 +51,7 @@ export function refusedAttempt(retryAfterSeconds: number): RefusedAttempt {
  * sign-in.server.ts.)
  */
 export async function limitAuthAttempt(kind: "login" | "register", ip: string, email: unknown): Promise<AuthAttempt> {
-  const limit = authAttemptsPerMinute();
+  const limit = config.authAttemptsPerMinute;
   const byIp = await hit(`${kind}:ip:${ip}`, limit, 60_000);
   // As typed, even when invalid (every attempt counts); a NUL, which PostgreSQL text cannot hold, written as \0.
   const account = typeof email === "string" ? email.trim().toLowerCase().slice(0, 254).replaceAll("\0", "\\0") : "";

@@ -44,9 +44,10 @@ function workerCount() {
 }
 
 if (process.env.SHOP_ROLE === "prepare") {
-  // The primary's one-off startup step: importing the build checks the settings, migrates the
-  // database and adds the demo data; then this process ends.
-  await import(path.join(root, "build/server/index.js"));
+  // The primary's one-off startup step: the settings checked, the database migrated, the demo
+  // data added (startShop, app/server/platform/start.server.ts); then this process ends.
+  const { startShop } = await import(path.join(root, "build/server/index.js"));
+  await startShop({ server: true });
   process.exit(0);
 } else if (!dev && cluster.isPrimary && workerCount() > 1) {
   await runPrimary(workerCount());
@@ -148,11 +149,14 @@ async function runServer() {
     const { createServer } = await import("vite");
     const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
     http = await vite.ssrLoadModule("/app/server/platform/http-app.server.ts");
+    await http.startShop({ server: true });
     app = http.createApp({
       vite: { middlewares: vite.middlewares, loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") },
     });
   } else {
     http = await import(path.join(root, "build/server/index.js"));
+    // Settings, database and (once, unless the primary did) the demo data, before anything is served.
+    await http.startShop({ server: true });
     app = http.createApp({ clientDir: path.join(root, "build/client") });
   }
   const { drain, shutdown, log, startPaymentRecovery, startMailSender } = http;

@@ -11,8 +11,14 @@ const FRAMEWORK_MODULE = /\/node_modules\/(react|react-dom|scheduler|react-route
 // compresses alone) and fewer requests. The form helpers stay apart: the shop pages load them
 // only with a form. (Shop components that import overlays.ts must stay out of manual chunks:
 // Rollup would pull the overlays' modules in with them, and they would no longer load on demand.)
-const COMMON_MODULE = /\/app\/(lib|components\/ui)\/|\/app\/components\/shop\/(price|pagination)\.tsx$/;
-const NOT_COMMON = /\/(form|form-fields|field|use-clear-on-result|orders|modal|admin-products)\.tsx?$/;
+const COMMON_MODULE = /\/app\/(lib|components\/ui)\/|\/app\/components\/shop\/(price|pagination)\.tsx?$/;
+const NOT_COMMON = /\/(form|form-on-demand|field|use-clear-on-result|orders|modal|admin-products|route-error)\.tsx?$/;
+// Checking forms in the browser: zod (mini), conform's zod adapter and the shop's schemas, in one
+// chunk that only forms load (those shown when a page opens load it on demand, form-on-demand.ts).
+const FORMS_MODULE = /\/node_modules\/(zod|@conform-to\/zod)\/|\/app\/lib\/(form|form-checks|schemas|zod-v4-for-conform)\.ts$/;
+// conform's form state alone (useForm and its helpers), which a form that loads its checks on
+// demand needs from its first render (form-on-demand.ts).
+const CONFORM_MODULE = /\/node_modules\/@conform-to\/(react|dom)\//;
 
 /**
  * Browser chunks: React, React DOM and React Router in one `framework` chunk (the floor every page
@@ -31,6 +37,8 @@ function clientChunks(): Plugin {
             output: {
               manualChunks(id: string) {
                 if (FRAMEWORK_MODULE.test(id)) return "framework";
+                if (FORMS_MODULE.test(id)) return "forms";
+                if (CONFORM_MODULE.test(id)) return "conform";
                 if (COMMON_MODULE.test(id) && !NOT_COMMON.test(id)) return "common";
                 return undefined;
               },
@@ -38,6 +46,35 @@ function clientChunks(): Plugin {
           },
         },
       };
+    },
+  };
+}
+
+/**
+ * conform's zod adapter builds its optional coercion (which the shop turns off: the schemas read
+ * form text themselves) from zod's classic API, and importing it would bring classic zod's ~60 KB
+ * gzip into every page with a form. The browser build takes those four functions (lazy, optional,
+ * pipe, transform) from zod/mini instead: the same zod core, the same schemas, a fraction of the
+ * size. Only imports from @conform-to/zod are redirected; the server keeps the package as it is.
+ * See docs/decisions/0035-framework-as-intended.md.
+ */
+function conformZodOnMini(): Plugin {
+  const shim = fileURLToPath(new URL("./app/lib/zod-v4-for-conform.ts", import.meta.url));
+  return {
+    name: "conform-zod-on-mini",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (this.environment.name !== "client" || source !== "zod/v4" || !importer?.includes("/@conform-to/zod/")) return null;
+      return shim;
+    },
+    // schemas.ts sets zod's English messages when it loads. That is all it does besides defining
+    // schemas, so a module that imports it without using a schema (a page whose form is loaded on
+    // demand) need not load it: without this, Rollup would keep the import for that side effect and
+    // the forms chunk would come with every shop page.
+    transform(code, id) {
+      if (this.environment.name !== "client" || !id.endsWith("/app/lib/schemas.ts")) return null;
+      return { code, map: null, moduleSideEffects: false };
     },
   };
 }
@@ -66,7 +103,7 @@ function clientChunkReport(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), clientChunks(), clientChunkReport()],
+  plugins: [conformZodOnMini(), tailwindcss(), reactRouter(), clientChunks(), clientChunkReport()],
   build: {
     rollupOptions: {
       // The server bundle's entry is the shop's HTTP layer, which imports the React Router build:

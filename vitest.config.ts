@@ -24,8 +24,15 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "sqlite", include: ALL, setupFiles: ["./tests/vitest.setup.ts"], isolate: true, testTimeout: 20_000 },
+        test: {
+          name: "sqlite",
+          include: ALL,
+          setupFiles: ["./tests/vitest.setup.ts", "./tests/vitest.start.setup.ts"],
+          isolate: true,
+          testTimeout: 20_000,
+        },
       },
+
       ...(postgres
         ? [
             {
@@ -34,7 +41,7 @@ export default defineConfig({
                 name: "postgres",
                 include: ON_POSTGRES,
                 exclude: SQLITE_ONLY,
-                setupFiles: ["./tests/vitest.setup.ts", "./tests/vitest.postgres.setup.ts"],
+                setupFiles: ["./tests/vitest.setup.ts", "./tests/vitest.postgres.setup.ts", "./tests/vitest.start.setup.ts"],
                 isolate: true,
                 testTimeout: 20_000,
               },

@@ -1,8 +1,6 @@
-import "./server/platform/preflight.server"; // first: refuses bad production settings before DATA_DIR is touched
 import { PassThrough, Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { randomBytes } from "node:crypto";
-import "./server/platform/boot.server";
 import { NonceContext } from "./lib/nonce";
 import { log } from "./server/platform/log.server";
 import { config } from "./server/platform/config.server";

@@ -25,7 +25,9 @@ const UNIQUE = /UNIQUE|duplicate key/;
 const FOREIGN_KEY = /FOREIGN KEY|foreign key constraint/;
 
 describe("schema constraints", () => {
-  it.runIf(engine === "sqlite")("runs SQLite in WAL mode", async () => {
+  it("runs SQLite in WAL mode", async ({ skip }) => {
+    // The engine is known once the setup's startShop() has opened the database.
+    if (engine !== "sqlite") skip();
     const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
     expect(rows[0]?.journal_mode).toBe("wal");
   });

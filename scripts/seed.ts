@@ -4,16 +4,19 @@ import "./load-env";
 // generated products in one transaction, for benchmarks.
 import { parseArgs } from "node:util";
 import { databaseLabel } from "~/server/platform/db.server";
-import { seedBenchmarkProducts, seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/platform/seed.server";
+import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/platform/seed.server";
+import { seedBenchmarkProducts } from "../db/seed/bulk";
+import { startShop, stopShop } from "~/server/platform/start.server";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });
+const count = values.products === undefined ? undefined : Number(values.products);
+if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 10_000_000)) {
+  console.error("--products must be a whole number between 1 and 10000000");
+  process.exit(2);
+}
+await startShop();
 console.log(`database: ${databaseLabel()}`);
-if (values.products !== undefined) {
-  const count = Number(values.products);
-  if (!Number.isInteger(count) || count < 1 || count > 10_000_000) {
-    console.error("--products must be a whole number between 1 and 10000000");
-    process.exit(2);
-  }
+if (count !== undefined) {
   const started = performance.now();
   await seedBenchmarkProducts(count);
   const seconds = (performance.now() - started) / 1000;
@@ -24,3 +27,4 @@ if (values.products !== undefined) {
   console.log(`demo accounts: ${accounts.length ? `created ${accounts.join(", ")}` : "already present"}`);
   console.log(`demo orders: added ${await seedDemoOrders()}`);
 }
+await stopShop();

@@ -9,7 +9,6 @@ const url = await createTestDatabase(path.basename(expect.getState().testPath ??
 process.env.DATABASE_URL = url;
 
 afterAll(async () => {
-  const { db } = await import("~/server/platform/db.server");
-  await db.destroy();
+  // After vitest.start.setup.ts's afterAll (hooks registered earlier run later) has closed the database.
   await dropTestDatabase(url);
 });

@@ -16,7 +16,7 @@ function homeFor(pathname: string): { home: string; label: string } {
  * `ErrorBoundary`, so the layout around it (header, navigation, cart) stays; the shop, admin and
  * auth layouts export it too, for errors of their own loaders.
  */
-export function RouteErrorBoundary() {
+export function RouteErrorPage() {
   const { status, title, message } = describeRouteError(useRouteError());
   const location = useLocation();
   const { home, label } = homeFor(location.pathname);

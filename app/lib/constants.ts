@@ -53,6 +53,8 @@ export type Role = (typeof ROLES)[number];
 
 export const MAX_ADDRESSES = 3;
 export const LOW_STOCK_THRESHOLD = 10;
+/** A size or colour at or below this many is "low stock" on the admin's dashboard. */
+export const LOW_STOCK_VARIANT = 3;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A form that carries one image: the image plus its other fields. Larger is "File too large". */
 export const MAX_UPLOAD_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;

@@ -1,92 +1,107 @@
-import { z } from "zod";
+import { en } from "zod/locales";
+import * as z from "zod/mini";
 import { ADMIN_ORDER_STATUSES, BRAND_IDS, CATEGORY_IDS } from "./constants";
 import { sizeKindOf, sizesFor } from "./variants";
 
-// Schemas shared by the HTML forms (conform) and the /api routes.
+// Schemas shared by the HTML forms (conform) and the /api routes. Written with zod's functional
+// "mini" API (checks passed to `.check()`, wrappers as functions) so the browser bundle stays small.
+
+// Classic zod installs its English messages when its first schema is made; zod/mini installs none
+// and says only "Invalid input". Installed here (unless some locale already is), the messages these
+// schemas leave to zod (a body that is not an object, a variant's colour that is not a string...)
+// stay the same whether or not anything else loads classic zod. A named import, not z.locales.en:
+// bundlers keep only this one locale then.
+if (!z.config().localeError) z.config(en());
+
+/**
+ * zod/mini has no z.preprocess: `fn` runs first, as a transform piped into `schema` (the same pipe
+ * classic zod builds). Typed like classic's preprocess, so that z.input keeps an optional schema's
+ * key optional; a bare z.pipe would type it as required, though parsing lets it be missing either way.
+ */
+const preprocess = <T extends z.core.$ZodType>(fn: (v: unknown) => unknown, schema: T) =>
+  z.pipe(z.transform(fn), schema) as unknown as z.ZodMiniType<z.output<T>, unknown, z.core.$ZodPreprocessInternals<T>>;
 
 /**
  * A number from JSON (a number) or from a form (a decimal string). Unlike z.coerce it refuses
  * true, null, [] and [5], which Number() would quietly turn into 1, 0, 0 and 5.
  */
 const numeric = (message: string) =>
-  z.preprocess(
+  preprocess(
     (v) => (typeof v === "string" && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(v) ? Number(v) : v),
-    z.number({ error: message }).refine((v) => Number.isFinite(v), message),
+    z.number({ error: message }).check(z.refine((v) => Number.isFinite(v), message)),
   );
 
 /** Control characters other than tab and line breaks never belong in text people type. */
 const CONTROL_CHARS = /(?![\t\n\r])\p{Cc}/u;
 const withoutControlChars = (v: string) => !CONTROL_CHARS.test(v);
 
-const email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email("Please enter a valid email address"))
-  .transform((v) => v.toLowerCase());
+const email = z.pipe(
+  z.pipe(
+    z.string({ error: "Email is required" }).check(z.trim(), z.minLength(1, "Email is required"), z.maxLength(254, "Email is too long")),
+    z.email("Please enter a valid email address"),
+  ),
+  z.transform((v: string) => v.toLowerCase()),
+);
 
 export const RegisterSchema = z.object({
-  userName: z
-    .string({ error: "User name is required" })
-    .trim()
-    .min(2, "User name must be at least 2 characters")
-    .max(40, "User name must be at most 40 characters")
+  userName: z.string({ error: "User name is required" }).check(
+    z.trim(),
+    z.minLength(2, "User name must be at least 2 characters"),
+    z.maxLength(40, "User name must be at most 40 characters"),
     // Control and invisible format characters (zero-width space, right-to-left override, soft
     // hyphen...) and line separators would let "alice\u200b" pass for "alice".
-    .refine((v) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v), "User name contains invalid characters"),
+    z.refine((v) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v), "User name contains invalid characters"),
+  ),
   email,
   password: z
     .string({ error: "Password is required" })
-    .min(8, "Password must be at least 8 characters")
-    .max(200, "Password must be at most 200 characters"),
+    .check(z.minLength(8, "Password must be at least 8 characters"), z.maxLength(200, "Password must be at most 200 characters")),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+  password: z
+    .string({ error: "Password is required" })
+    .check(z.minLength(1, "Password is required"), z.maxLength(200, "Password is too long")),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-const id = z
-  .string({ error: "Missing id" })
-  .trim()
-  .regex(/^[0-9a-f]{24}$/, "Invalid id");
+const id = z.string({ error: "Missing id" }).check(z.trim(), z.regex(/^[0-9a-f]{24}$/, "Invalid id"));
 
 export const ReviewSchema = z.object({
   productId: id,
   reviewMessage: z
     .string({ error: "Please write a review message" })
-    .trim()
-    .min(1, "Please write a review message")
-    .max(2000, "A review can be at most 2000 characters")
-    .refine(withoutControlChars, "The review contains invalid characters"),
-  reviewValue: numeric("Please choose a rating from 1 to 5 stars").refine(
-    (v) => Number.isInteger(v) && v >= 1 && v <= 5,
-    "Please choose a rating from 1 to 5 stars",
+    .check(
+      z.trim(),
+      z.minLength(1, "Please write a review message"),
+      z.maxLength(2000, "A review can be at most 2000 characters"),
+      z.refine(withoutControlChars, "The review contains invalid characters"),
+    ),
+  reviewValue: numeric("Please choose a rating from 1 to 5 stars").check(
+    z.refine((v) => Number.isInteger(v) && v >= 1 && v <= 5, "Please choose a rating from 1 to 5 stars"),
   ),
 });
 export type ReviewInput = z.infer<typeof ReviewSchema>;
 
 export const IdSchema = id;
 
-const quantity = numeric("Quantity must be a whole number from 1 to 999").refine(
-  (v) => Number.isInteger(v) && v >= 1 && v <= 999,
-  "Quantity must be a whole number from 1 to 999",
+const quantity = numeric("Quantity must be a whole number from 1 to 999").check(
+  z.refine((v) => Number.isInteger(v) && v >= 1 && v <= 999, "Quantity must be a whole number from 1 to 999"),
 );
 
 /** An empty form field or a JSON null is no value (a variant not named: the product's only one). */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+const optional = <T extends z.ZodMiniType>(schema: T) => preprocess((v) => (v === "" || v === null ? undefined : v), z.optional(schema));
 const variantId = optional(id);
 /** What the shopper picked: a variant by id (/api), or a size and a colour (the product dialog). */
 const choice = {
   variantId,
-  size: optional(z.string({ error: "Please select a size" }).trim().max(20, "Please select a size")),
-  color: optional(z.string({ error: "Please select a colour" }).trim().max(40, "Please select a colour")),
+  size: optional(z.string({ error: "Please select a size" }).check(z.trim(), z.maxLength(20, "Please select a size"))),
+  color: optional(z.string({ error: "Please select a colour" }).check(z.trim(), z.maxLength(40, "Please select a colour"))),
 };
 
-export const AddToCartSchema = z.object({ productId: id, quantity: quantity.default(1), ...choice });
+export const AddToCartSchema = z.object({ productId: id, quantity: z._default(quantity, 1), ...choice });
 export const UpdateCartSchema = z.object({ productId: id, quantity, variantId });
 export const RemoveFromCartSchema = z.object({ productId: id, variantId });
 
@@ -95,58 +110,68 @@ export const RemoveFromCartSchema = z.object({ productId: id, variantId });
 const addressField = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
-    .refine(withoutControlChars, { error: `${label} contains invalid characters`, abort: true });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${label} is required`, abort: true }),
+      z.maxLength(max, { error: `${label} must be at most ${max} characters`, abort: true }),
+      z.refine(withoutControlChars, { error: `${label} contains invalid characters`, abort: true }),
+    );
 
 /** SPEC: all five fields are required after trimming (notes included). */
 export const AddressSchema = z.object({
   address: addressField("Address", 200),
   city: addressField("City", 100),
   pincode: addressField("Pincode", 20),
-  phone: addressField("Phone", 30).refine((v) => /^[0-9+()\-.\s]{3,30}$/.test(v), "Please enter a valid phone number"),
+  phone: addressField("Phone", 30).check(z.refine((v) => /^[0-9+()\-.\s]{3,30}$/.test(v), "Please enter a valid phone number")),
   notes: addressField("Notes", 500),
 });
 export type AddressInput = z.infer<typeof AddressSchema>;
 
 const money = (label: string) =>
-  numeric(`${label} must be a number`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} can have at most 2 decimals`)
-    .refine((v) => v <= 1_000_000, `${label} must be at most 1,000,000`);
+  numeric(`${label} must be a number`).check(
+    z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} can have at most 2 decimals`),
+    z.refine((v) => v <= 1_000_000, `${label} must be at most 1,000,000`),
+  );
 
-const stock = numeric("Stock must be a whole number")
-  .refine((v) => Number.isInteger(v), "Stock must be a whole number")
-  .refine((v) => v >= 0, "Stock cannot be negative")
-  .refine((v) => v <= 1_000_000, "Stock must be at most 1,000,000");
+const stock = numeric("Stock must be a whole number").check(
+  z.refine((v) => Number.isInteger(v), "Stock must be a whole number"),
+  z.refine((v) => v >= 0, "Stock cannot be negative"),
+  z.refine((v) => v <= 1_000_000, "Stock must be at most 1,000,000"),
+);
 
 /** One size and colour of a product, a row of the admin's form. Its size and colour name it. */
 const VariantSchema = z.object({
-  size: z.string({ error: "Please choose a size" }).trim().min(1, "Please choose a size").max(20, "Please choose a size"),
-  color: z.preprocess(
+  size: z
+    .string({ error: "Please choose a size" })
+    .check(z.trim(), z.minLength(1, "Please choose a size"), z.maxLength(20, "Please choose a size")),
+  color: preprocess(
     (v) => v ?? "",
-    z
-      .string()
-      .trim()
-      .max(40, "A colour name can be at most 40 characters")
-      .refine((v) => v === "" || /^[\p{L}\p{N}][\p{L}\p{N} '-]*$/u.test(v), "A colour name is letters, numbers, spaces and dashes"),
+    z.string().check(
+      z.trim(),
+      z.maxLength(40, "A colour name can be at most 40 characters"),
+      z.refine((v) => v === "" || /^[\p{L}\p{N}][\p{L}\p{N} '-]*$/u.test(v), "A colour name is letters, numbers, spaces and dashes"),
+    ),
   ),
-  colorHex: z.preprocess(
+  colorHex: preprocess(
     (v) => v ?? "",
-    z
-      .string()
-      .trim()
-      .refine((v) => v === "" || /^#[0-9a-f]{6}$/i.test(v), "A swatch is a colour like #1f2937")
-      .transform((v) => v.toLowerCase()),
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => v === "" || /^#[0-9a-f]{6}$/i.test(v), "A swatch is a colour like #1f2937"),
+      ),
+      z.transform((v: string) => v.toLowerCase()),
+    ),
   ),
-  sku: z.preprocess(
+  sku: preprocess(
     (v) => v ?? "",
-    z
-      .string()
-      .trim()
-      .max(64, "A SKU can be at most 64 characters")
-      .refine((v) => /^[A-Za-z0-9._/-]*$/.test(v), "A SKU is letters, numbers, dots, dashes and slashes")
-      .transform((v) => (v === "" ? null : v)),
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.maxLength(64, "A SKU can be at most 64 characters"),
+        z.refine((v) => /^[A-Za-z0-9._/-]*$/.test(v), "A SKU is letters, numbers, dots, dashes and slashes"),
+      ),
+      z.transform((v: string) => (v === "" ? null : v)),
+    ),
   ),
   stock,
 });
@@ -157,61 +182,71 @@ export const ProductSchema = z
   .object({
     title: z
       .string({ error: "Title is required" })
-      .trim()
-      .min(1, "Title is required")
-      .max(200, "Title must be at most 200 characters")
-      .refine(withoutControlChars, "Title contains invalid characters"),
+      .check(
+        z.trim(),
+        z.minLength(1, "Title is required"),
+        z.maxLength(200, "Title must be at most 200 characters"),
+        z.refine(withoutControlChars, "Title contains invalid characters"),
+      ),
     description: z
       .string({ error: "Description is required" })
-      .trim()
-      .min(1, "Description is required")
-      .max(5000, "Description must be at most 5000 characters")
-      .refine(withoutControlChars, "Description contains invalid characters"),
+      .check(
+        z.trim(),
+        z.minLength(1, "Description is required"),
+        z.maxLength(5000, "Description must be at most 5000 characters"),
+        z.refine(withoutControlChars, "Description contains invalid characters"),
+      ),
     category: z.enum(CATEGORY_IDS, { error: "Please choose a category" }),
     brand: z.enum(BRAND_IDS, { error: "Please choose a brand" }),
-    price: money("Price").refine((v) => v > 0, "Price must be greater than 0"),
-    salePrice: z.preprocess(
+    price: money("Price").check(z.refine((v) => v > 0, "Price must be greater than 0")),
+    salePrice: preprocess(
       (v) => (v === "" || v === null || v === undefined ? 0 : v),
-      money("Sale price").refine((v) => v >= 0, "Sale price cannot be negative"),
+      money("Sale price").check(z.refine((v) => v >= 0, "Sale price cannot be negative")),
     ),
     // Either the sizes and colours, or (older clients of /api) one stock for a product without them.
-    variants: z.array(VariantSchema, { error: "Please add at least one size" }).min(1, "Please add at least one size").max(60).optional(),
+    variants: z.optional(
+      z
+        .array(VariantSchema, { error: "Please add at least one size" })
+        .check(z.minLength(1, "Please add at least one size"), z.maxLength(60)),
+    ),
     totalStock: optional(stock),
-    image: z.string().trim().max(500).optional(),
+    image: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   })
-  .refine((p) => p.salePrice < p.price, { path: ["salePrice"], message: "Sale price must be lower than the price" })
-  .superRefine((p, ctx) => {
-    if (!p.variants) {
-      if (p.totalStock === undefined) ctx.addIssue({ code: "custom", path: ["variants"], message: "Please add at least one size" });
-      return;
-    }
-    if (!p.variants.length) return; // "Please add at least one size" already
-    const allowed = sizesFor(p.category);
-    const kind = sizeKindOf(p.variants[0]!.size);
-    const choices = new Set<string>();
-    const skus = new Set<string>();
-    p.variants.forEach((v, i) => {
-      if (!allowed.includes(v.size)) {
-        ctx.addIssue({ code: "custom", path: ["variants", i, "size"], message: `Choose one of the sizes for ${p.category}` });
-      } else if (sizeKindOf(v.size) !== kind) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["variants", i, "size"],
-          message: "Use sizes of one kind: clothing, EU shoe sizes or one size",
-        });
+  .check(
+    z.refine((p) => p.salePrice < p.price, { path: ["salePrice"], message: "Sale price must be lower than the price" }),
+    z.superRefine((p, ctx) => {
+      if (!p.variants) {
+        if (p.totalStock === undefined) ctx.addIssue({ code: "custom", path: ["variants"], message: "Please add at least one size" });
+        return;
       }
-      const key = `${v.size}\u0000${v.color.toLowerCase()}`;
-      if (choices.has(key)) {
-        ctx.addIssue({ code: "custom", path: ["variants", i, "size"], message: "This size and colour is already listed" });
-      }
-      choices.add(key);
-      if (v.sku) {
-        if (skus.has(v.sku.toLowerCase()))
-          ctx.addIssue({ code: "custom", path: ["variants", i, "sku"], message: "This SKU is already used" });
-        skus.add(v.sku.toLowerCase());
-      }
-    });
-  });
+      if (!p.variants.length) return; // "Please add at least one size" already
+      const allowed = sizesFor(p.category);
+      const kind = sizeKindOf(p.variants[0]!.size);
+      const choices = new Set<string>();
+      const skus = new Set<string>();
+      p.variants.forEach((v, i) => {
+        if (!allowed.includes(v.size)) {
+          ctx.addIssue({ code: "custom", path: ["variants", i, "size"], message: `Choose one of the sizes for ${p.category}` });
+        } else if (sizeKindOf(v.size) !== kind) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["variants", i, "size"],
+            message: "Use sizes of one kind: clothing, EU shoe sizes or one size",
+          });
+        }
+        const key = `${v.size}\u0000${v.color.toLowerCase()}`;
+        if (choices.has(key)) {
+          ctx.addIssue({ code: "custom", path: ["variants", i, "size"], message: "This size and colour is already listed" });
+        }
+        choices.add(key);
+        if (v.sku) {
+          if (skus.has(v.sku.toLowerCase()))
+            ctx.addIssue({ code: "custom", path: ["variants", i, "sku"], message: "This SKU is already used" });
+          skus.add(v.sku.toLowerCase());
+        }
+      });
+    }),
+  );
 export type ProductInput = z.infer<typeof ProductSchema>;
 
 export const OrderStatusSchema = z.object({
@@ -220,12 +255,11 @@ export const OrderStatusSchema = z.object({
 
 /** A banner by URL: non-blank after trimming, http or https only (SPEC: 'Please enter an image URL'). */
 export const BannerUrlSchema = z.object({
-  image: z
-    .string({ error: "Please enter an image URL" })
-    .trim()
-    .min(1, "Please enter an image URL")
-    .max(2000, "The image URL is too long")
-    .refine((v) => {
+  image: z.string({ error: "Please enter an image URL" }).check(
+    z.trim(),
+    z.minLength(1, "Please enter an image URL"),
+    z.maxLength(2000, "The image URL is too long"),
+    z.refine((v) => {
       if (v.startsWith("/uploads/")) return /^\/uploads\/[0-9a-f]{32}\.webp$/.test(v);
       try {
         const url = new URL(v);
@@ -234,4 +268,5 @@ export const BannerUrlSchema = z.object({
         return false;
       }
     }, "Please enter an image URL"),
+  ),
 });

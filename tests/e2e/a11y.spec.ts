@@ -10,6 +10,8 @@ async function addAnAddress(page: Page) {
 }
 
 async function expectNoViolations(page: Page, label: string) {
+  // The page as it settles: checked while React hydrated it, axe could read a half-changed tree.
+  await hydrated(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) =>

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import sharp from "sharp";
-import { ADMIN, expectToast, SHOPPER, signIn, unique } from "./helpers";
+import { ADMIN, expectToast, hydratedElement, SHOPPER, signIn, unique } from "./helpers";
 
 const pngFile = async (name = "photo.png") => ({
   name,
@@ -35,6 +35,7 @@ test("an admin adds a product with an uploaded image, the shop shows it, then ed
   await expect(page.getByText("Please upload a product image before adding the product.")).toBeVisible();
 
   const form = page.getByRole("dialog", { name: "Add New Product" });
+  if (javaScriptEnabled) await hydratedElement(form.getByLabel("Upload Image"));
   await form.getByLabel("Upload Image").setInputFiles(await pngFile());
   if (javaScriptEnabled) await expect(form.getByAltText("Product preview")).toBeVisible();
   // Without JavaScript the values came back with the refusal; with it they never left the form.

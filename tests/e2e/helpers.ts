@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createHash, createHmac } from "node:crypto";
 import fs from "node:fs";
@@ -25,6 +25,14 @@ export async function login(page: Page, account: { email: string; password: stri
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+}
+
+/**
+ * Waits until React has hydrated `element`: a part of the page that loads its code on demand (a
+ * sheet or dialog opened by the URL) hydrates after the page itself, once its chunk arrives.
+ */
+export async function hydratedElement(element: Locator) {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
 }
 
 export async function expectToast(page: Page, text: string | RegExp) {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN, expectToast, photoJpeg, signIn, unique } from "./helpers";
+import { ADMIN, expectToast, hydratedElement, photoJpeg, signIn, unique } from "./helpers";
 
 // A real photo is several MB: far above the 256 KB other forms may send. Routes that take an
 // image allow it whether the form posts to the page URL (no JavaScript) or to its `.data` URL
@@ -18,8 +18,10 @@ test("a 4 MB photo becomes a product image", async ({ page, javaScriptEnabled })
   await sheet.getByLabel("Price", { exact: true }).fill("120");
   await sheet.getByLabel("Size (row 1)").selectOption("One size");
   await sheet.getByLabel("Stock (row 1)").fill("4");
+  // With JavaScript the file is uploaded as soon as it is chosen (once the sheet's code has
+  // hydrated it; a file chosen earlier goes with the form); without, it goes with the form.
+  if (javaScriptEnabled) await hydratedElement(sheet.getByLabel("Upload Image"));
   await sheet.getByLabel("Upload Image").setInputFiles(photo);
-  // With JavaScript the file is uploaded as soon as it is chosen; without, it goes with the form.
   if (javaScriptEnabled) await expect(sheet.getByAltText("Product preview")).toBeVisible();
   await sheet.getByRole("button", { name: "Add Product" }).click();
   await expectToast(page, "Product added successfully");

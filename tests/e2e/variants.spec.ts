@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, addAddress, expectToast, hydrated, SHOPPER, signIn, unique } from "./helpers";
+import { ADMIN, addAddress, expectToast, hydrated, hydratedElement, SHOPPER, signIn, unique } from "./helpers";
 
 // Sizes and colours, as a shopper and the owner meet them, with JavaScript on and off.
 
@@ -90,6 +90,7 @@ test("the owner adds a product with three sizes, one at zero stock; the shopper 
   await page.getByLabel("Size (row 4)").selectOption("S");
   await page.getByLabel("Colour (row 4)").fill("olive");
   await page.getByLabel("Stock (row 4)").fill("1");
+  if (javaScriptEnabled) await hydratedElement(page.getByLabel("Upload Image"));
   await page.getByLabel("Upload Image").setInputFiles({
     name: "anorak.png",
     mimeType: "image/png",

@@ -1,13 +1,19 @@
-import { useState } from "react";
-import { Form, Link, useActionData, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { InputField, TextareaField } from "~/components/ui/field";
 import { MAX_ADDRESSES } from "~/lib/constants";
-import { formProps, useServerForm, type FormResult } from "~/lib/form";
-import { ADDRESS_FIELDS } from "~/lib/form-fields";
+import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
+import { AddressForm } from "./address-form";
 import { withParam } from "~/lib/url";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { Address } from "~/lib/address";
+
+// The form opens by the URL (`?address=`): the browser loads it, with the form checking it brings
+// (conform, zod), only then, or on hover of what opens it; the server renders it directly.
+const AddressFormOnDemand = import.meta.env.SSR
+  ? serverOverlay(AddressForm)
+  : lazyOverlay(() => import("./address-form").then((m) => m.AddressForm));
+
+/** On the links that open it: the form's code starts loading when a pointer or the focus reaches one. */
+const preloadForm = { onPointerEnter: AddressFormOnDemand.preload, onFocus: AddressFormOnDemand.preload };
 
 /**
  * Saved addresses with Edit and Delete, and the add/edit form (SPEC section 2), shared by the
@@ -64,6 +70,7 @@ export function AddressManager({
                 <Link
                   to={withParam(location, "address", a.id)}
                   preventScrollReset
+                  {...preloadForm}
                   className={buttonClass({ variant: "outline", size: "sm" })}
                 >
                   Edit
@@ -82,75 +89,24 @@ export function AddressManager({
       ) : showForm ? null : (
         <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
           <p className="font-semibold">No addresses found</p>
-          <Link to={withParam(location, "address", "new")} preventScrollReset className={buttonClass({}, "mt-3")}>
+          <Link to={withParam(location, "address", "new")} preventScrollReset {...preloadForm} className={buttonClass({}, "mt-3")}>
             Add your first address
           </Link>
         </div>
       )}
       {!showForm && addresses.length > 0 && addresses.length < MAX_ADDRESSES ? (
-        <Link to={withParam(location, "address", "new")} preventScrollReset className={buttonClass({ variant: "outline" })}>
+        <Link
+          to={withParam(location, "address", "new")}
+          preventScrollReset
+          {...preloadForm}
+          className={buttonClass({ variant: "outline" })}
+        >
           Add New Address
         </Link>
       ) : null}
-      {showForm ? <AddressForm key={editing?.id ?? "new"} address={editing} cancelHref={withParam(location, "address", null)} /> : null}
+      {showForm ? (
+        <AddressFormOnDemand key={editing?.id ?? "new"} address={editing} cancelHref={withParam(location, "address", null)} />
+      ) : null}
     </div>
-  );
-}
-
-function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: string }) {
-  const actionData = useActionData<{ address?: FormResult }>();
-  const [form, fields] = useServerForm({
-    id: `address-form-${address?.id ?? "new"}`,
-    fields: ADDRESS_FIELDS,
-    lastResult: actionData?.address,
-    defaultValue: address
-      ? { address: address.address, city: address.city, pincode: address.pincode, phone: address.phone, notes: address.notes }
-      : undefined,
-  });
-  const hydrated = useHydrated();
-  // SPEC: with JavaScript, submit waits until all five fields hold more than spaces (the server checks anyway).
-  const filledIn = (values: (string | undefined)[]) => values.every((v) => !!v?.trim());
-  const [complete, setComplete] = useState(() => filledIn(Object.values(fields).map((f) => f.initialValue)));
-  return (
-    <section aria-labelledby="address-form-title" className="rounded-lg border border-gray-200 bg-white p-4">
-      <h3 id="address-form-title" className="mb-3 text-lg font-bold">
-        {address ? "Edit Address" : "Add New Address"}
-      </h3>
-      <Form
-        method="post"
-        preventScrollReset
-        {...formProps(form)}
-        onChange={(event) => {
-          const data = new FormData(event.currentTarget);
-          setComplete(filledIn(Object.keys(ADDRESS_FIELDS).map((name) => data.get(name)?.toString())));
-        }}
-        className="grid gap-3 sm:grid-cols-2"
-      >
-        <input type="hidden" name="intent" value={address ? "address-update" : "address-add"} />
-        {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
-        <InputField
-          label="Address"
-          meta={fields.address}
-          type="text"
-          placeholder="Enter your address"
-          autoComplete="street-address"
-          className="sm:col-span-2"
-        />
-        <InputField label="City" meta={fields.city} type="text" placeholder="Enter your city" autoComplete="address-level2" />
-        <InputField label="Pincode" meta={fields.pincode} type="text" placeholder="Enter your pincode" autoComplete="postal-code" />
-        <InputField label="Phone" meta={fields.phone} type="tel" placeholder="Enter your phone number" autoComplete="tel" />
-        <TextareaField label="Notes" meta={fields.notes} rows={2} placeholder="Enter any additional notes" className="sm:col-span-2" />
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" disabled={hydrated && !complete}>
-            {address ? "Save Changes" : "Add Address"}
-          </Button>
-          {address ? null : (
-            <Link to={cancelHref} preventScrollReset className={buttonClass({ variant: "outline" })}>
-              Cancel
-            </Link>
-          )}
-        </div>
-      </Form>
-    </section>
   );
 }

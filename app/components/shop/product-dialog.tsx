@@ -1,12 +1,13 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
 import { ErrorList, TextareaField } from "~/components/ui/field";
 import { brandLabel, categoryLabel } from "~/lib/constants";
 import { reviewAnchor, type Product } from "~/lib/product";
-import { formProps, useServerForm, type FormResult } from "~/lib/form";
-import { REVIEW_FIELDS } from "~/lib/form-fields";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm, type FormResult } from "~/lib/form";
+import { ReviewSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ProductDialogData } from "~/routes/shop/product-dialog.server";
@@ -121,16 +122,10 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
   const actionData = useActionData<DialogActionData>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useServerForm({
+  const [form, fields] = useSchemaForm(ReviewSchema, {
     id: `review-${productId}`,
-    fields: REVIEW_FIELDS,
     lastResult: navigation.state === "idle" ? actionData?.review : undefined,
   });
-  // SPEC: Submit stays disabled until there is a message and a rating (with JS; the server checks anyway).
-  const [entered, setEntered] = useState(() => ({
-    message: fields.reviewMessage.initialValue ?? "",
-    rating: Number(fields.reviewValue.initialValue ?? 0),
-  }));
 
   // Shown with the form's own errors: those of the hidden product id and a refusal that is about no
   // field (an unknown intent), which would otherwise have nowhere to appear.
@@ -155,18 +150,10 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
     );
   }
 
-  const incomplete = !entered.message.trim() || entered.rating < 1;
+  // SPEC: Submit stays disabled until there is a message and a rating (with JS; the server checks anyway).
+  const incomplete = !String(fields.reviewMessage.value ?? "").trim() || !fields.reviewValue.value;
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      {...formProps(form)}
-      onChange={(event) => {
-        const data = new FormData(event.currentTarget);
-        setEntered({ message: String(data.get("reviewMessage") ?? ""), rating: Number(data.get("reviewValue") ?? 0) });
-      }}
-      className="space-y-3"
-    >
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="review" />
       <input type="hidden" name="productId" value={productId} />
       <fieldset className="space-y-1" aria-describedby={fields.reviewValue.errors ? fields.reviewValue.errorId : undefined}>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ErrorList } from "~/components/ui/field";
+import { ErrorList } from "~/components/ui/error-list";
 import { cn } from "~/lib/cn";
 import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import type { AddToCartResult } from "~/lib/cart";

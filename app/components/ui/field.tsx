@@ -1,13 +1,17 @@
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
-import { controlProps, type FieldMeta } from "~/lib/form";
+import { ErrorList } from "./error-list";
 import { inputClass } from "./input-class";
 
-export { inputClass };
+export { ErrorList, inputClass };
 
 type InputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search";
 
-/** A labelled input with the server's errors for it underneath (linked by aria-describedby). */
+/** A field of a conform form (useSchemaForm): its id, name, constraints, value and errors. */
+type FieldMeta = FieldMetadata<unknown>;
+
+/** A labelled input with its errors underneath (linked by aria-describedby, from conform). */
 export function InputField({
   label,
   meta,
@@ -25,7 +29,7 @@ export function InputField({
       <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input type={type} {...controlProps(meta)} {...rest} className={inputClass} />
+      <input {...getInputProps(meta, { type })} {...rest} className={inputClass} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
@@ -47,19 +51,8 @@ export function TextareaField({
       <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <textarea {...controlProps(meta)} {...rest} className={inputClass} />
+      <textarea {...getTextareaProps(meta)} {...rest} className={inputClass} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
-  );
-}
-
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="space-y-0.5 text-sm text-red-700">
-      {errors.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
   );
 }

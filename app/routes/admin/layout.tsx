@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import { AdminNav } from "~/components/admin/sidebar";
-import { RouteErrorBoundary } from "~/components/route-error-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
 import { signedInUser, requireArea } from "~/server/accounts/session.server";

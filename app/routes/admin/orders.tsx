@@ -1,19 +1,25 @@
-import { data, Form, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { OrderStatusForm } from "~/components/admin/order-status-form";
+import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
 import { OrdersTable } from "~/components/shop/orders-table";
 import { Pagination } from "~/components/shop/pagination";
-import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/input-class";
-import { adminListStatusClass, orderStatusLabel } from "~/lib/orders";
+import { buttonClass } from "~/components/ui/button";
+import { adminListStatusClass } from "~/lib/orders";
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
-import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
 import { getOrder, listAllOrders, updateOrderStatus } from "~/server/checkout/orders.server";
-import { readForm } from "~/server/platform/form.server";
+import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/orders";
 import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
 import { pageTitle } from "~/lib/shop-name";
+
+// The status form sits in the order dialog (`?order=`): its code, with the form checking it brings,
+// loads when the dialog opens; the server renders it directly.
+const OrderStatusFormOnDemand = import.meta.env.SSR
+  ? serverOverlay(OrderStatusForm)
+  : lazyOverlay(() => import("~/components/admin/order-status-form").then((m) => m.OrderStatusForm));
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Orders · Admin", matches) }];
 
@@ -28,13 +34,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const formData = await readForm(request);
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  const id = IdSchema.safeParse(form.get("orderId"));
-  const status = OrderStatusSchema.safeParse({ orderStatus: form.get("orderStatus") });
-  if (!status.success) return redirectWithError(back, status.error.issues[0]!.message);
-  if (!id.success || !(await updateOrderStatus(id.data, status.data.orderStatus))) return redirectWithError(back, ORDER_NOT_FOUND);
+  const id = IdSchema.safeParse(formData.get("orderId"));
+  const submission = parseFormWith(formData, OrderStatusSchema);
+  // Only a tampered form sends a status outside the list: refused with its message as a toast (the
+  // page it lands on may not have the order open).
+  if (submission.status !== "success") return redirectWithError(back, Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input");
+  if (!id.success || !(await updateOrderStatus(id.data, submission.value.orderStatus))) return redirectWithError(back, ORDER_NOT_FOUND);
   return redirectWithSuccess(back, ORDER_STATUS_UPDATED);
 }
 
@@ -64,28 +72,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <Pagination page={orders.page} pageCount={orders.pageCount} hrefFor={(n) => `/admin/orders?page=${n}`} />
       {order !== undefined ? (
         <OrderDetailsDialog order={order} closeHref={withParam(location, "order", null)} shopLinks={false}>
-          {order ? (
-            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2 print:hidden">
-              <input type="hidden" name="orderId" value={order.id} />
-              <div className="flex-1 space-y-1">
-                <label htmlFor="orderStatus" className="block text-sm font-medium">
-                  Order Status
-                </label>
-                <select id="orderStatus" name="orderStatus" defaultValue={order.orderStatus} key={order.orderStatus} className={inputClass}>
-                  {ADMIN_ORDER_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {orderStatusLabel(s)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Button type="submit">Update Order Status</Button>
-            </Form>
-          ) : null}
+          {order ? <OrderStatusFormOnDemand orderId={order.id} status={order.orderStatus} /> : null}
         </OrderDetailsDialog>
       ) : null}
     </section>
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

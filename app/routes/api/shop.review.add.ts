@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ReviewSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import { addReview } from "~/server/catalog/reviews.server";
@@ -9,9 +9,9 @@ import { reviewJson } from "./legacy-json.server";
 export const loader = () => methodNotAllowed("POST");
 
 // The legacy body names the reviewer; we only accept it when it is the signed-in shopper.
-const Body = ReviewSchema.extend({
-  userId: z.string().optional(),
-  userName: z.string().optional(),
+const Body = z.extend(ReviewSchema, {
+  userId: z.optional(z.string()),
+  userName: z.optional(z.string()),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

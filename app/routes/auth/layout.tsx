@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
-import { RouteErrorBoundary } from "~/components/route-error-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { useShopName } from "~/lib/shop-name";
 import { accessRules } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";

@@ -4,8 +4,9 @@ import { Button } from "~/components/ui/button";
 import { AuthHeading } from "~/components/auth-card";
 import { ErrorList, InputField } from "~/components/ui/field";
 import { homeFor, safeRedirectTo } from "~/lib/access";
-import { formProps, useServerForm } from "~/lib/form";
-import { LOGIN_FIELDS } from "~/lib/form-fields";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaFormOnDemand } from "~/lib/form-on-demand";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { LoginSchema } from "~/lib/schemas";
 import { authenticator } from "~/server/accounts/sign-in.server";
@@ -14,10 +15,13 @@ import type { Route } from "./+types/login";
 import { LOGGED_IN } from "~/lib/messages/accounts";
 import { pageTitle } from "~/lib/shop-name";
 
+const loadLoginCheck = () => import("~/lib/form-checks").then((m) => m.checkLogin);
+
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Sign in", matches) }];
 
 export async function loader() {
-  return null;
+  // The form's constraints (required, lengths) from its schema, for its controls' attributes.
+  return { constraint: getZodConstraint(LoginSchema) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -39,16 +43,20 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithSuccess(target, LOGGED_IN, { headers: result.headers });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useServerForm({ fields: LOGIN_FIELDS, lastResult: actionData });
+  const [form, fields] = useSchemaFormOnDemand<typeof LoginSchema>(loadLoginCheck, {
+    id: "login-form",
+    constraint: loaderData.constraint,
+    lastResult: actionData,
+  });
   useClearOnResult(actionData, fields.password.id);
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <div className="space-y-6">
       <AuthHeading title="Sign in to your account" prompt="Don't have an account" linkText="Register" to="/auth/register" />
-      <Form method="post" {...formProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
         <InputField
@@ -69,4 +77,4 @@ export default function Login({ actionData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -3,8 +3,9 @@ import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
 import { AuthHeading } from "~/components/auth-card";
 import { ErrorList, InputField } from "~/components/ui/field";
-import { formProps, useServerForm } from "~/lib/form";
-import { REGISTER_FIELDS } from "~/lib/form-fields";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaFormOnDemand } from "~/lib/form-on-demand";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { RegisterSchema } from "~/lib/schemas";
 import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
@@ -16,10 +17,13 @@ import { pageTitle } from "~/lib/shop-name";
 
 const HONEYPOT = "website";
 
+const loadRegisterCheck = () => import("~/lib/form-checks").then((m) => m.checkRegister);
+
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Create account", matches) }];
 
 export async function loader() {
-  return null;
+  // The form's constraints (required, lengths) from its schema, for its controls' attributes.
+  return { constraint: getZodConstraint(RegisterSchema) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,14 +47,18 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithSuccess("/auth/login", REGISTERED);
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useServerForm({ fields: REGISTER_FIELDS, lastResult: actionData });
+  const [form, fields] = useSchemaFormOnDemand<typeof RegisterSchema>(loadRegisterCheck, {
+    id: "register-form",
+    constraint: loaderData.constraint,
+    lastResult: actionData,
+  });
   useClearOnResult(actionData, fields.password.id);
   return (
     <div className="space-y-6">
       <AuthHeading title="Create new account" prompt="Already have an account" linkText="Login" to="/auth/login" />
-      <Form method="post" {...formProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <InputField label="User Name" meta={fields.userName} type="text" autoComplete="username" placeholder="Enter your user name" />
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
         <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />
@@ -69,4 +77,4 @@ export default function Register({ actionData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 // An unknown or stale payment link says so, with a way back to the shop.
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export default function SimulatorApproval({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;

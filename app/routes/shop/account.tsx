@@ -158,4 +158,4 @@ function DevicesSection({ devices }: { devices: SignedInDevice[] }) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -53,4 +53,4 @@ export default function CartAction() {
   return null;
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

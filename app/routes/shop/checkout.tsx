@@ -135,4 +135,4 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet, useMatches, useRouteLoaderData } from "react-router";
-import { RouteErrorBoundary } from "~/components/route-error-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
 import { CartSheetOverlay } from "~/components/shop/overlays";

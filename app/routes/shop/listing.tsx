@@ -248,4 +248,4 @@ function openOnWideScreens(details: HTMLDetailsElement | null) {
   if (details && !CSS.supports("selector(::details-content)") && window.matchMedia("(min-width: 768px)").matches) details.open = true;
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -9,4 +9,4 @@ export default function ShopNotFound() {
   return <NotFound message="page doesn't exists" home="/shop/home" inLayout />;
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

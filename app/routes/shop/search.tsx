@@ -95,4 +95,4 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-page";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -7,6 +7,7 @@ import {
   type Cookie,
   type MiddlewareFunction,
   type RouterContextProvider,
+  type SessionStorage,
 } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
 import { accessRedirect, mayUse, refusedPage, type Area, type SessionUser } from "~/lib/access";
@@ -16,7 +17,6 @@ import { secrets } from "../platform/secrets.server";
 import { describeDevice } from "./device.server";
 import { toSessionUser } from "./users.server";
 
-const secure = config.isProduction;
 const DAY = 24 * 60 * 60 * 1000;
 /** A session ends after 30 days without a request. */
 export const SESSION_IDLE_MS = 30 * DAY;
@@ -66,58 +66,66 @@ function rememberingParses(cookie: Cookie): Cookie {
  * Sessions live in the database; the cookie carries only a random token, signed. Signing out
  * deletes the row, a password change deletes all of the account's rows, and every server process
  * sees the same rows. The row's expiry slides (30 days after the last request); the cookie itself
- * lasts a year, so it is the row, not the browser, that decides when a session ends.
+ * lasts a year, so it is the row, not the browser, that decides when a session ends. Made on
+ * first use, when the secrets are read (a new demo's secret is written to DATA_DIR then).
  */
-const sessionCookie = rememberingParses(
-  createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    secrets,
-    maxAge: 365 * 24 * 60 * 60,
-  }),
-);
+let made: { cookie: Cookie; storage: SessionStorage<SessionData> } | undefined;
+function sessions(): { cookie: Cookie; storage: SessionStorage<SessionData> } {
+  if (made) return made;
+  const secure = config.isProduction;
+  const cookie = rememberingParses(
+    createCookie("__session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      secrets: secrets(),
+      maxAge: 365 * 24 * 60 * 60,
+    }),
+  );
 
-export const sessionStorage = createSessionStorage<SessionData>({
-  cookie: sessionCookie,
-  async createData(data) {
-    const token = randomBytes(32).toString("base64url");
-    const at = new Date();
-    await db.deleteFrom("sessions").where("expires_at", "<=", at.toISOString()).execute();
-    await db
-      .insertInto("sessions")
-      .values({
-        id: hashToken(token),
-        user_id: data.userId!,
-        device: (data.device ?? "").slice(0, 80),
-        created_at: at.toISOString(),
-        last_seen_at: at.toISOString(),
-        expires_at: new Date(at.getTime() + SESSION_IDLE_MS).toISOString(),
-      })
-      .execute();
-    return token;
-  },
-  // Only for ending the session a sign-in or sign-out replaces; requests read theirs with readSession.
-  async readData(token) {
-    if (typeof token !== "string") return null;
-    const row = await db
-      .selectFrom("sessions")
-      .select("user_id")
-      .where("id", "=", hashToken(token))
-      .where("expires_at", ">", new Date().toISOString())
-      .executeTakeFirst();
-    return row ? { userId: row.user_id } : null;
-  },
-  // A session's data never changes after sign-in (a new sign-in is a new session).
-  async updateData() {},
-  async deleteData(token) {
-    if (typeof token !== "string") return;
-    await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
-  },
-});
-
-setToastCookieOptions({ secrets, secure, sameSite: "lax", httpOnly: true, path: "/" });
+  const storage = createSessionStorage<SessionData>({
+    cookie,
+    async createData(data) {
+      const token = randomBytes(32).toString("base64url");
+      const at = new Date();
+      await db.deleteFrom("sessions").where("expires_at", "<=", at.toISOString()).execute();
+      await db
+        .insertInto("sessions")
+        .values({
+          id: hashToken(token),
+          user_id: data.userId!,
+          device: (data.device ?? "").slice(0, 80),
+          created_at: at.toISOString(),
+          last_seen_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + SESSION_IDLE_MS).toISOString(),
+        })
+        .execute();
+      return token;
+    },
+    // Only for ending the session a sign-in or sign-out replaces; requests read theirs with readSession.
+    async readData(token) {
+      if (typeof token !== "string") return null;
+      const row = await db
+        .selectFrom("sessions")
+        .select("user_id")
+        .where("id", "=", hashToken(token))
+        .where("expires_at", ">", new Date().toISOString())
+        .executeTakeFirst();
+      return row ? { userId: row.user_id } : null;
+    },
+    // A session's data never changes after sign-in (a new sign-in is a new session).
+    async updateData() {},
+    async deleteData(token) {
+      if (typeof token !== "string") return;
+      await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+    },
+  });
+  // remix-toast's flash cookie is signed with the same secrets.
+  setToastCookieOptions({ secrets: secrets(), secure, sameSite: "lax", httpOnly: true, path: "/" });
+  made = { cookie, storage };
+  return made;
+}
 
 /** A request's open session: its user, and the key of its row. */
 type CurrentSession = { user: SessionUser; key: string } | null;
@@ -128,7 +136,7 @@ type CurrentSession = { user: SessionUser; key: string } | null;
  * expiry slides, written at most every 10 minutes.
  */
 export async function readSession(request: Request): Promise<CurrentSession> {
-  const token: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  const token: unknown = await sessions().cookie.parse(request.headers.get("Cookie"));
   // A cookie from before sessions lived in the database carried an object: sign in again.
   if (typeof token !== "string") return null;
   const key = hashToken(token);
@@ -176,18 +184,18 @@ export function currentUser(context: Context): SessionUser | null {
  * carried into a sign-in); the request's previous session, if any, ends. Returns the Set-Cookie value.
  */
 export async function createUserSession(request: Request, userId: string): Promise<string> {
-  const previous = await sessionStorage.getSession(request.headers.get("Cookie"));
-  if (previous.id) await sessionStorage.destroySession(previous);
-  const session = await sessionStorage.getSession();
+  const previous = await sessions().storage.getSession(request.headers.get("Cookie"));
+  if (previous.id) await sessions().storage.destroySession(previous);
+  const session = await sessions().storage.getSession();
   session.set("userId", userId);
   session.set("device", describeDevice(request.headers.get("User-Agent")));
-  return sessionStorage.commitSession(session);
+  return sessions().storage.commitSession(session);
 }
 
 /** Ends this request's session (its row is deleted). Returns the Set-Cookie value that clears it. */
 export async function destroyUserSession(request: Request): Promise<string> {
-  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-  return sessionStorage.destroySession(session);
+  const session = await sessions().storage.getSession(request.headers.get("Cookie"));
+  return sessions().storage.destroySession(session);
 }
 
 export type SignedInDevice = { id: string; device: string; createdAt: string; lastSeenAt: string; current: boolean };

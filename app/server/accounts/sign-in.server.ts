@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie } from "react-router";
+import { createCookie, type Cookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { Strategy } from "remix-auth/strategy";
@@ -20,14 +20,16 @@ import { verifyLogin } from "./users.server";
  * guessing the owner's password from many addresses) never lock it out; attempts without one keep
  * the per-address and per-account limits.
  */
-const deviceCookie = createCookie("__device", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: config.isProduction,
-  path: "/",
-  secrets,
-  maxAge: 365 * 24 * 60 * 60,
-});
+let madeDeviceCookie: Cookie | undefined;
+const deviceCookie = (): Cookie =>
+  (madeDeviceCookie ??= createCookie("__device", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+    path: "/",
+    secrets: secrets(),
+    maxAge: 365 * 24 * 60 * 60,
+  }));
 
 type DeviceEntry = { a: string; n: string };
 /** A browser remembers at most this many accounts (the newest). */
@@ -37,7 +39,7 @@ const MAX_ACCOUNTS_PER_DEVICE = 5;
 const accountTag = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 16);
 
 async function deviceEntries(request: Request): Promise<DeviceEntry[]> {
-  const value: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
+  const value: unknown = await deviceCookie().parse(request.headers.get("Cookie"));
   if (!Array.isArray(value)) return [];
   return value.filter((e): e is DeviceEntry => typeof e?.a === "string" && typeof e?.n === "string").slice(0, MAX_ACCOUNTS_PER_DEVICE);
 }
@@ -74,7 +76,7 @@ async function verify(request: Request, email: unknown, password: unknown): Prom
   // The session cookie and the device cookie, for the answer (a redirect or JSON) to carry.
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(request, user.id));
-  headers.append("Set-Cookie", await deviceCookie.serialize(remembered));
+  headers.append("Set-Cookie", await deviceCookie().serialize(remembered));
   return { ok: true, user, headers };
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DEFAULT_SHOP_NAME } from "~/lib/constants";
 
 // Every setting the shop reads from its environment, in one zod schema. They are parsed once, on
-// first use: the server's preflight reads them before anything else, so a bad value stops the
+// first use: startShop() (start.server.ts) reads them before anything else, so a bad value stops the
 // start with one line naming the variable (`settingsProblem`). Nothing else reads process.env.
 
 /** "" counts as unset, as a shell's `VAR=` means. */

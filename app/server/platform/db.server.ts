@@ -3,10 +3,8 @@ import { Migrator, type Kysely, type Migration } from "kysely";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { config } from "./config.server";
-import { databaseProblem } from "./db-errors.server";
 import { openPostgres } from "./postgres.server";
 import { databaseFile, openDatabase } from "./sqlite.server";
-import { refuseToStart } from "./startup.server";
 
 export type DB = Kysely<Database>;
 
@@ -41,15 +39,49 @@ export function databaseLabel(): string {
   return parsed.toString();
 }
 
-/** The shop's database (DATABASE_URL, else the SQLite file in DATA_DIR), migrated before any request is served. */
-export const engine: Engine = config.databaseUrl ? "postgres" : "sqlite";
-export const db: DB = config.databaseUrl ? openPostgres(config.databaseUrl) : openDatabase(databaseFile());
-try {
-  await migrateToLatest(db);
-} catch (error) {
-  // A migration that fails has left the database as it was (each runs in its transaction).
-  await db.destroy().catch(() => {});
-  refuseToStart(databaseProblem(error));
+/** Until startShop() opens the database: any use says what is missing instead of failing obscurely. */
+const notOpenYet = new Proxy({} as DB, {
+  get() {
+    throw new Error("The database is not open: the server, each command and each test call startShop() first (platform/start.server.ts).");
+  },
+});
+
+/**
+ * The shop's database (DATABASE_URL, else the SQLite file in DATA_DIR). Importing this module opens
+ * nothing: `openDatabaseForShop` (called by startShop) opens and migrates it, and these bindings
+ * then name it for every module that imported them.
+ */
+export let engine: Engine = "sqlite";
+export let db: DB = notOpenYet;
+let opened = false;
+
+/**
+ * Opens the database the settings name and brings its schema up to date, once per process. A
+ * migration that fails has left the database as it was (each batch runs in its transaction); the
+ * database is closed again and the error says why (db-errors.server.ts words it for the start).
+ */
+export async function openDatabaseForShop(): Promise<void> {
+  if (opened) return;
+  const url = config.databaseUrl;
+  const database = url ? openPostgres(url) : openDatabase(databaseFile());
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.destroy().catch(() => {});
+    throw error;
+  }
+  engine = url ? "postgres" : "sqlite";
+  db = database;
+  opened = true;
+}
+
+/** Closes the database (a graceful stop, the end of a command or test file). */
+export async function closeDatabase(): Promise<void> {
+  if (!opened) return;
+  opened = false;
+  const database = db;
+  db = notOpenYet;
+  await database.destroy();
 }
 
 export function newId(): string {

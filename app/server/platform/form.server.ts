@@ -1,6 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { ZodType } from "zod";
 import { BODY_TOO_LARGE, NOT_A_FORM, UNREADABLE_FORM } from "~/lib/messages/platform";
 
 /**
@@ -94,11 +92,5 @@ export async function readUploadForm(request: Request, maxBytes: number): Promis
   }
 }
 
-/**
- * conform's parseWithZod for the server, without its automatic coercion: that coercion runs
- * Number() on number fields, so "0x10" would become 16 and "1e3" 1000. The shared schemas convert
- * form strings themselves and refuse anything that is not plain decimal notation.
- */
-export function parseFormWith<Schema extends ZodType>(formData: FormData, schema: Schema) {
-  return parseWithZod(formData, { schema, disableAutoCoercion: true });
-}
+// The one parse of a form by its schema, shared with the browser's checks.
+export { parseFormWith } from "~/lib/form-checks";

@@ -1,4 +1,3 @@
-import "./preflight.server"; // first: refuses bad production settings before anything touches DATA_DIR
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -10,9 +9,9 @@ import type { ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 import { startPaymentRecovery, stopPaymentRecovery } from "../checkout/recovery.server";
 import { startMailSender, stopMailSender } from "../mail/outbox.server";
-import { db } from "./db.server";
 import { config } from "./config.server";
 import { log } from "./log.server";
+import { startShop, stopShop } from "./start.server";
 import { CLIENT_ADDRESS_HEADER } from "./rate-limit.server";
 
 // The shop's HTTP layer, the same in every mode: one JSON log line per request, protective
@@ -20,7 +19,7 @@ import { CLIENT_ADDRESS_HEADER } from "./rate-limit.server";
 // React Router app (whose middleware bounds bodies and answers /api failures as JSON: root.tsx). `server.mjs` runs it: from the build in production,
 // through Vite's middleware mode in development (`npm run dev`). See docs/decisions/0023.
 
-export { log, startMailSender, startPaymentRecovery };
+export { log, startMailSender, startPaymentRecovery, startShop };
 
 type Options = {
   /** Production: the built client files (build/client). */
@@ -47,7 +46,7 @@ export function drain(): Promise<void> {
 export async function shutdown(): Promise<void> {
   await stopPaymentRecovery();
   await stopMailSender();
-  await db.destroy();
+  await stopShop();
 }
 
 function originOf(value: string | undefined): string | null {

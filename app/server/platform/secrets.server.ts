@@ -5,9 +5,14 @@ import { config } from "./config.server";
 
 /**
  * The shop's secrets: SESSION_SECRET (comma-separated to rotate; the first one signs), checked by
- * preflight.server in production. The demo and development keep a random secret in DATA_DIR so
- * sign-ins survive a restart without any setup.
+ * startShop in production. The demo and development keep a random secret in DATA_DIR so
+ * sign-ins survive a restart without any setup; it is read, or made, on first use.
  */
+let loaded: string[] | undefined;
+export function secrets(): string[] {
+  return (loaded ??= loadSecrets());
+}
+
 function loadSecrets(): string[] {
   const fromEnv = config.sessionSecret;
   if (fromEnv)
@@ -26,9 +31,7 @@ function loadSecrets(): string[] {
   }
 }
 
-export const secrets = loadSecrets();
-
 /** A value only this shop can compute, for one purpose: hex HMAC-SHA256 under the signing secret. */
 export function deriveSecret(purpose: string): string {
-  return createHmac("sha256", secrets[0]!).update(purpose).digest("hex");
+  return createHmac("sha256", secrets()[0]!).update(purpose).digest("hex");
 }

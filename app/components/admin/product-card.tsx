@@ -1,0 +1,48 @@
+import { Link, useLocation } from "react-router";
+import { Price } from "~/components/shop/price";
+import { buttonClass } from "~/components/ui/button";
+import { brandLabel, categoryLabel } from "~/lib/constants";
+import type { Product } from "~/lib/product";
+import { withParam } from "~/lib/url";
+
+/** A product in the admin's list, with Edit (`?edit=<id>`) and Delete (`?delete=<id>`). */
+export function AdminProductCard({ product }: { product: Product }) {
+  const location = useLocation();
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
+      <img
+        src={product.image}
+        alt={product.title}
+        width={300}
+        height={300}
+        loading="lazy"
+        className="aspect-square w-full bg-gray-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h2 className="font-semibold">{product.title}</h2>
+        <p className="text-sm text-gray-600">
+          {brandLabel(product.brand)} · {categoryLabel(product.category)} · Stock {product.stock}
+        </p>
+        <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto" />
+        <div className="mt-2 flex justify-between gap-2">
+          <Link
+            to={withParam(location, "edit", product.id)}
+            preventScrollReset
+            className={buttonClass({ size: "sm" })}
+            aria-label={`Edit ${product.title}`}
+          >
+            Edit
+          </Link>
+          <Link
+            to={withParam(location, "delete", product.id)}
+            preventScrollReset
+            className={buttonClass({ variant: "destructive", size: "sm" })}
+            aria-label={`Delete ${product.title}`}
+          >
+            Delete
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

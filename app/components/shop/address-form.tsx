@@ -1,0 +1,58 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useActionData } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { InputField, TextareaField } from "~/components/ui/field";
+import type { Address } from "~/lib/address";
+import { useSchemaForm, type FormResult } from "~/lib/form";
+import { AddressSchema } from "~/lib/schemas";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const ADDRESS_FIELD_NAMES = ["address", "city", "pincode", "phone", "notes"] as const;
+
+/** Adding or editing an address (SPEC section 2): five required fields, checked by AddressSchema. */
+export function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: string }) {
+  const actionData = useActionData<{ address?: FormResult }>();
+  const [form, fields] = useSchemaForm(AddressSchema, {
+    id: `address-form-${address?.id ?? "new"}`,
+    lastResult: actionData?.address,
+    defaultValue: address
+      ? { address: address.address, city: address.city, pincode: address.pincode, phone: address.phone, notes: address.notes }
+      : undefined,
+  });
+  const hydrated = useHydrated();
+  // SPEC: with JavaScript, submit waits until all five fields hold more than spaces (the server checks anyway).
+  const complete = ADDRESS_FIELD_NAMES.every((name) => !!String(fields[name].value ?? "").trim());
+  return (
+    <section aria-labelledby="address-form-title" className="rounded-lg border border-gray-200 bg-white p-4">
+      <h3 id="address-form-title" className="mb-3 text-lg font-bold">
+        {address ? "Edit Address" : "Add New Address"}
+      </h3>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="intent" value={address ? "address-update" : "address-add"} />
+        {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
+        <InputField
+          label="Address"
+          meta={fields.address}
+          type="text"
+          placeholder="Enter your address"
+          autoComplete="street-address"
+          className="sm:col-span-2"
+        />
+        <InputField label="City" meta={fields.city} type="text" placeholder="Enter your city" autoComplete="address-level2" />
+        <InputField label="Pincode" meta={fields.pincode} type="text" placeholder="Enter your pincode" autoComplete="postal-code" />
+        <InputField label="Phone" meta={fields.phone} type="tel" placeholder="Enter your phone number" autoComplete="tel" />
+        <TextareaField label="Notes" meta={fields.notes} rows={2} placeholder="Enter any additional notes" className="sm:col-span-2" />
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit" disabled={hydrated && !complete}>
+            {address ? "Save Changes" : "Add Address"}
+          </Button>
+          {address ? null : (
+            <Link to={cancelHref} preventScrollReset className={buttonClass({ variant: "outline" })}>
+              Cancel
+            </Link>
+          )}
+        </div>
+      </Form>
+    </section>
+  );
+}

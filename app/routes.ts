@@ -55,6 +55,7 @@ export default [
     route("order/capture", "routes/api/shop.order.capture.ts"),
     route("order/list/:userId", "routes/api/shop.order.list.ts"),
     route("order/details/:orderId", "routes/api/shop.order.details.ts"),
+    route("order/cancel/:id", "routes/api/shop.order.cancel.ts"),
   ]),
   ...prefix("api/admin/products", [
     route("upload-image", "routes/api/admin.products.upload-image.ts"),
@@ -67,6 +68,7 @@ export default [
     route("get", "routes/api/admin.orders.get.ts"),
     route("details/:id", "routes/api/admin.orders.details.ts"),
     route("update/:id", "routes/api/admin.orders.update.ts"),
+    route("refund/:id", "routes/api/admin.orders.refund.ts"),
   ]),
   route("api/common/feature/get", "routes/api/common.feature.get.ts"),
   route("api/common/feature/add", "routes/api/common.feature.add.ts"),

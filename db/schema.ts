@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
-import type { OrderStatus, PaymentStatus, Role, StatusChangeBy } from "../app/lib/constants";
+import type { OrderStatus, PaymentStatus, RefundStatus, Role, StatusChangeBy } from "../app/lib/constants";
 
 /** Database tables as Kysely sees them. Money columns are integer cents. Timestamps are ISO strings. */
 export interface Database {
@@ -13,6 +13,9 @@ export interface Database {
   reviews: ReviewsTable;
   banners: BannersTable;
   paypal_sim_orders: PaypalSimOrdersTable;
+  paypal_sim_order_details: PaypalSimOrderDetailsTable;
+  paypal_sim_refunds: PaypalSimRefundsTable;
+  paypal_sim_replies: PaypalSimRepliesTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   leases: LeasesTable;
@@ -22,6 +25,32 @@ export interface Database {
   images: ImagesTable;
   order_status_history: OrderStatusHistoryTable;
   outbox: OutboxTable;
+  refunds: RefundsTable;
+  refund_items: RefundItemsTable;
+}
+
+/** Money given back on an order (migration 0012): written before PayPal is called. */
+export interface RefundsTable {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  status: RefundStatus;
+  reason: string;
+  /** 1: the refund's lines go back to stock once PayPal takes it. */
+  restock: number;
+  order_status_after: "cancelled" | "rejected" | null;
+  by: "shopper" | "admin";
+  paypal_refund_id: string | null;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefundItemsTable {
+  id: string;
+  refund_id: string;
+  order_item_id: string;
+  quantity: number;
 }
 
 /** Colours in stock and how many variants have them (kept by triggers, migration 0008). */
@@ -131,6 +160,44 @@ export interface PaypalSimOrdersTable {
   created_at: string;
 }
 
+/** What a simulated PayPal order was created with, and how its buyer approved it (migration 0013). */
+export interface PaypalSimOrderDetailsTable {
+  order_id: string;
+  /** JSON: the create request's intent, purchase_units and experience_context. */
+  request: string;
+  /** 1: approved with the card that will be declined; the next capture answers INSTRUMENT_DECLINED. */
+  decline_capture: Generated<number>;
+  /** 1: refunds of this order's capture answer PENDING, then settle on the second read. */
+  refunds_pending: Generated<number>;
+  captured_at: string | null;
+  updated_at: string;
+}
+
+/** A refund of a simulated PayPal capture (Payments v2). */
+export interface PaypalSimRefundsTable {
+  id: string;
+  capture_id: string;
+  order_id: string;
+  request_id: string | null;
+  status: "COMPLETED" | "PENDING";
+  currency: string;
+  value: string;
+  note_to_payer: string | null;
+  invoice_id: string | null;
+  custom_id: string | null;
+  reads: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An answer the simulator replays for a repeated PayPal-Request-Id. */
+export interface PaypalSimRepliesTable {
+  key: string;
+  status: number;
+  body: string;
+  created_at: string;
+}
+
 export interface UsersTable {
   id: string;
   user_name: string;
@@ -213,9 +280,13 @@ export interface OrdersTable {
   /** 1 while the order's quantities are taken from stock (reserved before capture). */
   stock_reserved: Generated<number>;
   capture_id: Generated<string | null>;
+  /** Captures tried after a declined one (migration 0013): the PayPal-Request-Id is `capture-<id>-<n>` from 1 on. */
+  capture_attempt: Generated<number>;
   /** Who works on this order's payment now (a random holder id), and until when: payment-lock.server.ts. */
   payment_lease: Generated<string | null>;
   payment_lease_until: Generated<string | null>;
+  /** Every refund not failed, in cents (never above total_cents: a database check). */
+  refunded_cents: Generated<number>;
   order_date: string;
   order_update_date: string;
 }

@@ -1,7 +1,7 @@
 // Orders as the shop works with them (money in integer cents), and their display rules from SPEC
 // section 4, shared by the shopper's and the admin's screens. The /api answers the legacy shape
 // (`_id`, `cartItems`, `addressInfo`, dollar amounts): app/routes/api/legacy-json.server.ts.
-import type { OrderStatus, PaymentStatus, StatusChangeBy } from "./constants";
+import type { OrderStatus, PaymentStatus, RefundStatus, ShownPaymentStatus, StatusChangeBy } from "./constants";
 
 /** A line of an order: a copy of the product's title, image and unit price when it was bought. */
 export type OrderItem = {
@@ -26,8 +26,11 @@ export type Order = {
   shipping: { addressId: string | null; address: string; city: string; pincode: string; phone: string; notes: string };
   orderStatus: OrderStatus;
   paymentMethod: string;
-  paymentStatus: PaymentStatus;
+  /** `paid` becomes `partiallyRefunded` or `refunded` as refunds are made. */
+  paymentStatus: ShownPaymentStatus;
   totalCents: number;
+  /** Every refund not failed (including one PayPal has not answered yet). */
+  refundedCents: number;
   orderDate: string;
   updatedAt: string;
   paymentId: string | null;
@@ -37,8 +40,24 @@ export type Order = {
 /** One change of an order's status: to `status` from `from` (null when the order was placed). */
 export type StatusEvent = { status: OrderStatus; from: OrderStatus | null; at: string; by: StatusChangeBy };
 
-/** An order with the buyer's name and e-mail and its timeline, for the details. */
-export type OrderWithOwner = Order & { user: { userName: string; email: string }; statusHistory: StatusEvent[] };
+/** Money given back on an order, and for which lines. */
+export type Refund = {
+  id: string;
+  amountCents: number;
+  status: RefundStatus;
+  reason: string;
+  createdAt: string;
+  items: Array<{ variantId: string | null; title: string; size: string; color: string; quantity: number }>;
+};
+
+/** An order with the buyer's name and e-mail, its timeline and its refunds, for the details. */
+export type OrderWithOwner = Order & { user: { userName: string; email: string }; statusHistory: StatusEvent[]; refunds: Refund[] };
+
+/** A paid order's payment as people see it: refunded in full, in part, or paid. */
+export function shownPaymentStatus(stored: PaymentStatus, refundedCents: number, totalCents: number): ShownPaymentStatus {
+  if (stored !== "paid" || refundedCents <= 0) return stored;
+  return refundedCents >= totalCents ? "refunded" : "partiallyRefunded";
+}
 
 const BY_LABELS: Record<StatusChangeBy, string> = {
   shopper: "Placed by the shopper",
@@ -74,13 +93,26 @@ const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: "Delivered",
   confirmed: "Confirmed",
   rejected: "Rejected",
+  cancelled: "Cancelled",
 };
-const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+const PAYMENT_STATUS_LABELS: Record<ShownPaymentStatus, string> = {
   pending: "Pending",
   paid: "Paid",
   failed: "Failed",
   cancelled: "Cancelled",
+  partiallyRefunded: "Partly refunded",
+  refunded: "Refunded",
 };
+const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  requested: "Sent to PayPal",
+  pending: "Pending at PayPal",
+  completed: "Refunded",
+  failed: "Failed",
+};
+
+export function refundStatusLabel(status: string): string {
+  return REFUND_STATUS_LABELS[status as RefundStatus] ?? status;
+}
 
 /** "In shipping" for `inShipping`: the one place a status becomes words. */
 export function orderStatusLabel(status: string): string {
@@ -88,39 +120,40 @@ export function orderStatusLabel(status: string): string {
 }
 
 export function paymentStatusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
+  return PAYMENT_STATUS_LABELS[status as ShownPaymentStatus] ?? status;
 }
 
 /** Order list badge: confirmed green, rejected red, the known statuses yellow, anything else grey. */
 export function listStatusClass(status: string): string {
   if (status === "confirmed") return "bg-green-700 text-white";
-  if (status === "rejected") return "bg-red-600 text-white";
+  if (status === "rejected" || status === "cancelled") return "bg-red-600 text-white";
   if (["pending", "delivered", "inProcess", "inShipping"].includes(status)) return "bg-yellow-400 text-gray-900";
   return "bg-gray-500 text-white";
 }
 
-/** Admin list badge: confirmed green, rejected red, anything else yellow (SPEC section 4). */
+/** Admin list badge: confirmed green, rejected (and cancelled) red, anything else yellow (SPEC section 4). */
 export function adminListStatusClass(status: string): string {
   if (status === "confirmed") return "bg-green-700 text-white";
-  if (status === "rejected") return "bg-red-600 text-white";
+  if (status === "rejected" || status === "cancelled") return "bg-red-600 text-white";
   return "bg-yellow-400 text-gray-900";
 }
 
 /** Details dialog badge: confirmed and delivered green, rejected red, pending yellow, inProcess blue, inShipping indigo. */
 export function detailStatusClass(status: string): string {
   if (status === "confirmed" || status === "delivered") return "bg-green-700 text-white";
-  if (status === "rejected") return "bg-red-600 text-white";
+  if (status === "rejected" || status === "cancelled") return "bg-red-600 text-white";
   if (status === "inProcess") return "bg-blue-600 text-white";
   if (status === "inShipping") return "bg-indigo-600 text-white";
   return "bg-yellow-400 text-gray-900";
 }
 
 export function paymentStatusClass(status: string): string {
+  if (status === "refunded") return "bg-gray-600 text-white";
   return status === "paid" || status === "completed" ? "bg-green-700 text-white" : "bg-yellow-400 text-gray-900";
 }
 
 export function estimatedDelivery(status: string): string {
   if (status === "confirmed" || status === "delivered") return "Your order will be delivered within 3-5 business days";
-  if (status === "rejected") return "This order has been cancelled or rejected";
+  if (status === "rejected" || status === "cancelled") return "This order has been cancelled or rejected";
   return "Pending confirmation - Delivery estimate will be available once confirmed";
 }

@@ -253,6 +253,36 @@ export const OrderStatusSchema = z.object({
   orderStatus: z.enum(ADMIN_ORDER_STATUSES, { error: "Please choose a valid order status" }),
 });
 
+/**
+ * A refund by the admin: some units of some lines (at their unit prices), and/or an amount in
+ * dollars; whether the units go back to stock; why. Lines at 0 are left out (refundByAdmin).
+ */
+export const RefundSchema = z.object({
+  items: z.optional(
+    z.array(
+      z.object({
+        variantId: id,
+        quantity: numeric("Quantity must be a whole number").check(
+          z.refine((v) => Number.isInteger(v) && v >= 0 && v <= 999, "Quantity must be a whole number from 0 to 999"),
+        ),
+      }),
+    ),
+  ),
+  amount: preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.optional(money("Amount").check(z.refine((v) => v > 0, "Amount must be greater than 0"))),
+  ),
+  restock: preprocess((v) => v === true || v === "on", z.boolean()),
+  reason: z
+    .string({ error: "Please give a reason" })
+    .check(
+      z.trim(),
+      z.minLength(1, "Please give a reason"),
+      z.maxLength(500, "The reason is too long"),
+      z.refine(withoutControlChars, "The reason contains invalid characters"),
+    ),
+});
+
 /** A banner by URL: non-blank after trimming, http or https only (SPEC: 'Please enter an image URL'). */
 export const BannerUrlSchema = z.object({
   image: z.string({ error: "Please enter an image URL" }).check(

@@ -10,6 +10,8 @@ import * as m0008 from "./0008_variants";
 import * as m0009 from "./0009_images";
 import * as m0010 from "./0010_order_timeline";
 import * as m0011 from "./0011_outbox";
+import * as m0012 from "./0012_refunds";
+import * as m0013 from "./0013_paypal_behaviour";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   "0009_images": m0009,
   "0010_order_timeline": m0010,
   "0011_outbox": m0011,
+  "0012_refunds": m0012,
+  "0013_paypal_behaviour": m0013,
 };

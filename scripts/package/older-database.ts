@@ -4,7 +4,7 @@
 import { Migrator } from "kysely";
 import path from "node:path";
 import { migrations } from "../../db/migrations";
-import { openDatabase } from "~/server/platform/sqlite.server";
+import { openDatabase, withSchemaEdits } from "~/server/platform/sqlite.server";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: tsx scripts/package/older-database.ts DATA_DIR");
@@ -12,7 +12,7 @@ const db = openDatabase(path.join(dataDir, "shop.db"));
 const names = Object.keys(migrations);
 const target = names.at(-2)!;
 const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-const { error } = await migrator.migrateTo(target);
+const { error } = await withSchemaEdits(db, () => migrator.migrateTo(target));
 if (error) throw error;
 await db
   .insertInto("products")

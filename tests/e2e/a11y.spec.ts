@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, hydrated, SHOPPER, signIn } from "./helpers";
+import { ADMIN, buyOverApi, hydrated, SHOPPER, signIn } from "./helpers";
 
 /** Gives the signed-in shopper one address, so checkout can go straight to PayPal. */
 async function addAnAddress(page: Page) {
@@ -120,6 +120,23 @@ test("the admin's sheets, dialogs and phone drawer have no axe violations", { ta
   await expect(page.getByRole("dialog", { name: "Order Details" })).toBeVisible();
   await expectNoViolations(page, "admin order dialog");
 });
+
+test(
+  "a cancellation to confirm, the admin's refund form and a rejection to confirm have no axe violations",
+  { tag: "@needs-js" },
+  async ({ page, shopper: _ }) => {
+    const search = await (await page.request.get("/api/shop/search/Wool-Blend%20Scarf")).json();
+    const orderId = await buyOverApi(page.request, search.data[0]._id);
+    await page.goto(`/shop/account?order=${orderId}&cancel=confirm`);
+    await expect(page.getByRole("alertdialog", { name: "Cancel this order?" })).toBeVisible();
+    await expectNoViolations(page, "cancel confirmation");
+    await signIn(page, ADMIN);
+    await page.goto(`/admin/orders?order=${orderId}&confirm=reject`);
+    await expect(page.getByRole("alertdialog", { name: "Reject this paid order?" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Refund" })).toBeVisible();
+    await expectNoViolations(page, "refund form and reject confirmation");
+  },
+);
 
 test("the PayPal simulator's approval page has no axe violations", { tag: "@needs-js" }, async ({ page, shopper: _ }) => {
   await addAnAddress(page);

@@ -13,6 +13,7 @@ test.describe("admin JSON is for admins only", () => {
     ["GET", "/api/admin/orders/get"],
     ["GET", "/api/admin/orders/details/ffffffffffffffffffffffff"],
     ["PUT", "/api/admin/orders/update/ffffffffffffffffffffffff"],
+    ["POST", "/api/admin/orders/refund/ffffffffffffffffffffffff"],
     ["POST", "/api/common/feature/add"],
   ];
 

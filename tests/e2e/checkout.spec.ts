@@ -106,6 +106,37 @@ test("a cancelled payment returns to checkout with the cart intact", async ({ pa
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
 
+test("a declined card sends the shopper back to PayPal with the reason; paying another way completes the order", async ({
+  page,
+  shopper: _,
+}) => {
+  const backpack = await stockOf(page.request, "Heritage Backpack");
+  await addFromListing(page, "Heritage Backpack");
+  await page.goto("/shop/checkout");
+  await addAddress(page, "3 Declined Road");
+  await page.getByText("Address: 3 Declined Road").click();
+  await page.getByRole("button", { name: "Checkout with Paypal" }).click();
+  await expect(page).toHaveURL(/paypal-sim\/checkoutnow/);
+  // A click while React is still hydrating the simulator page can be lost (seen under load).
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Use a card that will be declined" }).click();
+
+  // The shop's capture was declined: back on PayPal's approval page, told why, nothing taken.
+  await expectToast(page, "Your payment method was declined. Please choose another way to pay at PayPal.");
+  await expect(page).toHaveURL(/paypal-sim\/checkoutnow\?token=/);
+  await expect(page.getByText("The card you chose last time is declined by its bank.")).toBeVisible();
+  expect((await stockOf(page.request, "Heritage Backpack")).stock).toBe(backpack.stock);
+
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/shop\/payment-success\?order=[0-9a-f]{24}$/);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  // The decline's toast was shown on PayPal's page; the success page does not repeat it.
+  await expect(page.getByText("Your payment method was declined")).toHaveCount(0);
+  expect((await stockOf(page.request, "Heritage Backpack")).stock).toBe(backpack.stock - 1);
+  await expect(page.getByTestId("cart-count")).toHaveText("0");
+});
+
 test("checkout without an address or with an empty cart is refused with SPEC's messages", async ({ page, shopper: _ }) => {
   const empty = await page.request.post("/shop/checkout", { form: { intent: "checkout" } });
   expect(empty.status()).toBe(400);

@@ -190,6 +190,52 @@ test("30 buyers for the last 2 units, paying through both instances at once: exa
   ]);
 });
 
+test("ten refunds of the whole amount through both instances and the shopper cancelling at once: one goes through", async () => {
+  const api = await shopper("192.0.2.30");
+  const account = await newAccount(api);
+  expect((await api.post("/api/auth/login", { data: account })).status()).toBe(200);
+  const productId = await onePieceProduct(3);
+  const before = (await query<{ stock: number }>("select stock from products where id = $1", [productId]))[0]!.stock;
+  const address = await api.post("/api/shop/address/add", {
+    data: { address: "1 Road", city: "Town", pincode: "1", phone: "555", notes: "n" },
+  });
+  const addressId = (await address.json()).data._id;
+  expect((await api.post("/api/shop/cart/add", { data: { productId, quantity: 1 } })).status()).toBe(200);
+  const created = await (await api.post("/api/shop/order/create", { data: { addressInfo: { addressId } } })).json();
+  const approved = await approveInSimulator(api, created.approvalURL);
+  expect((await api.post("/api/shop/order/capture", { data: { ...approved, orderId: created.orderId } })).status()).toBe(200);
+  const [{ total_cents: total }] = (await query<{ total_cents: number }>("select total_cents from orders where id = $1", [
+    created.orderId,
+  ])) as [{ total_cents: number }];
+  const [{ variant_id: variantId }] = (await query<{ variant_id: string }>("select variant_id from order_items where order_id = $1", [
+    created.orderId,
+  ])) as [{ variant_id: string }];
+  const admin = await shopper("192.0.2.31");
+  expect((await admin.post("/api/auth/login", { data: { email: "admin@example.com", password: "admin-demo-123" } })).status()).toBe(200);
+  const answers = await Promise.all([
+    ...Array.from({ length: 10 }, (_, i) =>
+      admin.post(`/api/admin/orders/refund/${created.orderId}`, {
+        data: { items: [{ variantId, quantity: 1 }], restock: true, reason: "Twice?" },
+        ...pinned(i % 2 ? "a" : "b"),
+      }),
+    ),
+    api.post(`/api/shop/order/cancel/${created.orderId}`, pinned("a")),
+  ]);
+  const statuses = answers.map((r) => r.status());
+  expect(
+    statuses.filter((s) => s === 200 || s === 201),
+    statuses.join(","),
+  ).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+  expect(
+    await query("select count(*)::int as n from paypal_sim_refunds where capture_id = (select capture_id from orders where id = $1)", [
+      created.orderId,
+    ]),
+  ).toEqual([{ n: 1 }]);
+  expect(await query("select refunded_cents from orders where id = $1", [created.orderId])).toEqual([{ refunded_cents: total }]);
+  expect(await query("select stock from products where id = $1", [productId])).toEqual([{ stock: before }]);
+});
+
 test("signing out on one instance ends the session on the other", async () => {
   const api = await shopper("192.0.2.2");
   const account = await newAccount(api);

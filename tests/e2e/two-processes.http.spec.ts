@@ -2,7 +2,7 @@ import { request as playwrightRequest, type APIRequestContext } from "@playwrigh
 import Database from "better-sqlite3";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { approveInSimulator, unique } from "./helpers";
+import { ADMIN, approveInSimulator, unique } from "./helpers";
 import { freePort, startOwnServer, type OwnServer } from "./own-server";
 
 // Two real server processes on one data folder, as WEB_CONCURRENCY or two machines would run:
@@ -175,4 +175,56 @@ test("sign-in limits hold across both processes", async () => {
     const answer = await guess("203.0.113.99", server);
     expect(answer.slice(0, 3), answer).toBe("429");
   }
+});
+
+test("ten refunds of the whole amount, split across both processes, and the shopper cancelling at once: one goes through", async () => {
+  const productId = productWithStock(3);
+  const before = stockOf(productId);
+  const buyer = await approvedBuyer(a, "192.0.2.20", productId, 1);
+  const paid = await buyer.post(b, "/api/shop/order/capture", {
+    paymentId: buyer.paymentId,
+    payerId: buyer.payerId,
+    orderId: buyer.orderId,
+  });
+  expect(paid.status()).toBe(200);
+  const { total_cents: total } = withDatabase(
+    (db) => db.prepare("SELECT total_cents FROM orders WHERE id = ?").get(buyer.orderId) as { total_cents: number },
+  );
+  const { variant_id: variantId } = withDatabase(
+    (db) => db.prepare("SELECT variant_id FROM order_items WHERE order_id = ?").get(buyer.orderId) as { variant_id: string },
+  );
+  const admin = client("192.0.2.21");
+  expect((await (await admin.post(a, "/api/auth/login", ADMIN)).json()).success).toBe(true);
+  const answers = await Promise.all([
+    ...Array.from({ length: 10 }, (_, i) =>
+      admin.post(i % 2 ? b : a, `/api/admin/orders/refund/${buyer.orderId}`, {
+        items: [{ variantId, quantity: 1 }],
+        restock: true,
+        reason: "Twice?",
+      }),
+    ),
+    buyer.post(a, `/api/shop/order/cancel/${buyer.orderId}`, {}),
+  ]);
+  const statuses = answers.map((r) => r.status());
+  expect(
+    statuses.filter((s) => s === 200 || s === 201),
+    statuses.join(","),
+  ).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+  // PayPal (the simulator both processes share) refunded it once; the order counts it once.
+  const refunds = withDatabase(
+    (db) =>
+      db
+        .prepare(
+          "SELECT count(*) AS n, sum(CAST(value AS REAL)) AS amount FROM paypal_sim_refunds WHERE capture_id = (SELECT capture_id FROM orders WHERE id = ?)",
+        )
+        .get(buyer.orderId) as { n: number; amount: number },
+  );
+  expect(refunds).toEqual({ n: 1, amount: total / 100 });
+  expect(withDatabase((db) => db.prepare("SELECT refunded_cents FROM orders WHERE id = ?").get(buyer.orderId))).toEqual({
+    refunded_cents: total,
+  });
+  expect(withDatabase((db) => db.prepare("SELECT count(*) AS n FROM refunds WHERE order_id = ?").get(buyer.orderId))).toEqual({ n: 1 });
+  // The unit came back once.
+  expect(stockOf(productId)).toBe(before);
 });

@@ -5,7 +5,7 @@ import type { DayRevenue, ShopNumbers } from "~/lib/shop-numbers";
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const dayName = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
-/** The owner's numbers above the banners: revenue and paid orders, a 30-day chart, statuses, best sellers. */
+/** The owner's numbers above the banners: revenue (net of refunds), refunds and paid orders, a 30-day chart, statuses, best sellers. */
 export function ShopNumbersPanel({ numbers }: { numbers: ShopNumbers }) {
   return (
     <section aria-labelledby="shop-numbers" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4" data-testid="shop-numbers">
@@ -20,6 +20,7 @@ export function ShopNumbersPanel({ numbers }: { numbers: ShopNumbers }) {
             <dd className="text-sm text-gray-700">
               {p.orders} paid {p.orders === 1 ? "order" : "orders"}
             </dd>
+            {p.refundsCents ? <dd className="text-sm text-gray-700">{formatMoney(p.refundsCents)} refunded (not in the revenue)</dd> : null}
           </div>
         ))}
       </dl>

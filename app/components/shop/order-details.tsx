@@ -10,10 +10,11 @@ import {
   orderStatusLabel,
   paymentStatusClass,
   paymentStatusLabel,
+  refundStatusLabel,
   statusChangeByLabel,
 } from "~/lib/orders";
 import { useHydrated } from "~/lib/use-hydrated";
-import { variantLabel } from "~/lib/variants";
+import { lineName, variantLabel } from "~/lib/variants";
 import type { OrderWithOwner } from "~/lib/orders";
 
 /** Order details dialog (`?order=<id>`), for the shopper's account and the admin's orders. */
@@ -21,11 +22,14 @@ export function OrderDetailsDialog({
   order,
   closeHref,
   children,
+  notice,
   shopLinks = true,
 }: {
   order: OrderWithOwner | null;
   closeHref: string;
   children?: React.ReactNode;
+  /** A confirmation to answer first (cancel, reject): right under the heading, in view on arrival. */
+  notice?: React.ReactNode;
   shopLinks?: boolean;
 }) {
   const hydrated = useHydrated();
@@ -44,6 +48,7 @@ export function OrderDetailsDialog({
             <h2 id="order-title" className="text-xl font-bold">
               Order Details
             </h2>
+            {notice}
             {/* Each fact on one line, value to the right; a value that does not fit moves under its
                 label whole (the order id never breaks mid-string). */}
             <dl className="space-y-1.5 text-sm">
@@ -55,6 +60,12 @@ export function OrderDetailsDialog({
               <Fact label="Total Amount">
                 <span className="font-semibold">{formatMoney(order.totalCents)}</span>
               </Fact>
+              {order.refundedCents > 0 ? (
+                <>
+                  <Fact label="Refunded">{formatMoney(order.refundedCents)}</Fact>
+                  <Fact label="Net">{formatMoney(order.totalCents - order.refundedCents)}</Fact>
+                </>
+              ) : null}
               <Fact label="Payment Status">
                 <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", paymentStatusClass(order.paymentStatus))}>
                   {paymentStatusLabel(order.paymentStatus)}
@@ -97,6 +108,31 @@ export function OrderDetailsDialog({
                 ))}
               </ul>
             </section>
+            {order.refunds.length ? (
+              <section aria-labelledby="order-refunds" className="text-sm">
+                <h3 id="order-refunds" className="mb-2 font-semibold">
+                  Refunds
+                </h3>
+                <ul className="divide-y divide-gray-100 rounded-md border border-gray-200">
+                  {order.refunds.map((refund) => (
+                    <li key={refund.id} className="space-y-0.5 p-2">
+                      <p className="flex flex-wrap justify-between gap-x-4">
+                        <span className="font-medium">{formatMoney(refund.amountCents)}</span>
+                        <span>{refundStatusLabel(refund.status)}</span>
+                      </p>
+                      <p className="text-gray-600">
+                        <time dateTime={refund.createdAt}>{formatDateTime(refund.createdAt)}</time> · {refund.reason}
+                      </p>
+                      {refund.items.length ? (
+                        <p className="text-gray-600">
+                          {refund.items.map((line) => `${line.quantity} × ${lineName(line.title, line.size, line.color)}`).join(", ")}
+                        </p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             <section aria-labelledby="order-shipping" className="text-sm">
               <h3 id="order-shipping" className="mb-2 font-semibold">
                 Shipping Info

@@ -9,6 +9,8 @@ export const PAYMENT_PROBLEM = "There was a problem processing your payment. Ple
 export const PAYMENT_UNEXPECTED = "An unexpected error occurred. Please contact customer support.";
 export const PAYMENT_BUSY = "Your payment is still being confirmed. Please reload this page in a moment.";
 export const PAYMENT_MISSING = "Missing payment information. Please try again.";
+/** PayPal declined the way the shopper chose to pay; they go back to PayPal to choose another. */
+export const PAYMENT_DECLINED = "Your payment method was declined. Please choose another way to pay at PayPal.";
 export const PAYMENT_CANCELLED = "Payment cancelled. Your cart is unchanged.";
 export const ORDER_CONFIRMED = "Order confirmed";
 export const soldOut = (title: string) => `Sorry, "${title}" sold out while you were paying. You have not been charged.`;

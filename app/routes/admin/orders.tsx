@@ -1,18 +1,22 @@
-import { data, useLocation } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { OrderStatusForm } from "~/components/admin/order-status-form";
+import { RefundForm } from "~/components/admin/refund-form";
 import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
 import { OrdersTable } from "~/components/shop/orders-table";
 import { Pagination } from "~/components/shop/pagination";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { adminListStatusClass } from "~/lib/orders";
-import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
-import { withParam } from "~/lib/url";
-import { getOrder, listAllOrders, updateOrderStatus } from "~/server/checkout/orders.server";
+import { IdSchema, OrderStatusSchema, RefundSchema } from "~/lib/schemas";
+import { withParam, withParams } from "~/lib/url";
+import { getOrder, listAllOrders, needsRefundToReject, updateOrderStatus } from "~/server/checkout/orders.server";
+import { refundByAdmin } from "~/server/checkout/refunds.server";
+import { amountToCents, formatMoney } from "~/lib/money";
+import { REFUND_DONE, REFUND_SENT } from "~/lib/messages/refunds";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/orders";
-import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
+import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { pageTitle } from "~/lib/shop-name";
 
 // The status form sits in the order dialog (`?order=`): its code, with the form checking it brings,
@@ -20,6 +24,9 @@ import { pageTitle } from "~/lib/shop-name";
 const OrderStatusFormOnDemand = import.meta.env.SSR
   ? serverOverlay(OrderStatusForm)
   : lazyOverlay(() => import("~/components/admin/order-status-form").then((m) => m.OrderStatusForm));
+const RefundFormOnDemand = import.meta.env.SSR
+  ? serverOverlay(RefundForm)
+  : lazyOverlay(() => import("~/components/admin/refund-form").then((m) => m.RefundForm));
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Orders · Admin", matches) }];
 
@@ -36,19 +43,41 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const url = new URL(request.url);
+  url.searchParams.delete("confirm");
   const back = url.pathname + url.search;
   const id = IdSchema.safeParse(formData.get("orderId"));
+  if (formData.get("intent") === "refund") {
+    const submission = parseFormWith(formData, RefundSchema);
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    if (!id.success) return redirectWithError(back, ORDER_NOT_FOUND);
+    const { items, amount, restock, reason } = submission.value;
+    const outcome = await refundByAdmin(id.data, {
+      items,
+      amountCents: amount === undefined ? undefined : amountToCents(amount),
+      restock,
+      reason,
+    });
+    if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: outcome.status });
+    return redirectWithSuccess(back, outcome.status === "requested" ? REFUND_SENT : REFUND_DONE);
+  }
   const submission = parseFormWith(formData, OrderStatusSchema);
   // Only a tampered form sends a status outside the list: refused with its message as a toast (the
   // page it lands on may not have the order open).
   if (submission.status !== "success") return redirectWithError(back, Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input");
-  if (!id.success || !(await updateOrderStatus(id.data, submission.value.orderStatus))) return redirectWithError(back, ORDER_NOT_FOUND);
-  return redirectWithSuccess(back, ORDER_STATUS_UPDATED);
+  if (!id.success) return redirectWithError(back, ORDER_NOT_FOUND);
+  // Rejecting a paid order moves money: the admin confirms first (the dialog asks, with the amount).
+  if (submission.value.orderStatus === "rejected" && formData.get("confirmed") !== "yes" && (await needsRefundToReject(id.data))) {
+    url.searchParams.set("confirm", "reject");
+    throw redirect(url.pathname + url.search);
+  }
+  const outcome = await updateOrderStatus(id.data, submission.value.orderStatus);
+  return outcome.ok ? redirectWithSuccess(back, outcome.message) : redirectWithError(back, outcome.message);
 }
 
-export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, order } = loaderData;
   const location = useLocation();
+  const confirmReject = new URLSearchParams(location.search).get("confirm") === "reject";
   return (
     <section aria-labelledby="orders-title" className="rounded-lg border border-gray-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 p-4">
@@ -71,11 +100,51 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination page={orders.page} pageCount={orders.pageCount} hrefFor={(n) => `/admin/orders?page=${n}`} />
       {order !== undefined ? (
-        <OrderDetailsDialog order={order} closeHref={withParam(location, "order", null)} shopLinks={false}>
+        <OrderDetailsDialog
+          order={order}
+          closeHref={withParams(location, { order: null, confirm: null })}
+          shopLinks={false}
+          notice={order && confirmReject ? <ConfirmReject orderId={order.id} refundCents={order.totalCents - order.refundedCents} /> : null}
+        >
           {order ? <OrderStatusFormOnDemand orderId={order.id} status={order.orderStatus} /> : null}
+          {order && ["paid", "partiallyRefunded", "refunded"].includes(order.paymentStatus) ? (
+            <RefundFormOnDemand order={order} lastResult={actionData ?? undefined} />
+          ) : null}
         </OrderDetailsDialog>
       ) : null}
     </section>
+  );
+}
+
+/** Rejecting a paid order refunds it: said in money before it happens, and done only from here. */
+function ConfirmReject({ orderId, refundCents }: { orderId: string; refundCents: number }) {
+  const location = useLocation();
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="confirm-reject-title"
+      className="space-y-3 rounded-md border border-red-300 bg-red-50 p-3 print:hidden"
+    >
+      <h3 id="confirm-reject-title" className="font-semibold">
+        Reject this paid order?
+      </h3>
+      <p className="text-sm">
+        Rejecting refunds {formatMoney(refundCents)} to the shopper through PayPal and puts every item back in stock. This cannot be undone.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="orderId" value={orderId} />
+          <input type="hidden" name="orderStatus" value="rejected" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <Button type="submit" variant="destructive">
+            Reject and refund {formatMoney(refundCents)}
+          </Button>
+        </Form>
+        <Link to={withParam(location, "confirm", null)} preventScrollReset className={buttonClass({ variant: "outline" })}>
+          Keep the order
+        </Link>
+      </div>
+    </div>
   );
 }
 

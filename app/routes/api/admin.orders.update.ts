@@ -2,7 +2,7 @@ import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import { updateOrderStatus } from "~/server/checkout/orders.server";
 import type { Route } from "./+types/admin.orders.update";
-import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
+import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -12,6 +12,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = OrderStatusSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const id = IdSchema.safeParse(params.id);
-  if (!id.success || !(await updateOrderStatus(id.data, parsed.data.orderStatus))) return apiError(404, ORDER_NOT_FOUND);
-  return json({ success: true, message: ORDER_STATUS_UPDATED });
+  if (!id.success) return apiError(404, ORDER_NOT_FOUND);
+  // "rejected" on a paid order refunds it and puts its units back first (orders.server.ts).
+  const outcome = await updateOrderStatus(id.data, parsed.data.orderStatus);
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  return json({ success: true, message: outcome.message });
 }

@@ -88,6 +88,8 @@ export function orderJson(o: Order) {
     paymentMethod: o.paymentMethod,
     paymentStatus: o.paymentStatus,
     totalAmount: centsToAmount(o.totalCents),
+    refundedAmount: centsToAmount(o.refundedCents),
+    netAmount: centsToAmount(o.totalCents - o.refundedCents),
     orderDate: o.orderDate,
     orderUpdateDate: o.updatedAt,
     paymentId: o.paymentId,
@@ -95,9 +97,20 @@ export function orderJson(o: Order) {
   };
 }
 
-/** An order's details: the order, and its timeline oldest first (`{ status, at, by }`). */
+/** An order's details: the order, its timeline oldest first (`{ status, at, by }`) and its refunds. */
 export function orderDetailsJson(o: OrderWithOwner) {
-  return { ...orderJson(o), statusHistory: o.statusHistory.map((e) => ({ status: e.status, at: e.at, by: e.by })) };
+  return {
+    ...orderJson(o),
+    statusHistory: o.statusHistory.map((e) => ({ status: e.status, at: e.at, by: e.by })),
+    refunds: o.refunds.map((r) => ({
+      _id: r.id,
+      amount: centsToAmount(r.amountCents),
+      status: r.status,
+      reason: r.reason,
+      items: r.items,
+      createdAt: r.createdAt,
+    })),
+  };
 }
 
 /** The admin's details also name the buyer. */

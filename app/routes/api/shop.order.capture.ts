@@ -18,6 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = CaptureBody.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const result = await completePayment(user, parsed.data.paymentId, parsed.data.payerId, parsed.data.orderId);
+  // Declined by PayPal: the client sends the shopper to `approvalURL` to choose another way to pay.
+  if (!result.ok && result.status === 402) {
+    return json({ success: false, message: result.message, approvalURL: result.approvalUrl }, { status: 402 });
+  }
   if (!result.ok) return apiError(result.status, result.message);
   return json({ success: true, message: ORDER_CONFIRMED, data: { orderId: result.orderId } });
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { CancelOrderConfirm, CancelOrderLink } from "~/components/shop/cancel-order";
 import { AddressManager } from "~/components/shop/address-manager";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
 import { OrdersTable } from "~/components/shop/orders-table";
@@ -8,10 +9,13 @@ import { cn } from "~/lib/cn";
 import { otherDevicesSignedOut } from "~/lib/messages/accounts";
 import { formatDateTime, listStatusClass } from "~/lib/orders";
 import { IdSchema } from "~/lib/schemas";
-import { withParam } from "~/lib/url";
+import { withParams } from "~/lib/url";
 import { handleAddressIntent } from "~/routes/shop/address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getOrder, listOrders } from "~/server/checkout/orders.server";
+import { cancelOrder } from "~/server/checkout/refunds.server";
+import { ORDER_CANCELLED, REFUND_SENT } from "~/lib/messages/refunds";
+import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { endOtherSessions, listSessions, type SignedInDevice, signedInUser } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/account";
@@ -49,6 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (formData.get("intent") === "end-other-sessions") {
     return redirectWithSuccess("/shop/account?tab=devices", otherDevicesSignedOut(await endOtherSessions(context, user.id)));
+  }
+  if (formData.get("intent") === "cancel-order") {
+    const id = IdSchema.safeParse(formData.get("orderId"));
+    if (!id.success) return redirectWithError("/shop/account", ORDER_NOT_FOUND);
+    const back = `/shop/account?order=${id.data}`;
+    const outcome = await cancelOrder(user.id, id.data);
+    if (!outcome.ok) return redirectWithError(outcome.status === 404 ? "/shop/account" : back, outcome.message);
+    return redirectWithSuccess(back, outcome.status === "requested" ? REFUND_SENT : ORDER_CANCELLED);
   }
   return handleAddressIntent(request, user, formData);
 }
@@ -114,7 +126,15 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </div>
-      {order !== undefined ? <OrderDetailsDialog order={order} closeHref={withParam(location, "order", null)} /> : null}
+      {order !== undefined ? (
+        <OrderDetailsDialog
+          order={order}
+          closeHref={withParams(location, { order: null, cancel: null })}
+          notice={order ? <CancelOrderConfirm order={order} /> : null}
+        >
+          {order ? <CancelOrderLink order={order} /> : null}
+        </OrderDetailsDialog>
+      ) : null}
     </div>
   );
 }

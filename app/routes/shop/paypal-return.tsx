@@ -1,17 +1,20 @@
 import { data, redirect } from "react-router";
-import { redirectWithInfo } from "remix-toast";
+import { getToast, redirectWithError, redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
 import { cancelPayment, completePayment } from "~/server/checkout/capture.server";
 import { log } from "~/server/platform/log.server";
 import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/paypal-return";
-import { ORDER_NOT_FOUND, PAYMENT_CANCELLED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/lib/messages/checkout";
+import { ORDER_NOT_FOUND, PAYMENT_CANCELLED, PAYMENT_DECLINED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/lib/messages/checkout";
 import { pageTitle } from "~/lib/shop-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Processing Your Payment", matches) }];
 
 // PayPal sends the buyer back here with `token` (Orders v2) or the legacy `paymentId`, and
 // `PayerID`. Capturing is idempotent, so doing it on this GET is safe: a reload changes nothing.
+// When PayPal declines the way the shopper chose to pay, they go straight back to PayPal's approval
+// page to choose another (PayPal's advice), with the reason as a toast; PayPal then sends them here
+// again and the capture is tried anew.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const params = new URL(request.url).searchParams;
@@ -29,9 +32,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     log("error", "payment completion failed", { error });
     return data({ error: PAYMENT_UNEXPECTED }, { status: 502 });
   }
-  if (outcome.ok) throw redirect(`/shop/payment-success?order=${outcome.orderId}`);
+  if (outcome.ok) throw redirect(`/shop/payment-success?order=${outcome.orderId}`, { headers: await withoutDeclinedToast(request) });
+  if (outcome.status === 402) throw await redirectWithError(outcome.approvalUrl, outcome.message);
   if (outcome.status === 404) throw data(ORDER_NOT_FOUND, { status: 404 });
   return data({ error: outcome.message }, { status: outcome.status });
+}
+
+/**
+ * The decline toast shows on the simulator's page, which is the shop's own; PayPal's pages cannot
+ * show it, so it would wait for the next page of the shop (the success page) if not cleared here.
+ */
+async function withoutDeclinedToast(request: Request): Promise<Headers | undefined> {
+  const { toast, headers } = await getToast(request);
+  return toast?.message === PAYMENT_DECLINED ? headers : undefined;
 }
 
 export default function PayPalReturn({ loaderData }: Route.ComponentProps) {

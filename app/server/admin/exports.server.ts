@@ -1,3 +1,4 @@
+import { shownPaymentStatus } from "~/lib/orders";
 import { groupBy } from "~/lib/group-by";
 import { lineName, sortVariants } from "~/lib/variants";
 import { ABANDONED } from "../checkout/orders.server";
@@ -20,6 +21,8 @@ export const ORDER_COLUMNS = [
   "Items",
   "Item count",
   "Total",
+  "Refunded",
+  "Net",
   "Address",
   "City",
   "Pincode",
@@ -45,6 +48,7 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         "users.user_name",
         "users.email",
         "orders.total_cents",
+        "orders.refunded_cents",
         "orders.address",
         "orders.city",
         "orders.pincode",
@@ -80,13 +84,15 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         o.id,
         o.order_date,
         o.order_status,
-        o.payment_status,
+        shownPaymentStatus(o.payment_status, o.refunded_cents, o.total_cents),
         o.payment_method,
         o.user_name,
         o.email,
         lines.map((i) => `${lineName(i.title, i.size, i.color)} x ${i.quantity} @ ${(i.unit_price_cents / 100).toFixed(2)}`).join("; "),
         lines.reduce((n, i) => n + i.quantity, 0),
         new CsvMoney(o.total_cents),
+        new CsvMoney(o.refunded_cents),
+        new CsvMoney(o.total_cents - o.refunded_cents),
         o.address,
         o.city,
         o.pincode,

@@ -6,6 +6,7 @@ import { db } from "../platform/db.server";
 
 // The owner's numbers on the dashboard: paid orders counted on the day they were placed (UTC),
 // from the orders themselves, so they are exact whatever wrote them (checkout, recovery, the seed).
+// Revenue is net of refunds; the refunds of those orders are a figure of their own.
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -17,7 +18,12 @@ export async function shopNumbers(today = new Date()): Promise<ShopNumbers> {
   const [perDay, statuses, sellers] = await Promise.all([
     db
       .selectFrom("orders")
-      .select((eb) => [day.as("day"), eb.fn.sum<number>("total_cents").as("revenue"), eb.fn.countAll<number>().as("orders")])
+      .select((eb) => [
+        day.as("day"),
+        eb.fn.sum<number>(sql`total_cents - refunded_cents`).as("revenue"),
+        eb.fn.sum<number>("refunded_cents").as("refunds"),
+        eb.fn.countAll<number>().as("orders"),
+      ])
       .where("payment_status", "=", "paid")
       .where("order_date", ">=", since)
       .groupBy(day)
@@ -39,6 +45,7 @@ export async function shopNumbers(today = new Date()): Promise<ShopNumbers> {
         eb.fn.sum<number>(sql`order_items.quantity * order_items.unit_price_cents`).as("revenue"),
       ])
       .where("orders.payment_status", "=", "paid")
+      .where("orders.order_status", "not in", ["cancelled", "rejected"])
       .where("orders.order_date", ">=", since)
       .groupBy(sql`coalesce(order_items.product_id, order_items.title)`)
       .orderBy("quantity", "desc")
@@ -51,11 +58,17 @@ export async function shopNumbers(today = new Date()): Promise<ShopNumbers> {
   const days = Array.from({ length: 30 }, (_, i) => {
     const key = dayOf(new Date(first.getTime() + i * DAY_MS));
     const d = found.get(key);
-    return { day: key, revenueCents: Number(d?.revenue ?? 0), orders: Number(d?.orders ?? 0) };
+    return { day: key, revenueCents: Number(d?.revenue ?? 0), refundsCents: Number(d?.refunds ?? 0), orders: Number(d?.orders ?? 0) };
   });
   const period = (label: string, n: number): Period => {
     const last = days.slice(-n);
-    return { label, days: n, revenueCents: last.reduce((s, d) => s + d.revenueCents, 0), orders: last.reduce((s, d) => s + d.orders, 0) };
+    return {
+      label,
+      days: n,
+      revenueCents: last.reduce((s, d) => s + d.revenueCents, 0),
+      refundsCents: last.reduce((s, d) => s + d.refundsCents, 0),
+      orders: last.reduce((s, d) => s + d.orders, 0),
+    };
   };
   const counts = new Map(statuses.map((s) => [s.order_status, Number(s.orders)]));
   return {

@@ -10,11 +10,17 @@ const daysAgo = (n: number, hour = 10) =>
   new Date(Date.parse("2026-11-24T00:00:00.000Z") - n * 86_400_000 + hour * 3_600_000).toISOString();
 
 let userId: string;
-const order = (at: string, paymentStatus: PaymentStatus, orderStatus: OrderStatus, items: Array<[string, number, number]>) =>
+const order = (
+  at: string,
+  paymentStatus: PaymentStatus,
+  orderStatus: OrderStatus,
+  items: Array<[string, number, number]>,
+  refundedCents = 0,
+) =>
   insertOrder(
     userId,
     items.map(([title, quantity, unitPriceCents]) => ({ title, quantity, unitPriceCents })),
-    { paymentStatus, orderStatus, at },
+    { paymentStatus, orderStatus, at, refunded_cents: refundedCents },
   );
 
 beforeAll(async () => {
@@ -22,7 +28,8 @@ beforeAll(async () => {
   if (!r.ok) throw new Error("setup");
   userId = r.user.id;
   await order(daysAgo(0, 9), "paid", "confirmed", [["Cap", 2, 1000]]); // today: $20
-  await order(daysAgo(3), "paid", "inShipping", [["Tee", 1, 2500]]); // 3 days ago: $25
+  await order(daysAgo(0, 11), "paid", "cancelled", [["Hat", 1, 4000]], 4000); // today: $40, all refunded
+  await order(daysAgo(3), "paid", "inShipping", [["Tee", 1, 2500]], 1000); // 3 days ago: $25, $10 refunded
   await order(daysAgo(3, 18), "paid", "delivered", [["Cap", 1, 1000]]); // same day: $10
   await order(daysAgo(12), "paid", "delivered", [["Boots", 1, 9000]]); // 12 days ago: $90
   await order(daysAgo(45), "paid", "delivered", [["Cap", 50, 1000]]); // too old for every figure
@@ -30,17 +37,22 @@ beforeAll(async () => {
   await order(daysAgo(1), "pending", "pending", [["Tee", 4, 2500]]); // placed, not paid
 });
 
-it("counts revenue and paid orders for today, 7 and 30 days, per day, by status, and the best sellers", async () => {
+it("counts revenue (net of refunds), refunds and paid orders for today, 7 and 30 days, per day, by status, and the best sellers", async () => {
   const numbers = await shopNumbers(TODAY);
   expect(numbers.periods).toEqual([
-    { label: "Today", days: 1, revenueCents: 2000, orders: 1 },
-    { label: "Last 7 days", days: 7, revenueCents: 5500, orders: 3 },
-    { label: "Last 30 days", days: 30, revenueCents: 14500, orders: 4 },
+    { label: "Today", days: 1, revenueCents: 2000, refundsCents: 4000, orders: 2 },
+    { label: "Last 7 days", days: 7, revenueCents: 4500, refundsCents: 5000, orders: 4 },
+    { label: "Last 30 days", days: 30, revenueCents: 13500, refundsCents: 5000, orders: 5 },
   ]);
   expect(numbers.days).toHaveLength(30);
   expect(numbers.days[0]!.day).toBe("2026-10-26");
-  expect(numbers.days.at(-1)).toEqual({ day: "2026-11-24", revenueCents: 2000, orders: 1 });
-  expect(numbers.days.find((d) => d.day === "2026-11-21")).toEqual({ day: "2026-11-21", revenueCents: 3500, orders: 2 });
+  expect(numbers.days.at(-1)).toEqual({ day: "2026-11-24", revenueCents: 2000, refundsCents: 4000, orders: 2 });
+  expect(numbers.days.find((d) => d.day === "2026-11-21")).toEqual({
+    day: "2026-11-21",
+    revenueCents: 2500,
+    refundsCents: 1000,
+    orders: 2,
+  });
   expect(numbers.days.filter((d) => d.revenueCents).map((d) => d.day)).toEqual(["2026-11-12", "2026-11-21", "2026-11-24"]);
   expect(numbers.byStatus).toEqual([
     { status: "pending", orders: 1 },
@@ -49,8 +61,10 @@ it("counts revenue and paid orders for today, 7 and 30 days, per day, by status,
     { status: "delivered", orders: 3 },
     { status: "confirmed", orders: 1 },
     { status: "rejected", orders: 0 },
+    { status: "cancelled", orders: 1 },
   ]);
-  // By quantity sold in paid orders of the last 30 days (the 45-day-old 50 caps do not count).
+  // By quantity sold in paid orders of the last 30 days (the 45-day-old 50 caps do not count, nor
+  // the cancelled hat).
   expect(numbers.bestSellers.map((b) => [b.title, b.quantity, b.revenueCents])).toEqual([
     ["Cap", 3, 3000],
     ["Boots", 1, 9000],

@@ -1,16 +1,21 @@
 import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
-import { ORDER_NOT_FOUND, PAYMENT_BUSY, PAYMENT_PROBLEM, PAYMENT_UNEXPECTED, soldOut } from "~/lib/messages/checkout";
+import { ORDER_NOT_FOUND, PAYMENT_BUSY, PAYMENT_DECLINED, PAYMENT_PROBLEM, PAYMENT_UNEXPECTED, soldOut } from "~/lib/messages/checkout";
 import { db, now } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { OrderBusy, oneAtATime } from "./payment-lock.server";
+import { approvalAfterDecline } from "./paypal-error.server";
 import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
 import { releaseStock, reserveStock } from "./stock.server";
 import { recordStatusChange } from "./timeline.server";
 import { orderForMail, orderPaidMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
 
-export type CaptureOutcome = { ok: true; orderId: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+export type CaptureOutcome =
+  | { ok: true; orderId: string }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string }
+  /** PayPal declined the buyer's way to pay: they choose another at `approvalUrl`, then come back. */
+  | { ok: false; status: 402; message: string; approvalUrl: string };
 
 export type OrderRow = {
   id: string;
@@ -19,12 +24,13 @@ export type OrderRow = {
   payment_status: string;
   stock_reserved: number;
   payment_id: string | null;
+  capture_attempt: number;
 };
 
 export const selectOrder = (id: string): Promise<OrderRow | undefined> =>
   db
     .selectFrom("orders")
-    .select(["id", "user_id", "total_cents", "payment_status", "stock_reserved", "payment_id"])
+    .select(["id", "user_id", "total_cents", "payment_status", "stock_reserved", "payment_id", "capture_attempt"])
     .where("id", "=", id)
     .executeTakeFirst();
 
@@ -90,6 +96,9 @@ export async function recordPayment(
  * status and amount, then marks it paid and confirmed and takes the bought quantities out of the
  * cart. A capture PayPal refused gives the stock back; a capture whose outcome is unknown (no
  * answer, and PayPal cannot be asked) keeps it, for a retry or settleInterruptedPayments to finish.
+ * A capture PayPal declined because of the buyer's funding source (INSTRUMENT_DECLINED) gives the
+ * stock back too, and sends the buyer back to PayPal's approval page; their next return captures
+ * with a new request id.
  */
 export async function completePayment(
   user: SessionUser,
@@ -136,8 +145,10 @@ async function payOrder(orderId: string, paypalOrderId: string, payerId: string)
 
   let capture: CaptureResult;
   try {
-    capture = await capturePayPalOrder(paypalOrderId, order.id);
+    capture = await capturePayPalOrder(paypalOrderId, order.id, order.capture_attempt);
   } catch (error) {
+    const approvalUrl = approvalAfterDecline(error, paypalOrderId);
+    if (approvalUrl) return declined(order, approvalUrl, error);
     // The capture may have gone through even if its answer got lost: ask PayPal before giving up.
     const status = await getPayPalOrder(paypalOrderId).catch(() => null);
     if (!status) {
@@ -162,6 +173,29 @@ async function payOrder(orderId: string, paypalOrderId: string, payerId: string)
   }
   await recordPayment(order, capture, payerId);
   return { ok: true, orderId: order.id };
+}
+
+/**
+ * PayPal declined the buyer's funding source: nothing was taken. PayPal replays this answer for the
+ * same PayPal-Request-Id, so the next capture (after the buyer chose again at PayPal) counts one
+ * more attempt and gets a new id. Counting first, releasing second: a crash in between leaves a
+ * pending order holding stock, which the recovery sweep releases (PayPal says not captured).
+ */
+async function declined(order: OrderRow, approvalUrl: string, error: unknown): Promise<CaptureOutcome> {
+  await db
+    .updateTable("orders")
+    .set({ capture_attempt: sql`capture_attempt + 1`, order_update_date: now() })
+    .where("id", "=", order.id)
+    .where("payment_status", "=", "pending")
+    .where("capture_attempt", "=", order.capture_attempt)
+    .execute();
+  await releaseStock(order.id, "pending");
+  log("warn", "PayPal declined the buyer's payment method; buyer sent back to PayPal", {
+    orderId: order.id,
+    attempt: order.capture_attempt,
+    issue: (error as { issue?: string }).issue,
+  });
+  return { ok: false, status: 402, message: PAYMENT_DECLINED, approvalUrl };
 }
 
 /** A cancelled approval: the attempt is closed, the cart stays as it was. */

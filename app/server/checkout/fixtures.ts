@@ -5,7 +5,7 @@ import { db, newId, now } from "../platform/db.server";
 
 // Test support for the service tests: orders as a test needs them, written straight to the tables.
 
-export type OrderLine = { title: string; quantity: number; unitPriceCents: number; size?: string; color?: string };
+export type OrderLine = { title: string; quantity: number; unitPriceCents: number; size?: string; color?: string; variantId?: string };
 
 /**
  * An order of `userId` with these lines (products no longer linked: only the snapshot matters),
@@ -53,7 +53,7 @@ export async function insertOrder(
           id: newId(),
           order_id: id,
           product_id: null,
-          variant_id: null,
+          variant_id: l.variantId ?? null,
           size: l.size ?? "",
           color: l.color ?? "",
           sku: null,

@@ -1,6 +1,8 @@
 import type { Selectable } from "kysely";
 import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
-import type { Order, OrderWithOwner } from "~/lib/orders";
+import { shownPaymentStatus, type Order, type OrderWithOwner, type Refund } from "~/lib/orders";
+import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
+import { ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
 import { groupBy } from "~/lib/group-by";
 import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
@@ -8,6 +10,7 @@ import { db, now } from "../platform/db.server";
 import { recordStatusChange, statusHistory } from "./timeline.server";
 import { orderForMail, orderStatusMessage, STATUSES_MAILED } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { rejectPaidOrder } from "./refunds.server";
 
 export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
   return {
@@ -28,8 +31,9 @@ export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderIte
     shipping: { addressId: row.address_id, address: row.address, city: row.city, pincode: row.pincode, phone: row.phone, notes: row.notes },
     orderStatus: row.order_status,
     paymentMethod: row.payment_method,
-    paymentStatus: row.payment_status,
+    paymentStatus: shownPaymentStatus(row.payment_status, row.refunded_cents, row.total_cents),
     totalCents: row.total_cents,
+    refundedCents: row.refunded_cents,
     orderDate: row.order_date,
     updatedAt: row.order_update_date,
     paymentId: row.payment_id,
@@ -75,7 +79,47 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
   const row = await query.executeTakeFirst();
   if (!row) return null;
   const [order] = await withItems([row]);
-  return { ...order!, user: { userName: row.user_name, email: row.email }, statusHistory: await statusHistory(orderId) };
+  const [history, refunds] = await Promise.all([statusHistory(orderId), refundsOf(orderId)]);
+  return { ...order!, user: { userName: row.user_name, email: row.email }, statusHistory: history, refunds };
+}
+
+/** An order's refunds, oldest first, with the lines each is for. */
+async function refundsOf(orderId: string): Promise<Refund[]> {
+  const rows = await db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
+  if (!rows.length) return [];
+  const lines = await db
+    .selectFrom("refund_items")
+    .innerJoin("order_items", "order_items.id", "refund_items.order_item_id")
+    .select([
+      "refund_items.refund_id",
+      "order_items.variant_id",
+      "order_items.title",
+      "order_items.size",
+      "order_items.color",
+      "refund_items.quantity",
+    ])
+    .where(
+      "refund_items.refund_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("order_items.id")
+    .execute();
+  const linesOf = groupBy(lines, (l) => l.refund_id);
+  return rows.map((r) => ({
+    id: r.id,
+    amountCents: r.amount_cents,
+    status: r.status,
+    reason: r.reason,
+    createdAt: r.created_at,
+    items: (linesOf.get(r.id) ?? []).map((l) => ({
+      variantId: l.variant_id,
+      title: l.title,
+      size: l.size,
+      color: l.color,
+      quantity: l.quantity,
+    })),
+  }));
 }
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -96,12 +140,21 @@ export async function listAllOrders(page: number, pageSize = ORDERS_PAGE_SIZE): 
   return pageOf(await withItems(rows), Number(total), current, pageSize);
 }
 
+export type StatusUpdate = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
 /**
  * The admin may pick any of the five statuses, in any order (SPEC section 4). A change is written
- * to the order's timeline; picking the status it already has changes nothing.
+ * to the order's timeline; picking the status it already has changes nothing. Rejecting a paid
+ * order refunds what is left of it and puts its units back (refunds.server.ts): the order becomes
+ * rejected once PayPal takes the refund.
  */
-export async function updateOrderStatus(orderId: string, status: AdminOrderStatus): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function updateOrderStatus(orderId: string, status: AdminOrderStatus): Promise<StatusUpdate> {
+  if (status === "rejected" && (await needsRefundToReject(orderId))) {
+    const outcome = await rejectPaidOrder(orderId);
+    if (!outcome.ok) return outcome;
+    return { ok: true, message: outcome.status === "requested" ? REFUND_SENT : ORDER_REJECTED_REFUNDED };
+  }
+  const changed = await db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom("orders")
       .select("order_status")
@@ -116,4 +169,15 @@ export async function updateOrderStatus(orderId: string, status: AdminOrderStatu
     if (STATUSES_MAILED.includes(status)) await enqueueMail(trx, orderStatusMessage(await orderForMail(trx, orderId), status));
     return true;
   });
+  return changed ? { ok: true, message: ORDER_STATUS_UPDATED } : { ok: false, status: 404, message: ORDER_NOT_FOUND };
+}
+
+/** A paid order with money not yet refunded, not rejected already. */
+export async function needsRefundToReject(orderId: string): Promise<boolean> {
+  const order = await db
+    .selectFrom("orders")
+    .select(["payment_status", "order_status", "refunded_cents", "total_cents"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  return order?.payment_status === "paid" && order.order_status !== "rejected" && order.refunded_cents < order.total_cents;
 }

@@ -4,13 +4,19 @@ import {
   Client,
   Environment,
   OrdersController,
+  PaymentsController,
   PaypalExperienceUserAction,
+  PaypalWalletContextShippingPreference,
   type Configuration,
   type OAuthToken,
   type Order,
+  type Refund,
 } from "@paypal/paypal-server-sdk";
 import { config } from "../platform/config.server";
-import { simulatorCredentials } from "./paypal-simulator.server";
+import { PayPalError, type PayPalLink } from "./paypal-error.server";
+import { simulatorCredentials } from "./paypal-sim-auth.server";
+
+export { PayPalError } from "./paypal-error.server";
 
 // The real SDK code path for all three modes. In simulator mode every request (OAuth included) is
 // rewritten to the in-app simulator: the SDK has no base-URL option, so a Client subclass adds a
@@ -42,10 +48,12 @@ function createClient(options: Partial<Configuration>, baseUrl?: string): Client
 
 const TIMEOUT_MS = 15_000;
 let cachedToken: OAuthToken | undefined;
-let controller: OrdersController | undefined;
+type Controllers = { orders: OrdersController; payments: PaymentsController };
+let controllers: Controllers | undefined;
 
-function orders(): OrdersController {
-  if (!controller) {
+/** One SDK client (one token cache, one simulator rewrite) for Orders v2 and Payments v2. */
+function paypal(): Controllers {
+  if (!controllers) {
     const mode = config.paypalMode;
     const simulator = mode === "simulator" ? simulatorCredentials() : null;
     const id = simulator?.clientId ?? config.paypalCredentials.clientId;
@@ -65,25 +73,47 @@ function orders(): OrdersController {
       },
       mode === "simulator" ? config.paypalSimulatorApi : undefined,
     );
-    controller = new OrdersController(client);
+    controllers = { orders: new OrdersController(client), payments: new PaymentsController(client) };
   }
-  return controller;
+  return controllers;
 }
 
 /** Any failure may have left the SDK's token promise rejected for good: start afresh next time. */
 function reset(): void {
-  controller = undefined;
+  controllers = undefined;
 }
 
-export class PayPalError extends Error {}
-
-async function call<T>(fn: (c: OrdersController) => Promise<{ result: T }>): Promise<T> {
+/** PayPal's error body (JSON), as the SDK kept it. */
+function errorBody(error: ApiError): Record<string, unknown> | undefined {
+  const parsed = (error as { result?: unknown }).result;
+  if (parsed && typeof parsed === "object") return parsed as Record<string, unknown>;
+  if (typeof error.body !== "string") return undefined;
   try {
-    return (await fn(orders())).result;
+    const body: unknown = JSON.parse(error.body);
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function asPayPalError(error: unknown): PayPalError {
+  if (!(error instanceof ApiError)) return new PayPalError(String(error));
+  const body = errorBody(error);
+  const details = Array.isArray(body?.details) ? (body.details as Array<{ issue?: unknown }>) : [];
+  const issue = [details[0]?.issue, body?.name, body?.error].find((v): v is string => typeof v === "string");
+  const links = Array.isArray(body?.links)
+    ? (body.links as PayPalLink[]).filter((l) => typeof l?.href === "string" && typeof l?.rel === "string")
+    : [];
+  const text = typeof error.body === "string" ? error.body : JSON.stringify(body ?? "");
+  return new PayPalError(`PayPal answered ${error.statusCode}: ${text.slice(0, 300)}`, { status: error.statusCode, issue, links });
+}
+
+async function call<T>(fn: (c: Controllers) => Promise<{ result: T }>): Promise<T> {
+  try {
+    return (await fn(paypal())).result;
   } catch (error) {
     reset();
-    const detail = error instanceof ApiError ? `PayPal answered ${error.statusCode}: ${String(error.body).slice(0, 300)}` : String(error);
-    throw new PayPalError(detail);
+    throw asPayPalError(error);
   }
 }
 
@@ -101,7 +131,7 @@ export async function createPayPalOrder(
   shopUrl: string,
 ): Promise<{ id: string; approvalUrl: string }> {
   const result = await call((c) =>
-    c.createOrder({
+    c.orders.createOrder({
       body: {
         intent: CheckoutPaymentIntent.Capture,
         purchaseUnits: [
@@ -123,6 +153,9 @@ export async function createPayPalOrder(
               cancelUrl: `${shopUrl}/shop/paypal-return?cancelled=1`,
               userAction: PaypalExperienceUserAction.PayNow,
               brandName: config.shopName.slice(0, 127),
+              // The shop ships to the address chosen in the shop; PayPal asks for none and shows
+              // none (decision 0036: our addresses have no country, which PayPal would need).
+              shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
             },
           },
         },
@@ -149,13 +182,61 @@ function captureOf(order: Order): CaptureResult {
   };
 }
 
-/** Captures an approved PayPal order; the request id makes a repeated call safe. */
-export async function capturePayPalOrder(paypalOrderId: string, shopOrderId: string): Promise<CaptureResult> {
+/**
+ * The PayPal-Request-Id of a capture. PayPal answers a repeated id with the answer it stored, a
+ * decline included, so each attempt after the buyer chose again at PayPal gets its own id. The
+ * first keeps the id captures always had: a retry of a capture whose answer was lost before this
+ * change still gets PayPal's stored answer.
+ */
+export const captureRequestId = (shopOrderId: string, attempt: number) =>
+  attempt === 0 ? `capture-${shopOrderId}` : `capture-${shopOrderId}-${attempt}`;
+
+/** Captures an approved PayPal order; the request id (order and attempt) makes a repeated call safe. */
+export async function capturePayPalOrder(paypalOrderId: string, shopOrderId: string, attempt = 0): Promise<CaptureResult> {
   return captureOf(
-    await call((c) => c.captureOrder({ id: paypalOrderId, paypalRequestId: `capture-${shopOrderId}`, prefer: "return=representation" })),
+    await call((c) =>
+      c.orders.captureOrder({
+        id: paypalOrderId,
+        paypalRequestId: captureRequestId(shopOrderId, attempt),
+        prefer: "return=representation",
+      }),
+    ),
   );
 }
 
 export async function getPayPalOrder(paypalOrderId: string): Promise<CaptureResult> {
-  return captureOf(await call((c) => c.getOrder({ id: paypalOrderId })));
+  return captureOf(await call((c) => c.orders.getOrder({ id: paypalOrderId })));
+}
+
+export type RefundResult = { id: string; status: string /* COMPLETED | PENDING | FAILED | CANCELLED */; currency?: string; value?: string };
+
+function refundOf(refund: Refund): RefundResult {
+  if (!refund.id) throw new PayPalError("PayPal's refund answer has no id");
+  return { id: refund.id, status: refund.status ?? "", currency: refund.amount?.currencyCode, value: refund.amount?.value };
+}
+
+/**
+ * Refunds `cents` (USD) of a capture (Payments v2). PayPal-Request-Id `refund-${refundRowId}`: the
+ * refund row is written first, so a retry of the same row never refunds twice. A PayPalError with a
+ * 4xx status and an issue is a refusal (REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED, …); without
+ * a status, or 5xx, the outcome is unknown: ask again with getRefund, or retry with the same row.
+ */
+export async function refundCapture(captureId: string, refundRowId: string, cents: number, noteToPayer?: string): Promise<RefundResult> {
+  // One line (PayPal's pattern is ^.*$), 1 to 255 characters.
+  const note = noteToPayer?.replace(/\s+/g, " ").trim().slice(0, 255);
+  return refundOf(
+    await call((c) =>
+      c.payments.refundCapturedPayment({
+        captureId,
+        paypalRequestId: `refund-${refundRowId}`,
+        prefer: "return=representation",
+        body: { amount: money(cents), ...(note ? { noteToPayer: note } : {}) },
+      }),
+    ),
+  );
+}
+
+/** A refund as PayPal has it now (a PENDING one becomes COMPLETED, or FAILED, later). */
+export async function getRefund(paypalRefundId: string): Promise<RefundResult> {
+  return refundOf(await call((c) => c.payments.getRefund({ refundId: paypalRefundId })));
 }

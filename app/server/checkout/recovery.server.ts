@@ -5,6 +5,7 @@ import { oneAtATime } from "./payment-lock.server";
 import { withLease } from "../platform/leases.server";
 import { getPayPalOrder } from "./paypal.server";
 import { releaseStock } from "./stock.server";
+import { settleOpenRefunds } from "./refunds.server";
 
 export type RecoverySummary = { paid: number; released: number; failed: number; unresolved: number };
 
@@ -62,9 +63,15 @@ let recoveryTimer: ReturnType<typeof setInterval> | undefined;
 let followUp: ReturnType<typeof setTimeout> | undefined;
 let stopped = false;
 
-/** One round, in one process at a time: a process that finds the lease held skips its round. */
+/**
+ * One round, in one process at a time: a process that finds the lease held skips its round. It
+ * settles interrupted captures, then refunds left open (refunds.server.ts).
+ */
 async function sweepOnce(): Promise<void> {
-  await withLease("payment-recovery", settleInterruptedPayments);
+  await withLease("payment-recovery", async () => {
+    await settleInterruptedPayments();
+    await settleOpenRefunds();
+  });
   await followUpOnHeldOrders();
 }
 
@@ -78,8 +85,18 @@ async function followUpOnHeldOrders(): Promise<void> {
   const row = await db
     .selectFrom("orders")
     .select((eb) => eb.fn.max("payment_lease_until").as("until"))
-    .where("payment_status", "=", "pending")
-    .where("stock_reserved", "=", 1)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("payment_status", "=", "pending"), eb("stock_reserved", "=", 1)]),
+        eb.exists(
+          eb
+            .selectFrom("refunds")
+            .select("refunds.id")
+            .whereRef("refunds.order_id", "=", "orders.id")
+            .where("refunds.status", "=", "requested"),
+        ),
+      ]),
+    )
     .where("payment_lease_until", ">", at)
     .executeTakeFirst();
   if (!row?.until || stopped) return;

@@ -153,3 +153,29 @@ export const orderStatusMessage = (order: OrderForMail, status: OrderStatus) =>
     `Your order ${order.id}: ${orderStatusLabel(status)}`,
     STATUS_INTROS[status] ?? `its status is now ${orderStatusLabel(status)}.`,
   );
+
+/** A refund PayPal has taken: the shopper's cancellation, the shop's rejection, or a refund. */
+export function refundMessage(
+  order: OrderForMail,
+  kind: "cancelled" | "rejected" | "refund",
+  amountCents: number,
+  reason: string,
+): MailMessage {
+  const amount = formatMoney(amountCents);
+  const back = `${amount} goes back to your PayPal account; PayPal usually shows it within a few days.`;
+  if (kind === "cancelled")
+    return orderMessage("order-cancelled", order, `Your order ${order.id} is cancelled`, `your order is cancelled as you asked. ${back}`);
+  if (kind === "rejected")
+    return orderMessage(
+      "order-rejected",
+      order,
+      `Your order ${order.id}: ${orderStatusLabel("rejected")}`,
+      `we are sorry: your order has been cancelled by the shop. ${back} Contact us if you have any question.`,
+    );
+  return orderMessage(
+    "order-refund",
+    order,
+    `A refund of ${amount} for your order ${order.id}`,
+    `we have refunded ${amount} (${reason}). ${back}`,
+  );
+}

@@ -4,7 +4,7 @@ import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { config } from "./config.server";
 import { openPostgres } from "./postgres.server";
-import { databaseFile, openDatabase } from "./sqlite.server";
+import { databaseFile, openDatabase, withSchemaEdits } from "./sqlite.server";
 
 export type DB = Kysely<Database>;
 
@@ -21,7 +21,7 @@ export async function migrateToLatest(database: DB, all: Record<string, Migratio
     db: database,
     provider: { getMigrations: async () => all },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withSchemaEdits(database, () => migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
     // Not a migration's fault (the database cannot be reached, say): the error as it came.

@@ -87,7 +87,26 @@ export function openDatabase(file: string): Kysely<Database> {
   sqlite.pragma("synchronous = NORMAL");
   // Keeps the planner's statistics fresh (cheap: analyses only tables that need it).
   sqlite.pragma("optimize = 0x10002");
-  return new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(sqlite)) });
+  const database = new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(sqlite)) });
+  handles.set(database, sqlite);
+  return database;
+}
+
+const handles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * Runs migrations with the driver's defensive mode off, so one may rewrite a CHECK constraint in
+ * the stored schema (db/migrations/engine.ts, replaceCheck); at every other time the schema text
+ * cannot be written. A PostgreSQL database runs `migrate` as it is.
+ */
+export async function withSchemaEdits<T>(database: Kysely<Database>, migrate: () => Promise<T>): Promise<T> {
+  const sqlite = handles.get(database);
+  sqlite?.unsafeMode(true);
+  try {
+    return await migrate();
+  } finally {
+    sqlite?.unsafeMode(false);
+  }
 }
 
 /** The shop's SQLite file, in DATA_DIR. */

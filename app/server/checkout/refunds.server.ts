@@ -1,0 +1,397 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import { CANCELLABLE_STATUSES, type OrderStatus } from "~/lib/constants";
+import {
+  ALREADY_CANCELLED,
+  CANNOT_CANCEL_SHIPPED,
+  NO_SUCH_LINE,
+  NOT_PAID,
+  NOTHING_TO_REFUND,
+  REFUND_REFUSED,
+  tooManyUnits,
+  tooMuchRefund,
+} from "~/lib/messages/refunds";
+import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
+import { ORDER_BUSY } from "~/lib/messages/refunds";
+import { lineName } from "~/lib/variants";
+import type { Database, RefundsTable } from "../../../db/schema";
+import { db, newId, now } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import { orderForMail, refundMessage } from "../mail/messages.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { OrderBusy, oneAtATime } from "./payment-lock.server";
+import { getRefund, PayPalError, refundCapture, type RefundResult } from "./paypal.server";
+import { recordStatusChange } from "./timeline.server";
+
+// Money going back (docs/decisions/0037-refunds.md). Every refund is first a row (with its lines
+// and the amount added to the order's refunded_cents, which the database keeps at or below what
+// was paid), then a PayPal call whose PayPal-Request-Id is the row's id, then the row settled.
+// What a refund does to the order (units back in stock, the order cancelled or rejected, the
+// e-mail) happens once, in the transaction that records PayPal's acceptance. A crash or a lost
+// answer leaves the row `requested`: the recovery sweep sends the same request again (PayPal
+// answers a repeated id with its stored answer) and settles it. All of it runs under the order's
+// payment lease, so two refunds of one order, or a refund and the sweep, never interleave.
+
+export type RefundLine = { variantId: string; quantity: number };
+
+/** What the admin asks for: lines (their unit prices) or an amount, or both (the amount then wins). */
+export type RefundRequest = { items?: RefundLine[]; amountCents?: number; restock: boolean; reason: string };
+
+export type RefundOutcome =
+  | { ok: true; refundId: string; status: "completed" | "pending" | "requested" }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
+export type Plan = {
+  by: "shopper" | "admin";
+  /** `all`: every unit not refunded yet, and all the money left. */
+  lines: RefundLine[] | "all";
+  amountCents?: number;
+  restock: boolean;
+  reason: string;
+  orderStatusAfter: "cancelled" | "rejected" | null;
+  /** Only the order's owner (the shopper's own cancellation). */
+  userId?: string;
+  /** The order must be in one of these. */
+  allowed?: { statuses: readonly OrderStatus[]; message: (status: OrderStatus) => string };
+};
+
+export class Refusal extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The shopper cancels an order that has not shipped: everything refunded, every unit back in stock. */
+export function cancelOrder(userId: string, orderId: string): Promise<RefundOutcome> {
+  return refund(orderId, {
+    by: "shopper",
+    lines: "all",
+    restock: true,
+    reason: "Cancelled by the shopper",
+    orderStatusAfter: "cancelled",
+    userId,
+    allowed: {
+      statuses: CANCELLABLE_STATUSES,
+      message: (status) => (status === "cancelled" || status === "rejected" ? ALREADY_CANCELLED : CANNOT_CANCEL_SHIPPED),
+    },
+  });
+}
+
+/** The admin rejects a paid order: everything left refunded and back in stock, then the order is rejected. */
+export function rejectPaidOrder(orderId: string): Promise<RefundOutcome> {
+  return refund(orderId, { by: "admin", lines: "all", restock: true, reason: "Rejected by the shop", orderStatusAfter: "rejected" });
+}
+
+/** The admin refunds lines and/or an amount. */
+export function refundByAdmin(orderId: string, request: RefundRequest): Promise<RefundOutcome> {
+  const items = request.items?.filter((line) => line.quantity > 0);
+  if (!items?.length && !request.amountCents) return Promise.resolve({ ok: false, status: 400, message: NOTHING_TO_REFUND });
+  return refund(orderId, {
+    by: "admin",
+    lines: items ?? [],
+    amountCents: request.amountCents,
+    restock: request.restock,
+    reason: request.reason,
+    orderStatusAfter: null,
+  });
+}
+
+function refund(orderId: string, plan: Plan): Promise<RefundOutcome> {
+  return whileHoldingOrder(orderId, async () => send(await db.transaction().execute((trx) => writeRefund(trx, orderId, plan))));
+}
+
+/**
+ * Runs `work` holding the order's payment lease (one change of its money at a time, across
+ * processes), turning a Refusal thrown inside into the outcome it names.
+ */
+export async function whileHoldingOrder(orderId: string, work: () => Promise<RefundOutcome>): Promise<RefundOutcome> {
+  try {
+    return await oneAtATime(orderId, work);
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, status: error.status, message: error.message };
+    if (error instanceof OrderBusy) return { ok: false, status: 409, message: ORDER_BUSY };
+    throw error;
+  }
+}
+
+export type Written = { id: string; orderId: string; captureId: string; amountCents: number; reason: string };
+
+/**
+ * Step one: the refund's row and lines, and its amount counted on the order, in the caller's
+ * transaction (a return's receipt writes its refund with it). Throws a Refusal for what the order
+ * does not allow.
+ */
+export async function writeRefund(trx: Transaction<Database>, orderId: string, plan: Plan): Promise<Written> {
+  {
+    let query = trx
+      .selectFrom("orders")
+      .select(["id", "order_status", "payment_status", "total_cents", "refunded_cents", "capture_id"])
+      .where("id", "=", orderId)
+      .where("payment_status", "not in", ["cancelled", "failed"]);
+    if (plan.userId) query = query.where("user_id", "=", plan.userId);
+    const order = await query.executeTakeFirst();
+    if (!order) throw new Refusal(404, ORDER_NOT_FOUND);
+    if (plan.allowed && !plan.allowed.statuses.includes(order.order_status))
+      throw new Refusal(409, plan.allowed.message(order.order_status));
+    if (order.payment_status !== "paid" || !order.capture_id) throw new Refusal(409, NOT_PAID);
+    const left = order.total_cents - order.refunded_cents;
+
+    const items = await trx
+      .selectFrom("order_items")
+      .select(["id", "variant_id", "title", "size", "color", "unit_price_cents", "quantity"])
+      .where("order_id", "=", orderId)
+      .orderBy("id")
+      .execute();
+    const refunded = await refundedUnits(trx, orderId);
+    const lines: Array<{ itemId: string; quantity: number; cents: number }> = [];
+    if (plan.lines === "all") {
+      for (const item of items) {
+        const quantity = item.quantity - (refunded.get(item.id) ?? 0);
+        if (quantity > 0) lines.push({ itemId: item.id, quantity, cents: quantity * item.unit_price_cents });
+      }
+    } else {
+      for (const line of plan.lines) {
+        const item = items.find((i) => i.variant_id === line.variantId);
+        if (!item) throw new Refusal(400, NO_SUCH_LINE);
+        const leftUnits = item.quantity - (refunded.get(item.id) ?? 0) - (lines.find((l) => l.itemId === item.id)?.quantity ?? 0);
+        if (line.quantity > leftUnits) throw new Refusal(409, tooManyUnits(lineName(item.title, item.size, item.color), leftUnits));
+        lines.push({ itemId: item.id, quantity: line.quantity, cents: line.quantity * item.unit_price_cents });
+      }
+    }
+    const amountCents = plan.lines === "all" ? left : (plan.amountCents ?? lines.reduce((sum, l) => sum + l.cents, 0));
+    if (amountCents <= 0) throw new Refusal(409, plan.lines === "all" ? tooMuchRefund(0) : NOTHING_TO_REFUND);
+    if (amountCents > left) throw new Refusal(409, tooMuchRefund(left));
+
+    // Conditional, so whatever else counts refunds on this order, the total never passes what was paid.
+    const stamp = now();
+    const counted = await trx
+      .updateTable("orders")
+      .set({ refunded_cents: sql`refunded_cents + ${amountCents}`, order_update_date: stamp })
+      .where("id", "=", orderId)
+      .where(sql<boolean>`refunded_cents + ${amountCents} <= total_cents`)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) !== 1) throw new Refusal(409, tooMuchRefund(left));
+    const id = newId();
+    await trx
+      .insertInto("refunds")
+      .values({
+        id,
+        order_id: orderId,
+        amount_cents: amountCents,
+        status: "requested",
+        reason: plan.reason,
+        restock: plan.restock ? 1 : 0,
+        order_status_after: plan.orderStatusAfter,
+        by: plan.by,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    if (lines.length) {
+      await trx
+        .insertInto("refund_items")
+        .values(lines.map((l) => ({ id: newId(), refund_id: id, order_item_id: l.itemId, quantity: l.quantity })))
+        .execute();
+    }
+    return { id, orderId, captureId: order.capture_id, amountCents, reason: plan.reason };
+  }
+}
+
+/** Units of each order line that a refund not failed covers. */
+async function refundedUnits(trx: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
+  const rows = await trx
+    .selectFrom("refund_items")
+    .innerJoin("refunds", "refunds.id", "refund_items.refund_id")
+    .select(["refund_items.order_item_id", (eb) => eb.fn.sum<number>("refund_items.quantity").as("units")])
+    .where("refunds.order_id", "=", orderId)
+    .where("refunds.status", "!=", "failed")
+    .groupBy("refund_items.order_item_id")
+    .execute();
+  return new Map(rows.map((r) => [r.order_item_id, Number(r.units)]));
+}
+
+/** Step two: PayPal, then the row settled. An unknown outcome leaves it `requested` for the sweep. */
+export async function send(refund: Written): Promise<RefundOutcome> {
+  let answer: RefundResult;
+  try {
+    answer = await refundCapture(refund.captureId, refund.id, refund.amountCents, refund.reason.slice(0, 255));
+  } catch (error) {
+    if (refusedForGood(error)) {
+      await markFailed(refund.id, error.message);
+      log("error", "PayPal refused a refund", { orderId: refund.orderId, refundId: refund.id, error });
+      return { ok: false, status: 502, message: REFUND_REFUSED };
+    }
+    log("warn", "refund outcome unknown; the recovery sweep will ask PayPal again", {
+      orderId: refund.orderId,
+      refundId: refund.id,
+      error,
+    });
+    return { ok: true, refundId: refund.id, status: "requested" };
+  }
+  const status = await settle(refund.id, answer);
+  if (status === "failed") return { ok: false, status: 502, message: REFUND_REFUSED };
+  return { ok: true, refundId: refund.id, status };
+}
+
+/** A 4xx that names what was wrong: PayPal did not and will not make this refund. */
+function refusedForGood(error: unknown): error is PayPalError {
+  return (
+    error instanceof PayPalError &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 409 &&
+    !!error.issue
+  );
+}
+
+/**
+ * Records PayPal's answer. COMPLETED or PENDING: PayPal has taken the refund, so its effects happen
+ * now, once (only the move out of `requested` does them). FAILED or CANCELLED: the amount is free again.
+ */
+async function settle(refundId: string, answer: RefundResult): Promise<RefundsTable["status"]> {
+  const accepted = answer.status === "COMPLETED" ? "completed" : answer.status === "PENDING" ? "pending" : null;
+  if (!accepted) {
+    await markFailed(refundId, `PayPal answered ${answer.status}`);
+    return "failed";
+  }
+  return db.transaction().execute(async (trx) => {
+    const stamp = now();
+    const taken = await trx
+      .updateTable("refunds")
+      .set({ status: accepted, paypal_refund_id: answer.id, updated_at: stamp })
+      .where("id", "=", refundId)
+      .where("status", "=", "requested")
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) {
+      await applyRefund(trx, refundId, stamp);
+      return accepted;
+    }
+    // Already taken (a pending refund now complete, or another caller got here first).
+    if (accepted === "completed") {
+      await trx
+        .updateTable("refunds")
+        .set({ status: "completed", updated_at: stamp })
+        .where("id", "=", refundId)
+        .where("status", "=", "pending")
+        .execute();
+    }
+    const row = await trx.selectFrom("refunds").select("status").where("id", "=", refundId).executeTakeFirstOrThrow();
+    return row.status;
+  });
+}
+
+/** What a refund PayPal has taken does to the shop: units back, the order's new status, the e-mail. */
+async function applyRefund(trx: Transaction<Database>, refundId: string, stamp: string): Promise<void> {
+  const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirstOrThrow();
+  if (refund.restock) {
+    const lines = await trx
+      .selectFrom("refund_items")
+      .innerJoin("order_items", "order_items.id", "refund_items.order_item_id")
+      .select(["order_items.variant_id", "refund_items.quantity"])
+      .where("refund_items.refund_id", "=", refundId)
+      .execute();
+    for (const line of lines) {
+      // A size the owner has deleted since has no stock to return to.
+      if (line.variant_id)
+        await trx
+          .updateTable("product_variants")
+          .set({ stock: sql`stock + ${line.quantity}` })
+          .where("id", "=", line.variant_id)
+          .execute();
+    }
+  }
+  if (refund.order_status_after) {
+    const order = await trx.selectFrom("orders").select("order_status").where("id", "=", refund.order_id).executeTakeFirstOrThrow();
+    if (order.order_status !== refund.order_status_after) {
+      await trx
+        .updateTable("orders")
+        .set({ order_status: refund.order_status_after, order_update_date: stamp })
+        .where("id", "=", refund.order_id)
+        .execute();
+      await recordStatusChange(trx, refund.order_id, order.order_status, refund.order_status_after, refund.by, stamp);
+    }
+  }
+  const kind = refund.order_status_after ?? "refund";
+  await enqueueMail(trx, refundMessage(await orderForMail(trx, refund.order_id), kind, refund.amount_cents, refund.reason));
+}
+
+async function markFailed(refundId: string, why: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const refund = await trx
+      .selectFrom("refunds")
+      .select(["order_id", "amount_cents", "status"])
+      .where("id", "=", refundId)
+      .executeTakeFirst();
+    if (!refund || (refund.status !== "requested" && refund.status !== "pending")) return;
+    const stamp = now();
+    await trx
+      .updateTable("refunds")
+      .set({ status: "failed", failure: why.slice(0, 500), updated_at: stamp })
+      .where("id", "=", refundId)
+      .execute();
+    await trx
+      .updateTable("orders")
+      .set({ refunded_cents: sql`refunded_cents - ${refund.amount_cents}`, order_update_date: stamp })
+      .where("id", "=", refund.order_id)
+      .execute();
+    // A pending refund that fails later has already put its units back and changed the order.
+    if (refund.status === "pending")
+      log("error", "a pending PayPal refund failed; its units stay in stock", { orderId: refund.order_id, refundId });
+  });
+}
+
+export type RefundSweep = { settled: number; unresolved: number };
+
+/**
+ * The recovery sweep's part for refunds: a `requested` refund no process is working on (its order's
+ * lease is free) is sent again with the same request id; a `pending` one is asked about.
+ */
+export async function settleOpenRefunds(): Promise<RefundSweep> {
+  const summary: RefundSweep = { settled: 0, unresolved: 0 };
+  const open = await db
+    .selectFrom("refunds")
+    .innerJoin("orders", "orders.id", "refunds.order_id")
+    .select([
+      "refunds.id",
+      "refunds.order_id",
+      "refunds.status",
+      "refunds.amount_cents",
+      "refunds.reason",
+      "refunds.paypal_refund_id",
+      "orders.capture_id",
+    ])
+    .where("refunds.status", "in", ["requested", "pending"])
+    .orderBy("refunds.created_at")
+    .execute();
+  for (const row of open) {
+    await oneAtATime(
+      row.order_id,
+      async () => {
+        const current = await db.selectFrom("refunds").select("status").where("id", "=", row.id).executeTakeFirst();
+        if (current?.status !== row.status) return;
+        try {
+          const answer =
+            row.status === "pending" && row.paypal_refund_id
+              ? await getRefund(row.paypal_refund_id)
+              : await refundCapture(row.capture_id!, row.id, row.amount_cents, row.reason.slice(0, 255));
+          const status = await settle(row.id, answer);
+          if (status === "completed" || status === "failed" || row.status === "requested") summary.settled++;
+          else summary.unresolved++;
+        } catch (error) {
+          if (refusedForGood(error)) {
+            await markFailed(row.id, error.message);
+            summary.settled++;
+          } else {
+            summary.unresolved++;
+            log("warn", "open refund: PayPal not reachable", { refundId: row.id, error });
+          }
+        }
+      },
+      { wait: false },
+    );
+  }
+  return summary;
+}

@@ -1,0 +1,86 @@
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { ADMIN, buyOverApi, expectToast, registerShopper, signIn } from "./helpers";
+
+// After the sale, with JavaScript on and off (the js and no-js projects): the shopper cancels, the
+// admin refunds a line and rejects a paid order. Each confirmation is a page of its own (a URL), so
+// none of it needs JavaScript.
+
+async function productId(page: Page, title: string): Promise<string> {
+  const body = await (await page.request.get(`/api/shop/search/${encodeURIComponent(title)}`)).json();
+  return body.data.find((p: { title: string }) => p.title === title)._id;
+}
+
+const stockOf = async (page: Page, id: string) => (await (await page.request.get(`/api/shop/products/get/${id}`)).json()).data.totalStock;
+
+/** A new shopper who bought one of `title`; the page is signed in as them. */
+async function boughtOne(page: Page, title: string) {
+  const account = await registerShopper(page.request, "refund");
+  await signIn(page, account);
+  const product = await productId(page, title);
+  const orderId = await buyOverApi(page.request, product);
+  return { account, orderId, product };
+}
+
+test("a shopper cancels a paid order before it ships: refunded in full, the item back in stock", async ({ page }) => {
+  const { orderId, product } = await boughtOne(page, "Wool-Blend Scarf");
+  const stock = await stockOf(page, product);
+  await page.goto(`/shop/account?order=${orderId}`);
+  const dialog = page.getByRole("dialog", { name: "Order Details" });
+  await dialog.getByRole("link", { name: "Cancel order" }).click();
+  const confirm = dialog.getByRole("alertdialog", { name: "Cancel this order?" });
+  await expect(confirm).toContainText("goes back to your PayPal account");
+  await confirm.getByRole("button", { name: "Yes, cancel the order" }).click();
+  await expectToast(page, "Your order is cancelled");
+  await expect(dialog.getByText("Cancelled", { exact: true }).first()).toBeVisible();
+  await expect(dialog).toContainText("Refunded");
+  await expect(dialog.getByRole("heading", { name: "Refunds" })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
+  expect(await stockOf(page, product)).toBe(stock + 1);
+  const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  expect(details).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded", netAmount: 0 });
+  expect(details.refunds).toEqual([expect.objectContaining({ amount: details.totalAmount, status: "completed" })]);
+});
+
+test("the admin refunds one item with a reason; without a reason the form says so next to the field", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const { orderId, product } = await boughtOne(page, "Heritage Backpack");
+  const stock = await stockOf(page, product);
+  const admin = await (await context.browser()!.newContext({ javaScriptEnabled })).newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(`/admin/orders?order=${orderId}`);
+  const dialog = admin.getByRole("dialog", { name: "Order Details" });
+  await dialog.getByRole("spinbutton", { name: /Heritage Backpack/ }).fill("1");
+  await dialog.getByRole("button", { name: "Refund" }).click();
+  await expect(dialog.getByText("Please give a reason")).toBeVisible();
+  await dialog.getByLabel("Reason").fill("Strap arrived torn");
+  await dialog.getByRole("button", { name: "Refund" }).click();
+  await expectToast(admin, "The refund went through.");
+  await expect(dialog).toContainText("Strap arrived torn");
+  await expect(dialog).toContainText("This order is refunded in full.");
+  expect(await stockOf(page, product)).toBe(stock + 1);
+  // The shopper sees it too.
+  await page.goto(`/shop/account?order=${orderId}`);
+  await expect(page.getByRole("dialog", { name: "Order Details" })).toContainText("Strap arrived torn");
+  await admin.context().close();
+});
+
+test("the admin rejects a paid order after confirming the refund it makes", async ({ page, context, javaScriptEnabled }) => {
+  const { orderId } = await boughtOne(page, "Ribcage Straight Ankle Jeans");
+  const admin = await (await context.browser()!.newContext({ javaScriptEnabled })).newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(`/admin/orders?order=${orderId}`);
+  const dialog = admin.getByRole("dialog", { name: "Order Details" });
+  await dialog.getByLabel("Order Status").selectOption("rejected");
+  await dialog.getByRole("button", { name: "Update Order Status" }).click();
+  const confirm = dialog.getByRole("alertdialog", { name: "Reject this paid order?" });
+  await expect(confirm).toContainText("puts every item back in stock");
+  await confirm.getByRole("button", { name: /Reject and refund/ }).click();
+  await expectToast(admin, "The order is rejected");
+  const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  expect(details).toMatchObject({ orderStatus: "rejected", paymentStatus: "refunded" });
+  await admin.context().close();
+});

@@ -56,6 +56,7 @@ export default [
     route("order/list/:userId", "routes/api/shop.order.list.ts"),
     route("order/details/:orderId", "routes/api/shop.order.details.ts"),
     route("order/cancel/:id", "routes/api/shop.order.cancel.ts"),
+    route("order/return/:id", "routes/api/shop.order.return.ts"),
   ]),
   ...prefix("api/admin/products", [
     route("upload-image", "routes/api/admin.products.upload-image.ts"),
@@ -69,6 +70,7 @@ export default [
     route("details/:id", "routes/api/admin.orders.details.ts"),
     route("update/:id", "routes/api/admin.orders.update.ts"),
     route("refund/:id", "routes/api/admin.orders.refund.ts"),
+    route("returns/:id/:decision", "routes/api/admin.orders.returns.ts"),
   ]),
   route("api/common/feature/get", "routes/api/common.feature.get.ts"),
   route("api/common/feature/add", "routes/api/common.feature.add.ts"),

@@ -27,6 +27,8 @@ export interface Database {
   outbox: OutboxTable;
   refunds: RefundsTable;
   refund_items: RefundItemsTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
 }
 
 /** Money given back on an order (migration 0012): written before PayPal is called. */
@@ -44,6 +46,28 @@ export interface RefundsTable {
   failure: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A shopper's request to send units back (migration 0014). */
+export interface ReturnsTable {
+  id: string;
+  order_id: string;
+  status: "requested" | "received" | "refused";
+  reason: string;
+  refusal: string | null;
+  /** The refund its money lines became when it was received. */
+  refund_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReturnItemsTable {
+  id: string;
+  return_id: string;
+  order_item_id: string;
+  quantity: number;
+  exchange_variant_id: string | null;
+  outcome: "refunded" | "exchanged" | "refundedInstead" | null;
 }
 
 export interface RefundItemsTable {

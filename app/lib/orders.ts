@@ -50,8 +50,39 @@ export type Refund = {
   items: Array<{ variantId: string | null; title: string; size: string; color: string; quantity: number }>;
 };
 
-/** An order with the buyer's name and e-mail, its timeline and its refunds, for the details. */
-export type OrderWithOwner = Order & { user: { userName: string; email: string }; statusHistory: StatusEvent[]; refunds: Refund[] };
+/** Units a shopper asked to send back, each for the money or for another size or colour. */
+export type ReturnRequest = {
+  id: string;
+  status: "requested" | "received" | "refused";
+  reason: string;
+  refusal: string | null;
+  createdAt: string;
+  items: Array<{
+    variantId: string | null;
+    title: string;
+    size: string;
+    color: string;
+    quantity: number;
+    /** The size and colour wanted instead of the money. */
+    exchange: { variantId: string | null; size: string; color: string } | null;
+    outcome: "refunded" | "exchanged" | "refundedInstead" | null;
+  }>;
+};
+
+/** An order with the buyer's name and e-mail, its timeline, refunds and returns, for the details. */
+export type OrderWithOwner = Order & {
+  user: { userName: string; email: string };
+  statusHistory: StatusEvent[];
+  refunds: Refund[];
+  returns: ReturnRequest[];
+};
+
+const RETURN_STATUS_LABELS: Record<ReturnRequest["status"], string> = {
+  requested: "Requested",
+  received: "Received",
+  refused: "Refused",
+};
+export const returnStatusLabel = (status: string) => RETURN_STATUS_LABELS[status as ReturnRequest["status"]] ?? status;
 
 /** A paid order's payment as people see it: refunded in full, in part, or paid. */
 export function shownPaymentStatus(stored: PaymentStatus, refundedCents: number, totalCents: number): ShownPaymentStatus {

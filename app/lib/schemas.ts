@@ -283,6 +283,34 @@ export const RefundSchema = z.object({
     ),
 });
 
+const reason = (message: string) =>
+  z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(500, "The reason is too long"),
+      z.refine(withoutControlChars, "The reason contains invalid characters"),
+    );
+
+/** A shopper's return: units of lines (0 leaves a line out), each for the money or another size; why. */
+export const ReturnSchema = z.object({
+  items: z.array(
+    z.object({
+      variantId: id,
+      quantity: numeric("Quantity must be a whole number").check(
+        z.refine((v) => Number.isInteger(v) && v >= 0 && v <= 999, "Quantity must be a whole number from 0 to 999"),
+      ),
+      exchangeVariantId: preprocess((v) => (v === "" || v === null ? undefined : v), z.optional(id)),
+    }),
+    { error: "Choose at least one item to return." },
+  ),
+  reason: reason("Please tell us why you are returning the items"),
+});
+
+/** The admin refuses a return, saying why. */
+export const RefuseReturnSchema = z.object({ reason: reason("Please give a reason") });
+
 /** A banner by URL: non-blank after trimming, http or https only (SPEC: 'Please enter an image URL'). */
 export const BannerUrlSchema = z.object({
   image: z.string({ error: "Please enter an image URL" }).check(

@@ -12,6 +12,7 @@ import * as m0010 from "./0010_order_timeline";
 import * as m0011 from "./0011_outbox";
 import * as m0012 from "./0012_refunds";
 import * as m0013 from "./0013_paypal_behaviour";
+import * as m0014 from "./0014_returns";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011_outbox": m0011,
   "0012_refunds": m0012,
   "0013_paypal_behaviour": m0013,
+  "0014_returns": m0014,
 };

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, hydrated, SHOPPER, signIn } from "./helpers";
+import { ADMIN, buyOverApi, hydrated, hydratedElement, SHOPPER, signIn } from "./helpers";
 
 /** Gives the signed-in shopper one address, so checkout can go straight to PayPal. */
 async function addAnAddress(page: Page) {
@@ -150,8 +150,8 @@ test("the PayPal simulator's approval page has no axe violations", { tag: "@need
     .click();
   await expect(page.getByTestId("cart-count")).not.toHaveText("0");
   await page.goto("/shop/checkout");
-  // The button follows the chosen address once React runs: choose it after that.
-  await hydrated(page);
+  // The button follows the chosen address once React runs: choose it after React has the radio.
+  await hydratedElement(page.locator("input[name=addressId]").first());
   await page.locator("input[name=addressId]").first().check();
   await page.getByRole("button", { name: /Checkout with PayPal/i }).click();
   await expect(page).toHaveURL(/paypal-sim\/checkoutnow/);

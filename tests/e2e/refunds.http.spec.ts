@@ -118,3 +118,60 @@ test("POST /api/admin/orders/refund/:id: lines, amounts and their limits; reject
   expect(nothingLeft.status()).toBe(409);
   expect((await nothingLeft.json()).message).toBe("This order is fully refunded already.");
 });
+
+test("POST /api/shop/order/return/:id and the admin's receive and refuse", async ({ baseURL }) => {
+  const shopper = await signedIn(baseURL!);
+  const product = await productId(shopper, "Heritage Backpack");
+  const orderId = await buyOverApi(shopper, product);
+  const admin = await signedIn(baseURL!, ADMIN);
+  const variantId = (await details(shopper, orderId)).cartItems[0].variantId;
+  const ask = (body: unknown) => shopper.post(`/api/shop/order/return/${orderId}`, { data: body });
+
+  const early = await ask({ items: [{ variantId, quantity: 1 }], reason: "Broken zip" });
+  expect(early.status()).toBe(409);
+  expect(await early.json()).toEqual({ success: false, message: "Items can be returned once the order has been delivered." });
+  expect((await admin.put(`/api/admin/orders/update/${orderId}`, { data: { orderStatus: "delivered" } })).status()).toBe(200);
+  for (const [body, status, message] of [
+    [{ items: [{ variantId, quantity: 1 }] }, 400, "Please tell us why you are returning the items"],
+    [{ items: [], reason: "x" }, 400, "Choose at least one item to return."],
+    [{ items: [{ variantId, quantity: 2 }], reason: "x" }, 409, expect.stringMatching(/^At most 1 of /)],
+    [
+      { items: [{ variantId, quantity: 1, exchangeVariantId: "f".repeat(24) }], reason: "x" },
+      400,
+      "An item can only be exchanged for another size or colour of the same product.",
+    ],
+  ] as const) {
+    const refused = await ask(body);
+    expect(refused.status(), JSON.stringify(body)).toBe(status);
+    expect(await refused.json()).toEqual({ success: false, message });
+  }
+  const asked = await ask({ items: [{ variantId, quantity: 1 }], reason: "Broken zip" });
+  expect(asked.status()).toBe(201);
+  const { returnId } = (await asked.json()).data;
+  expect((await ask({ items: [{ variantId, quantity: 1 }], reason: "Again" })).status()).toBe(409);
+  const stranger = await signedIn(baseURL!);
+  expect(
+    (await stranger.post(`/api/shop/order/return/${orderId}`, { data: { items: [{ variantId, quantity: 1 }], reason: "x" } })).status(),
+  ).toBe(404);
+
+  const noReason = await admin.post(`/api/admin/orders/returns/${returnId}/refuse`, { data: {} });
+  expect(noReason.status()).toBe(400);
+  expect((await noReason.json()).message).toBe("Please give a reason");
+  const received = await admin.post(`/api/admin/orders/returns/${returnId}/receive`);
+  expect(received.status()).toBe(200);
+  expect((await received.json()).data.status).toBe("completed");
+  expect((await admin.post(`/api/admin/orders/returns/${returnId}/receive`)).status()).toBe(409);
+  expect((await admin.post(`/api/admin/orders/returns/${returnId}/accept`)).status()).toBe(404);
+  const order = await details(shopper, orderId);
+  expect(order).toMatchObject({ paymentStatus: "refunded", netAmount: 0 });
+  expect(order.returns).toEqual([
+    {
+      _id: returnId,
+      status: "received",
+      reason: "Broken zip",
+      refusal: null,
+      items: [expect.objectContaining({ variantId, quantity: 1, exchangeVariantId: null, outcome: "refunded" })],
+      createdAt: expect.any(String),
+    },
+  ]);
+});

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, expectToast, registerShopper, signIn } from "./helpers";
+import { ADMIN, buyOverApi, expectToast, registerShopper, signIn, unique } from "./helpers";
 
 // After the sale, with JavaScript on and off (the js and no-js projects): the shopper cancels, the
 // admin refunds a line and rejects a paid order. Each confirmation is a page of its own (a URL), so
@@ -82,5 +82,74 @@ test("the admin rejects a paid order after confirming the refund it makes", asyn
   await expectToast(admin, "The order is rejected");
   const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
   expect(details).toMatchObject({ orderStatus: "rejected", paymentStatus: "refunded" });
+  await admin.context().close();
+});
+
+test("a shopper returns a delivered item for another size; the admin receives it and the new size ships", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const admin = await (await context.browser()!.newContext({ javaScriptEnabled })).newPage();
+  await signIn(admin, ADMIN);
+  // A tee in M and L, the shopper buys the M.
+  const title = unique("Return Tee ");
+  const added = await admin.request.post("/api/admin/products/add", {
+    data: {
+      title,
+      description: "Sized",
+      category: "men",
+      brand: "nike",
+      price: 20,
+      salePrice: 0,
+      image: "/demo/products/nike-dri-fit-running-tee.svg",
+      variants: [
+        { size: "M", color: "", colorHex: "", sku: null, stock: 5 },
+        { size: "L", color: "", colorHex: "", sku: null, stock: 5 },
+      ],
+    },
+  });
+  expect(added.status()).toBe(201);
+  const product = (await added.json()).data;
+  const account = await registerShopper(page.request, "returner");
+  await signIn(page, account);
+  const orderId = await buyOverApi(page.request, product._id);
+  expect((await admin.request.put(`/api/admin/orders/update/${orderId}`, { data: { orderStatus: "delivered" } })).status()).toBe(200);
+
+  await page.goto(`/shop/account?order=${orderId}`);
+  const dialog = page.getByRole("dialog", { name: "Order Details" });
+  await dialog.getByRole("link", { name: "Return items" }).click();
+  const form = dialog.getByRole("form", { name: "Return items" });
+  await form.getByLabel(/How many/).selectOption("1");
+  await form.getByLabel("Instead").selectOption({ label: "Exchange for L" });
+  await form.getByRole("button", { name: "Send return request" }).click();
+  await expect(form.getByText("Please tell us why you are returning the items")).toBeVisible();
+  await form.getByLabel("Why are you returning them?").fill("Too tight");
+  await form.getByRole("button", { name: "Send return request" }).click();
+  await expectToast(page, "Your return request is sent");
+  const returns = dialog.getByRole("region", { name: "Returns" });
+  await expect(returns).toContainText("Requested");
+  await expect(returns).toContainText("exchange for L");
+  await expect(dialog.getByRole("link", { name: "Return items" })).toHaveCount(0);
+
+  await admin.goto(`/admin/orders?order=${orderId}`);
+  const adminDialog = admin.getByRole("dialog", { name: "Order Details" });
+  await adminDialog.getByRole("button", { name: "Receive return" }).click();
+  await expectToast(admin, "The return is received");
+  await expect(adminDialog.getByRole("region", { name: "Returns" })).toContainText("exchanged, on its way");
+  const variants = (await (await admin.request.get(`/api/shop/products/get/${product._id}`)).json()).data.variants;
+  expect(variants.map((v: { size: string; stock: number }) => [v.size, v.stock])).toEqual([
+    ["M", 5],
+    ["L", 4],
+  ]);
+  const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  expect(details.returns).toEqual([
+    expect.objectContaining({
+      status: "received",
+      reason: "Too tight",
+      items: [expect.objectContaining({ exchangeSize: "L", outcome: "exchanged" })],
+    }),
+  ]);
+  expect(details.refundedAmount).toBe(0);
   await admin.context().close();
 });

@@ -27,14 +27,17 @@ test("a shopper picks a size and colour, is told when the size is missing, buys 
   await expect(page.getByRole("dialog", { name: "Oversized Cotton Tee" }).getByText("Please select a size")).toBeVisible();
   await expect(colours.getByRole("radio", { name: "White" })).toBeChecked();
 
-  for (const size of ["M", "L"]) {
+  for (const [i, size] of ["M", "L"].entries()) {
     // Without JavaScript the page comes back fresh after an add: the colour is chosen again.
+    if (javaScriptEnabled) await hydratedElement(sizes.getByRole("radio", { name: size, exact: true }));
     await colours.getByText("White", { exact: true }).click();
     await sizes.getByText(size, { exact: true }).click();
     await expect(sizes.getByRole("radio", { name: size, exact: true })).toBeChecked();
     await dialog.getByRole("button", { name: "Add to cart" }).click();
     await expectToast(page, "Product is added to cart");
     await expect(page.getByRole("dialog", { name: "Oversized Cotton Tee" }).getByText("Please select a size")).toHaveCount(0);
+    // The add has landed (and the page has its new cart) before the next size is chosen.
+    await expect(page.getByTestId("cart-count")).toHaveText(String(i + 1));
   }
   // Two sizes of one product: two lines.
   await expect(page.getByTestId("cart-count")).toHaveText("2");

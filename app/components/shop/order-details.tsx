@@ -11,6 +11,7 @@ import {
   paymentStatusClass,
   paymentStatusLabel,
   refundStatusLabel,
+  returnStatusLabel,
   statusChangeByLabel,
 } from "~/lib/orders";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -23,6 +24,7 @@ export function OrderDetailsDialog({
   closeHref,
   children,
   notice,
+  returnActions,
   shopLinks = true,
 }: {
   order: OrderWithOwner | null;
@@ -30,6 +32,8 @@ export function OrderDetailsDialog({
   children?: React.ReactNode;
   /** A confirmation to answer first (cancel, reject): right under the heading, in view on arrival. */
   notice?: React.ReactNode;
+  /** What the admin may do with a return not decided yet (receive it, refuse it). */
+  returnActions?: (returnId: string) => React.ReactNode;
   shopLinks?: boolean;
 }) {
   const hydrated = useHydrated();
@@ -133,6 +137,39 @@ export function OrderDetailsDialog({
                 </ul>
               </section>
             ) : null}
+            {order.returns.length ? (
+              <section aria-labelledby="order-returns" className="text-sm">
+                <h3 id="order-returns" className="mb-2 font-semibold">
+                  Returns
+                </h3>
+                <ul className="divide-y divide-gray-100 rounded-md border border-gray-200">
+                  {order.returns.map((request) => (
+                    <li key={request.id} className="space-y-1 p-2">
+                      <p className="flex flex-wrap justify-between gap-x-4">
+                        <span className="font-medium">
+                          <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                        </span>
+                        <span>{returnStatusLabel(request.status)}</span>
+                      </p>
+                      <ul className="text-gray-700">
+                        {request.items.map((line, i) => (
+                          <li key={i}>
+                            {line.quantity} × {lineName(line.title, line.size, line.color)}
+                            {line.exchange
+                              ? ` → exchange for ${variantLabel(line.exchange.size, line.exchange.color) || "another"}`
+                              : " → money back"}
+                            {line.outcome ? ` (${RETURN_OUTCOMES[line.outcome]})` : ""}
+                          </li>
+                        ))}
+                      </ul>
+                      <p className="text-gray-600">Reason: {request.reason}</p>
+                      {request.refusal ? <p className="text-red-700">Refused: {request.refusal}</p> : null}
+                      {request.status === "requested" && returnActions ? returnActions(request.id) : null}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             <section aria-labelledby="order-shipping" className="text-sm">
               <h3 id="order-shipping" className="mb-2 font-semibold">
                 Shipping Info
@@ -187,6 +224,12 @@ export function OrderDetailsDialog({
     </Modal>
   );
 }
+
+const RETURN_OUTCOMES = {
+  refunded: "refunded",
+  exchanged: "exchanged, on its way",
+  refundedInstead: "sold out, refunded instead",
+} as const;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

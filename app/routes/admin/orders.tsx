@@ -8,7 +8,11 @@ import { OrdersTable } from "~/components/shop/orders-table";
 import { Pagination } from "~/components/shop/pagination";
 import { Button, buttonClass } from "~/components/ui/button";
 import { adminListStatusClass } from "~/lib/orders";
-import { IdSchema, OrderStatusSchema, RefundSchema } from "~/lib/schemas";
+import { IdSchema, OrderStatusSchema, RefundSchema, RefuseReturnSchema } from "~/lib/schemas";
+import { ReturnDecision } from "~/components/admin/return-decision";
+import { receiveReturn, refuseReturn } from "~/server/checkout/returns.server";
+import { RETURN_NOT_FOUND, RETURN_RECEIVED, RETURN_REFUSED } from "~/lib/messages/returns";
+import { firstIssue } from "~/server/platform/api.server";
 import { withParam, withParams } from "~/lib/url";
 import { getOrder, listAllOrders, needsRefundToReject, updateOrderStatus } from "~/server/checkout/orders.server";
 import { refundByAdmin } from "~/server/checkout/refunds.server";
@@ -45,8 +49,22 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   url.searchParams.delete("confirm");
   const back = url.pathname + url.search;
+  const intent = formData.get("intent");
+  if (intent === "receive-return" || intent === "refuse-return") {
+    const returnId = IdSchema.safeParse(formData.get("returnId"));
+    if (!returnId.success) return redirectWithError(back, RETURN_NOT_FOUND);
+    if (intent === "refuse-return") {
+      const parsed = RefuseReturnSchema.safeParse({ reason: formData.get("reason") });
+      if (!parsed.success) return data({ refuse: { returnId: returnId.data, message: firstIssue(parsed.error) } }, { status: 400 });
+      const refused = await refuseReturn(returnId.data, parsed.data.reason);
+      return refused.ok ? redirectWithSuccess(back, RETURN_REFUSED) : redirectWithError(back, refused.message);
+    }
+    const received = await receiveReturn(returnId.data);
+    if (!received.ok) return redirectWithError(back, received.message);
+    return redirectWithSuccess(back, received.status === "requested" ? REFUND_SENT : RETURN_RECEIVED);
+  }
   const id = IdSchema.safeParse(formData.get("orderId"));
-  if (formData.get("intent") === "refund") {
+  if (intent === "refund") {
     const submission = parseFormWith(formData, RefundSchema);
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     if (!id.success) return redirectWithError(back, ORDER_NOT_FOUND);
@@ -78,6 +96,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   const { orders, order } = loaderData;
   const location = useLocation();
   const confirmReject = new URLSearchParams(location.search).get("confirm") === "reject";
+  // The action answers either the refund form's reply or a refused return's missing reason.
+  const refuse = actionData && "refuse" in actionData ? actionData.refuse : undefined;
+  const refundResult = actionData && !("refuse" in actionData) ? actionData : undefined;
   return (
     <section aria-labelledby="orders-title" className="rounded-lg border border-gray-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 p-4">
@@ -104,11 +125,14 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           order={order}
           closeHref={withParams(location, { order: null, confirm: null })}
           shopLinks={false}
+          returnActions={(returnId) => (
+            <ReturnDecision returnId={returnId} refuseError={refuse?.returnId === returnId ? refuse.message : undefined} />
+          )}
           notice={order && confirmReject ? <ConfirmReject orderId={order.id} refundCents={order.totalCents - order.refundedCents} /> : null}
         >
           {order ? <OrderStatusFormOnDemand orderId={order.id} status={order.orderStatus} /> : null}
           {order && ["paid", "partiallyRefunded", "refunded"].includes(order.paymentStatus) ? (
-            <RefundFormOnDemand order={order} lastResult={actionData ?? undefined} />
+            <RefundFormOnDemand order={order} lastResult={refundResult} />
           ) : null}
         </OrderDetailsDialog>
       ) : null}

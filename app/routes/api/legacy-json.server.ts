@@ -110,6 +110,24 @@ export function orderDetailsJson(o: OrderWithOwner) {
       items: r.items,
       createdAt: r.createdAt,
     })),
+    returns: o.returns.map((r) => ({
+      _id: r.id,
+      status: r.status,
+      reason: r.reason,
+      refusal: r.refusal,
+      items: r.items.map((i) => ({
+        variantId: i.variantId,
+        title: i.title,
+        size: i.size,
+        color: i.color,
+        quantity: i.quantity,
+        exchangeVariantId: i.exchange?.variantId ?? null,
+        exchangeSize: i.exchange?.size ?? null,
+        exchangeColor: i.exchange?.color ?? null,
+        outcome: i.outcome,
+      })),
+      createdAt: r.createdAt,
+    })),
   };
 }
 

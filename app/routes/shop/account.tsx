@@ -1,14 +1,19 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { CancelOrderConfirm, CancelOrderLink } from "~/components/shop/cancel-order";
+import { ReturnForm } from "~/components/shop/return-form";
+import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
+import { parseFormWith } from "~/server/platform/form.server";
+import { requestReturn, returnOptions } from "~/server/checkout/returns.server";
+import { RETURN_REQUESTED } from "~/lib/messages/returns";
 import { AddressManager } from "~/components/shop/address-manager";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
 import { OrdersTable } from "~/components/shop/orders-table";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { otherDevicesSignedOut } from "~/lib/messages/accounts";
 import { formatDateTime, listStatusClass } from "~/lib/orders";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema, ReturnSchema } from "~/lib/schemas";
 import { withParams } from "~/lib/url";
 import { handleAddressIntent } from "~/routes/shop/address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
@@ -21,6 +26,11 @@ import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/account";
 import { pageTitle } from "~/lib/shop-name";
 
+// The return form (with the form checks it brings) loads when it is opened; the server renders it directly.
+const ReturnFormOnDemand = import.meta.env.SSR
+  ? serverOverlay(ReturnForm)
+  : lazyOverlay(() => import("~/components/shop/return-form").then((m) => m.ReturnForm));
+
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My Account", matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderParam = params.get("order");
   // Someone else's order id is simply not found (404), never shown.
   const order = orderParam ? (IdSchema.safeParse(orderParam).success ? await getOrder(orderParam, user.id) : null) : undefined;
+  // What may be returned from it now (delivered, within the period), for "Return items".
+  const returnChoices = order ? await returnOptions(order.id, user.id) : null;
   const [orders, addresses, devices] = await Promise.all([
     listOrders(user.id),
     listAddresses(user.id),
@@ -43,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       addresses,
       devices,
       order,
+      returnChoices,
     },
     { status: order === null ? 404 : 200 },
   );
@@ -53,6 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (formData.get("intent") === "end-other-sessions") {
     return redirectWithSuccess("/shop/account?tab=devices", otherDevicesSignedOut(await endOtherSessions(context, user.id)));
+  }
+  if (formData.get("intent") === "return") {
+    const submission = parseFormWith(formData, ReturnSchema);
+    if (submission.status !== "success") return data({ return: submission.reply() }, { status: 400 });
+    const id = IdSchema.safeParse(formData.get("orderId"));
+    if (!id.success) return redirectWithError("/shop/account", ORDER_NOT_FOUND);
+    const outcome = await requestReturn(user.id, id.data, submission.value);
+    if (!outcome.ok) return data({ return: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status });
+    return redirectWithSuccess(`/shop/account?order=${id.data}`, RETURN_REQUESTED);
   }
   if (formData.get("intent") === "cancel-order") {
     const id = IdSchema.safeParse(formData.get("orderId"));
@@ -65,9 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleAddressIntent(request, user, formData);
 }
 
-export default function Account({ loaderData }: Route.ComponentProps) {
-  const { userName, tab, orders, addresses, devices, order } = loaderData;
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { userName, tab, orders, addresses, devices, order, returnChoices } = loaderData;
   const location = useLocation();
+  const returning = new URLSearchParams(location.search).get("return") === "new";
   const tabs = [
     { id: "orders", label: "My Orders", href: "/shop/account" },
     { id: "addresses", label: "My Addresses", href: "/shop/account?tab=addresses" },
@@ -129,10 +152,31 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       {order !== undefined ? (
         <OrderDetailsDialog
           order={order}
-          closeHref={withParams(location, { order: null, cancel: null })}
-          notice={order ? <CancelOrderConfirm order={order} /> : null}
+          closeHref={withParams(location, { order: null, cancel: null, return: null })}
+          notice={
+            order && returning && returnChoices ? (
+              <ReturnFormOnDemand
+                orderId={order.id}
+                choices={returnChoices}
+                lastResult={actionData && "return" in actionData ? actionData.return : undefined}
+              />
+            ) : order ? (
+              <CancelOrderConfirm order={order} />
+            ) : null
+          }
         >
           {order ? <CancelOrderLink order={order} /> : null}
+          {order && returnChoices && !returning ? (
+            <Link
+              to={withParams(location, { return: "new" })}
+              preventScrollReset
+              onPointerEnter={ReturnFormOnDemand.preload}
+              onFocus={ReturnFormOnDemand.preload}
+              className={buttonClass({ variant: "outline" }, "print:hidden")}
+            >
+              Return items
+            </Link>
+          ) : null}
         </OrderDetailsDialog>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
-import { shownPaymentStatus, type Order, type OrderWithOwner, type Refund } from "~/lib/orders";
+import { shownPaymentStatus, type Order, type OrderWithOwner, type Refund, type ReturnRequest } from "~/lib/orders";
 import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
 import { ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
 import { groupBy } from "~/lib/group-by";
@@ -79,8 +79,54 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
   const row = await query.executeTakeFirst();
   if (!row) return null;
   const [order] = await withItems([row]);
-  const [history, refunds] = await Promise.all([statusHistory(orderId), refundsOf(orderId)]);
-  return { ...order!, user: { userName: row.user_name, email: row.email }, statusHistory: history, refunds };
+  const [history, refunds, returns] = await Promise.all([statusHistory(orderId), refundsOf(orderId), returnsOf(orderId)]);
+  return { ...order!, user: { userName: row.user_name, email: row.email }, statusHistory: history, refunds, returns };
+}
+
+/** An order's return requests, oldest first, with their lines and what each asked for. */
+async function returnsOf(orderId: string): Promise<ReturnRequest[]> {
+  const rows = await db.selectFrom("returns").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
+  if (!rows.length) return [];
+  const lines = await db
+    .selectFrom("return_items")
+    .innerJoin("order_items", "order_items.id", "return_items.order_item_id")
+    .leftJoin("product_variants", "product_variants.id", "return_items.exchange_variant_id")
+    .select([
+      "return_items.return_id",
+      "order_items.variant_id",
+      "order_items.title",
+      "order_items.size",
+      "order_items.color",
+      "return_items.quantity",
+      "return_items.exchange_variant_id",
+      "product_variants.size as new_size",
+      "product_variants.color as new_color",
+      "return_items.outcome",
+    ])
+    .where(
+      "return_items.return_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("order_items.id")
+    .execute();
+  const linesOf = groupBy(lines, (l) => l.return_id);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    reason: r.reason,
+    refusal: r.refusal,
+    createdAt: r.created_at,
+    items: (linesOf.get(r.id) ?? []).map((l) => ({
+      variantId: l.variant_id,
+      title: l.title,
+      size: l.size,
+      color: l.color,
+      quantity: l.quantity,
+      exchange: l.new_size !== null ? { variantId: l.exchange_variant_id, size: l.new_size, color: l.new_color ?? "" } : null,
+      outcome: l.outcome,
+    })),
+  }));
 }
 
 /** An order's refunds, oldest first, with the lines each is for. */

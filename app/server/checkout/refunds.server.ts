@@ -42,8 +42,8 @@ export type RefundOutcome =
 
 export type Plan = {
   by: "shopper" | "admin";
-  /** `all`: every unit not refunded yet, and all the money left. */
-  lines: RefundLine[] | "all";
+  /** `all`: every unit not refunded yet, and all the money left. A line by its size (variant) or by the order's line itself. */
+  lines: Array<{ variantId?: string; orderItemId?: string; quantity: number }> | "all";
   amountCents?: number;
   restock: boolean;
   reason: string;
@@ -106,7 +106,8 @@ function refund(orderId: string, plan: Plan): Promise<RefundOutcome> {
  * Runs `work` holding the order's payment lease (one change of its money at a time, across
  * processes), turning a Refusal thrown inside into the outcome it names.
  */
-export async function whileHoldingOrder(orderId: string, work: () => Promise<RefundOutcome>): Promise<RefundOutcome> {
+export type Refused = { ok: false; status: 400 | 404 | 409; message: string };
+export async function whileHoldingOrder<T>(orderId: string, work: () => Promise<T>): Promise<T | Refused> {
   try {
     return await oneAtATime(orderId, work);
   } catch (error) {
@@ -153,7 +154,7 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
       }
     } else {
       for (const line of plan.lines) {
-        const item = items.find((i) => i.variant_id === line.variantId);
+        const item = items.find((i) => (line.orderItemId ? i.id === line.orderItemId : i.variant_id === line.variantId));
         if (!item) throw new Refusal(400, NO_SUCH_LINE);
         const leftUnits = item.quantity - (refunded.get(item.id) ?? 0) - (lines.find((l) => l.itemId === item.id)?.quantity ?? 0);
         if (line.quantity > leftUnits) throw new Refusal(409, tooManyUnits(lineName(item.title, item.size, item.color), leftUnits));

@@ -10,52 +10,10 @@ import { insertOrder } from "./fixtures";
 import { getOrder, updateOrderStatus } from "./orders.server";
 import { cancelOrder, refundByAdmin, settleOpenRefunds } from "./refunds.server";
 import { statusHistory } from "./timeline.server";
+import { standIn } from "./paypal-stand-in";
 
-// A stand-in for PayPal's refunds that behaves as PayPal does where it matters here: it refunds a
-// capture at most its amount (422 REFUND_AMOUNT_EXCEEDED beyond), answers a repeated
-// PayPal-Request-Id with its stored answer, may leave a refund PENDING, may be unreachable, and may
-// make a refund and then lose the answer. The simulator and the SDK path are tested over HTTP
-// (tests/e2e/refunds.http.spec.ts).
-const paypal = vi.hoisted(() => ({
-  captures: new Map<string, { amountCents: number; refundedCents: number }>(),
-  answers: new Map<string, { id: string; status: string }>(),
-  refunds: new Map<string, { id: string; status: string }>(),
-  calls: [] as Array<{ captureId: string; requestId: string; cents: number }>,
-  mode: "ok",
-}));
-vi.mock("./paypal.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("./paypal.server")>();
-  return {
-    ...real,
-    refundCapture: async (captureId: string, refundRowId: string, cents: number) => {
-      const requestId = `refund-${refundRowId}`;
-      paypal.calls.push({ captureId, requestId, cents });
-      if (paypal.mode === "down") throw new Error("connect ECONNREFUSED");
-      const stored = paypal.answers.get(requestId);
-      if (stored) return { ...paypal.refunds.get(stored.id)! };
-      const capture = paypal.captures.get(captureId)!;
-      if (capture.refundedCents + cents > capture.amountCents) {
-        throw Object.assign(new real.PayPalError("PayPal answered 422: REFUND_AMOUNT_EXCEEDED"), {
-          status: 422,
-          issue: "REFUND_AMOUNT_EXCEEDED",
-        });
-      }
-      capture.refundedCents += cents;
-      const refund = { id: `REF${paypal.refunds.size + 1}`, status: paypal.mode === "pending" ? "PENDING" : "COMPLETED" };
-      paypal.refunds.set(refund.id, refund);
-      paypal.answers.set(requestId, refund);
-      if (paypal.mode === "lose") {
-        paypal.mode = "down";
-        throw new Error("socket hang up");
-      }
-      return { ...refund };
-    },
-    getRefund: async (id: string) => {
-      if (paypal.mode === "down") throw new Error("connect ECONNREFUSED");
-      return { ...paypal.refunds.get(id)! };
-    },
-  };
-});
+const paypal = standIn;
+vi.mock("./paypal.server", async (real) => (await import("./paypal-stand-in")).withRefundStandIn(await real()));
 
 let shopper: string;
 let other: string;

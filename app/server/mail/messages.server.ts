@@ -5,6 +5,7 @@ import { orderStatusLabel } from "~/lib/orders";
 import { lineName } from "~/lib/variants";
 import type { Database } from "../../../db/schema";
 import { config } from "../platform/config.server";
+import type { ReturnForMail } from "../checkout/returns.server";
 
 // The shop's transactional e-mails: a plain-text part and a simple HTML part (inline styles, no
 // remote images), the shop's name, and for orders the number, items, total, address and a link to
@@ -177,5 +178,28 @@ export function refundMessage(
     order,
     `A refund of ${amount} for your order ${order.id}`,
     `we have refunded ${amount} (${reason}). ${back}`,
+  );
+}
+
+/** The admin received a return (refunds and exchanges) or refused it. */
+export function returnDecidedMessage(order: OrderForMail, decided: ReturnForMail): MailMessage {
+  if (decided.status === "refused")
+    return orderMessage(
+      "return-refused",
+      order,
+      `Your return for order ${order.id}`,
+      `we are sorry: we cannot accept your return (${decided.refusal ?? "no reason given"}). Contact us if you have any question.`,
+    );
+  const told = decided.lines.map((line) => {
+    if (line.outcome === "exchanged") return `${line.quantity} x ${line.name}: exchanged for ${line.exchangeName}, on its way to you.`;
+    if (line.outcome === "refundedInstead")
+      return `${line.quantity} x ${line.name}: ${line.exchangeName} had sold out, so we refund it instead.`;
+    return `${line.quantity} x ${line.name}: refunded to your PayPal account.`;
+  });
+  return orderMessage(
+    "return-received",
+    order,
+    `We received your return for order ${order.id}`,
+    `we received your return. ${told.join(" ")}`,
   );
 }

@@ -81,6 +81,7 @@ const Environment = z.object({
   ),
   TRUST_PROXY: text,
   AUTH_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
+  RETURN_DAYS: whole(0, 3650),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof unset(value) === "string" ? String(value).trim().toLowerCase() : undefined),
     z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).optional(),
@@ -235,6 +236,10 @@ export const config = {
   /** Sign-in and registration attempts per minute per address, account or device (10). */
   get authAttemptsPerMinute(): number {
     return settings().AUTH_ATTEMPTS_PER_MINUTE ?? 10;
+  },
+  /** Days after delivery within which a shopper may ask to return items (30). */
+  get returnDays(): number {
+    return settings().RETURN_DAYS ?? 30;
   },
   get logLevel(): "debug" | "info" | "warn" | "error" | "silent" {
     return settings().LOG_LEVEL ?? "info";

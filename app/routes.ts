@@ -3,7 +3,12 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // Mirrors SPEC section 2, "Screens and routes".
 export default [
   index("routes/index.tsx"),
-  layout("routes/auth/layout.tsx", [route("auth/login", "routes/auth/login.tsx"), route("auth/register", "routes/auth/register.tsx")]),
+  layout("routes/auth/layout.tsx", [
+    route("auth/login", "routes/auth/login.tsx"),
+    route("auth/register", "routes/auth/register.tsx"),
+    route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
+  ]),
   route("auth/logout", "routes/auth/logout.tsx"),
   layout("routes/shop/layout.tsx", [
     // Pages with the product details dialog (?product=): its data has a route of its own.
@@ -36,6 +41,8 @@ export default [
     route("login", "routes/api/auth.login.ts"),
     route("logout", "routes/api/auth.logout.ts"),
     route("check-auth", "routes/api/auth.check-auth.ts"),
+    route("forgot-password", "routes/api/auth.forgot-password.ts"),
+    route("reset-password", "routes/api/auth.reset-password.ts"),
   ]),
   ...prefix("api/shop", [
     route("products/get", "routes/api/shop.products.get.ts"),

@@ -29,6 +29,7 @@ export interface Database {
   refund_items: RefundItemsTable;
   returns: ReturnsTable;
   return_items: ReturnItemsTable;
+  account_tokens: AccountTokensTable;
 }
 
 /** Money given back on an order (migration 0012): written before PayPal is called. */
@@ -46,6 +47,19 @@ export interface RefundsTable {
   failure: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A link e-mailed to a shopper: a password reset or an e-mail change (migration 0015). */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  kind: "reset" | "email";
+  /** SHA-256 (hex) of the token the link carries. */
+  token_hash: string;
+  new_email: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 /** A shopper's request to send units back (migration 0014). */

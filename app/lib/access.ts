@@ -4,7 +4,7 @@ export type SessionUser = { id: string; userName: string; email: string; role: R
 
 // Every rule about who may see or do what, for pages and for /api alike.
 
-const AUTH_PATHS = new Set(["/auth/login", "/auth/register"]);
+const AUTH_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password"]);
 
 /** The shop (cart, addresses, orders, reviews) is for shoppers; the admin area for admins. */
 export type Area = "shop" | "admin";

@@ -59,6 +59,20 @@ export const RegisterSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
+/** "Forgot password?": the account's e-mail. */
+export const ForgotPasswordSchema = z.object({ email });
+
+/** A new password from a reset link: the link's token, and a password by registration's rules. */
+export const ResetPasswordSchema = z.object({
+  token: z
+    .string({ error: "This link is not complete. Please use the link from the e-mail." })
+    .check(
+      z.minLength(1, "This link is not complete. Please use the link from the e-mail."),
+      z.maxLength(200, "This link is not complete. Please use the link from the e-mail."),
+    ),
+  password: RegisterSchema.shape.password,
+});
+
 export const LoginSchema = z.object({
   email,
   password: z

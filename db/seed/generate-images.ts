@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { FALLBACK_BANNERS } from "../../app/lib/constants";
+import { FALLBACK_BANNERS } from "../../app/lib/fallback-banners";
 import { DEMO_PRODUCTS, demoImagePath, type Kind } from "./catalog";
 
 const root = path.resolve(import.meta.dirname, "../../public");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, hydrated, hydratedElement, SHOPPER, signIn } from "./helpers";
+import { ADMIN, buyOverApi, expectToast, hydrated, hydratedElement, SHOPPER, signIn } from "./helpers";
 
 /** Gives the signed-in shopper one address, so checkout can go straight to PayPal. */
 async function addAnAddress(page: Page) {
@@ -28,7 +28,7 @@ async function expectNoViolations(page: Page, label: string) {
 test.describe.configure({ timeout: 60_000 }); // axe takes a second or two on each page
 
 test("auth pages have no axe violations", { tag: "@needs-js" }, async ({ page }) => {
-  for (const path of ["/auth/login", "/auth/register"]) {
+  for (const path of ["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password?token=expired"]) {
     await page.goto(path);
     await expectNoViolations(page, path);
   }
@@ -148,7 +148,9 @@ test("the PayPal simulator's approval page has no axe violations", { tag: "@need
     .getByRole("button", { name: /add to cart/i })
     .first()
     .click();
+  // The badge moves at once (optimistic); the toast says the shop has the line: only then leave.
   await expect(page.getByTestId("cart-count")).not.toHaveText("0");
+  await expectToast(page, "Product is added to cart");
   await page.goto("/shop/checkout");
   // The button follows the chosen address once React runs: choose it after React has the radio.
   await hydratedElement(page.locator("input[name=addressId]").first());
@@ -250,7 +252,7 @@ test("every page fits a 320 px wide screen without sideways scrolling", async ({
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${label} is ${width}px wide`).toBeLessThanOrEqual(320);
   };
-  for (const path of ["/auth/login", "/auth/register"]) {
+  for (const path of ["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password?token=expired"]) {
     await page.goto(path);
     await fits(path);
   }

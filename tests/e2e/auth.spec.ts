@@ -142,3 +142,21 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/\/shop\/account$/);
   });
 });
+
+test.describe("forgot password", () => {
+  test("from the sign-in page, the same answer for any address; a bad link says so and offers a new one", async ({ page }) => {
+    await page.goto("/auth/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expectToast(page, "If an account exists for that address, we have sent a link");
+    await page.goto("/auth/reset-password?token=not-a-real-token");
+    await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used. Please ask for a new one.");
+    await page.getByRole("link", { name: "Ask for a new link" }).click();
+    await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  });
+});

@@ -1,4 +1,8 @@
 import { test as base, expect } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { allContractProblems, type Exchange } from "../paypal-contract/check";
 import { createTestDatabase, dropTestDatabase } from "../postgres/databases";
 import { registerShopper, signIn, type Account } from "./helpers";
 import { freePort, startOwnServer } from "./own-server";
@@ -29,6 +33,7 @@ export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engi
       let clientPort = await freePort();
       while (clientPort === port) clientPort = await freePort();
       const trustedOrigin = `http://127.0.0.1:${clientPort}`;
+      const contractLog = path.join(os.tmpdir(), `shop-paypal-exchanges-${port}-${process.pid}.jsonl`);
       const server = startOwnServer(port, {
         NODE_ENV: "production",
         DEMO_MODE: "1",
@@ -41,6 +46,8 @@ export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engi
         // One process: the suite's two workers already keep both cores busy. Several workers are
         // tested where they are the subject (startup.http.spec.ts, two-processes.http.spec.ts).
         WEB_CONCURRENCY: "1",
+        // Every exchange with PayPal (the simulator) in the worker's tests, checked at the end.
+        PAYPAL_CONTRACT_LOG: contractLog,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       });
       server.child.stderr?.on("data", (chunk) => process.stderr.write(chunk));
@@ -51,6 +58,7 @@ export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engi
       await use({ url: server.url, dataDir: server.dataDir, trustedOrigin });
       await server.stop();
       if (databaseUrl) await dropTestDatabase(databaseUrl);
+      checkPayPalExchanges(contractLog);
     },
     { scope: "worker", timeout: 60_000 },
   ],
@@ -62,3 +70,27 @@ export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engi
     await use(account);
   },
 });
+
+/**
+ * Every exchange between the worker's shop and PayPal (the simulator) against PayPal's OpenAPI
+ * files: what the shop's PayPal client sent and every answer. Requests a test sent the simulator
+ * itself (some wrong on purpose) have only their answers checked.
+ */
+function checkPayPalExchanges(file: string) {
+  if (!fs.existsSync(file)) return;
+  const exchanges = fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Exchange);
+  fs.rmSync(file, { force: true });
+  const fromShop = (e: Exchange) => (e.requestHeaders["user-agent"] ?? "").startsWith("PayPal REST API TypeScript SDK");
+  const problems = [
+    ...allContractProblems(exchanges.filter(fromShop)),
+    ...allContractProblems(
+      exchanges.filter((e) => !fromShop(e)),
+      { answersOnly: true },
+    ),
+  ];
+  if (problems.length) throw new Error(`PayPal exchanges that depart from PayPal's OpenAPI files:\n${problems.slice(0, 20).join("\n")}`);
+}

@@ -11,6 +11,8 @@ function shopRequests(page: Page): Request[] {
   const sent: Request[] = [];
   page.on("request", (request) => {
     const type = request.resourceType();
+    // React Router's route discovery (/__manifest, for the links on the page) is not a form's doing.
+    if (new URL(request.url()).pathname === "/__manifest") return;
     if (type === "document" || type === "fetch" || type === "xhr" || request.method() !== "GET") sent.push(request);
   });
   return sent;

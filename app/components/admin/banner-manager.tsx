@@ -6,7 +6,7 @@ import { ErrorList, inputClass } from "~/components/ui/field";
 import { fileInputClass } from "~/components/ui/input-class";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { cn } from "~/lib/cn";
-import { FALLBACK_BANNERS } from "~/lib/constants";
+import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
 import type { FormResult } from "~/lib/form";
 import { useSchemaFormOnDemand, type Constraints } from "~/lib/form-on-demand";
 import type { BannerUrlSchema } from "~/lib/schemas";

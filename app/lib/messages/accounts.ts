@@ -13,3 +13,6 @@ export const ADDRESS_UPDATED = "Address updated successfully";
 export const ADDRESS_DELETED = "Address deleted successfully";
 export const MAX_ADDRESSES_MESSAGE = "You can add max 3 addresses";
 export const ADDRESS_NOT_FOUND = "Address not found";
+export const RESET_SENT = "If an account exists for that address, we have sent a link to set a new password. It works for 60 minutes.";
+export const RESET_LINK_INVALID = "This link has expired or was already used. Please ask for a new one.";
+export const PASSWORD_RESET = "Your password is changed. Sign in with the new one.";

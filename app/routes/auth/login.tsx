@@ -1,4 +1,4 @@
-import { data, Form, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
 import { AuthHeading } from "~/components/auth-card";
@@ -66,6 +66,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="current-password"
           placeholder="Enter your password"
         />
+        <p className="text-right text-sm">
+          <Link to="/auth/forgot-password" className="font-medium text-blue-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <div role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { config } from "../platform/config.server";
 import { simToken } from "./paypal-sim-auth.server";
 import { simCaptureOrder, simCreateOrder, simGetOrder } from "./paypal-sim-orders.server";
@@ -44,7 +45,39 @@ export async function simApi(request: Request, path: string): Promise<Response> 
   if (!simulatorEnabled()) return notFound();
   for (const route of ROUTES) {
     const match = request.method === route.method ? path.match(route.path) : null;
-    if (match) return route.answer(request, match[1] ?? "");
+    if (!match) continue;
+    const log = config.paypalContractLog;
+    if (!log) return route.answer(request, match[1] ?? "");
+    const sent = await request.clone().text();
+    const answer = await route.answer(request, match[1] ?? "");
+    recordExchange(log, request, path, sent, answer.status, await answer.clone().text());
+    return answer;
   }
   return notFound();
+}
+
+const parsed = (text: string): unknown => {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * PAYPAL_CONTRACT_LOG (tests): one JSON line per exchange, in the shape the contract check reads
+ * (tests/paypal-contract/check.ts), so a whole suite's exchanges can be checked against PayPal's
+ * OpenAPI files afterwards.
+ */
+function recordExchange(file: string, request: Request, path: string, sent: string, status: number, answered: string): void {
+  const exchange = {
+    method: request.method,
+    path: `/${path}`,
+    requestHeaders: Object.fromEntries([...request.headers].map(([name, value]) => [name.toLowerCase(), value])),
+    requestBody: parsed(sent),
+    status,
+    responseBody: parsed(answered),
+  };
+  fs.appendFileSync(file, `${JSON.stringify(exchange)}\n`);
 }

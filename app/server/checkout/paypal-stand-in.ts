@@ -26,10 +26,7 @@ export function withRefundStandIn(real: typeof PayPal): typeof PayPal {
       if (stored) return { ...standIn.refunds.get(stored.id)! };
       const capture = standIn.captures.get(captureId)!;
       if (capture.refundedCents + cents > capture.amountCents) {
-        throw Object.assign(new real.PayPalError("PayPal answered 422: REFUND_AMOUNT_EXCEEDED"), {
-          status: 422,
-          issue: "REFUND_AMOUNT_EXCEEDED",
-        });
+        throw new real.PayPalError("PayPal answered 422: REFUND_AMOUNT_EXCEEDED", { status: 422, issue: "REFUND_AMOUNT_EXCEEDED" });
       }
       capture.refundedCents += cents;
       const refund = { id: `REF${standIn.refunds.size + 1}`, status: standIn.mode === "pending" ? "PENDING" : "COMPLETED" };

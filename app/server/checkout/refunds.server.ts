@@ -238,14 +238,7 @@ export async function send(refund: Written): Promise<RefundOutcome> {
 
 /** A 4xx that names what was wrong: PayPal did not and will not make this refund. */
 function refusedForGood(error: unknown): error is PayPalError {
-  return (
-    error instanceof PayPalError &&
-    error.status !== undefined &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 409 &&
-    !!error.issue
-  );
+  return error instanceof PayPalError && error.definitive;
 }
 
 /**

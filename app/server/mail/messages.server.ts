@@ -203,3 +203,42 @@ export function returnDecidedMessage(order: OrderForMail, decided: ReturnForMail
     `we received your return. ${told.join(" ")}`,
   );
 }
+
+/** A plain message to an account holder: a paragraph, an optional link, the shop's name. */
+function accountMessage(
+  kind: string,
+  user: { userName: string; email: string },
+  subject: string,
+  intro: string,
+  link?: { href: string; text: string },
+): MailMessage {
+  const shop = config.shopName;
+  return {
+    kind,
+    to: user.email,
+    subject,
+    text: `Hello ${user.userName},\n\n${intro}\n${link ? `\n${link.href}\n` : ""}\n${shop}\n`,
+    html: htmlPage(
+      subject,
+      `<p>Hello ${escapeHtml(user.userName)},</p><p>${escapeHtml(intro)}</p>${link ? `<p><a href="${escapeHtml(link.href)}" style="color:#1d4ed8">${escapeHtml(link.text)}</a></p>` : ""}`,
+    ),
+    orderId: null,
+  };
+}
+
+export const passwordResetMessage = (user: { userName: string; email: string }, link: string, minutes: number) =>
+  accountMessage(
+    "password-reset",
+    user,
+    `Set a new password for ${config.shopName}`,
+    `someone (we hope you) asked to set a new password for your account. The link below works once, for ${minutes} minutes. If it was not you, ignore this e-mail: your password stays as it is.`,
+    { href: link, text: "Set a new password" },
+  );
+
+export const passwordChangedMessage = (user: { userName: string; email: string }) =>
+  accountMessage(
+    "password-changed",
+    user,
+    `Your ${config.shopName} password was changed`,
+    'the password of your account was just changed, and every device signed in to it was signed out. If you did not do this, set a new password at once with "Forgot password?" on the sign-in page and contact us.',
+  );

@@ -65,6 +65,8 @@ const Environment = z.object({
   PAYPAL_CLIENT_SECRET: text,
   PAYPAL_SIMULATOR_URL: urlOf(["http:", "https:"], "http://127.0.0.1:3000/paypal-sim"),
   ALLOW_PAYMENT_SIMULATOR: flag,
+  /** Tests: a file the simulator appends each exchange to (tests/paypal-contract checks them). */
+  PAYPAL_CONTRACT_LOG: text,
   SMTP_URL: urlOf(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587"),
   MAIL_FROM: text,
   MAIL_BACKOFF_MS: whole(1, 86_400_000),
@@ -211,6 +213,10 @@ export const config = {
     return (settings().PAYPAL_SIMULATOR_URL ?? `http://${loopback}:${this.port}/paypal-sim`).replace(/\/+$/, "");
   },
   /** SMTP_URL: where mail goes; without it, .eml files in DATA_DIR/mail. */
+  /** PAYPAL_CONTRACT_LOG, for the simulator only: where it records what it was sent and answered. */
+  get paypalContractLog(): string | undefined {
+    return this.paypalMode === "simulator" ? settings().PAYPAL_CONTRACT_LOG : undefined;
+  },
   get smtpUrl(): string | undefined {
     return settings().SMTP_URL;
   },

@@ -12,11 +12,14 @@ import { lineName } from "~/lib/variants";
 export function refundableUnits(order: OrderWithOwner): Map<string, number> {
   const left = new Map<string, number>();
   for (const item of order.items) if (item.variantId) left.set(item.variantId, (left.get(item.variantId) ?? 0) + item.quantity);
-  for (const refund of order.refunds) {
-    if (refund.status === "failed") continue;
-    for (const line of refund.items)
-      if (line.variantId && left.has(line.variantId)) left.set(line.variantId, left.get(line.variantId)! - line.quantity);
-  }
+  const less = (variantId: string | null, quantity: number) => {
+    if (variantId && left.has(variantId)) left.set(variantId, left.get(variantId)! - quantity);
+  };
+  for (const refund of order.refunds) if (refund.status !== "failed") for (const line of refund.items) less(line.variantId, line.quantity);
+  // Units asked back in a return not decided yet, or exchanged, are the return's (returns.server.ts).
+  for (const request of order.returns)
+    for (const line of request.items)
+      if (request.status === "requested" || line.outcome === "exchanged") less(line.variantId, line.quantity);
   return left;
 }
 

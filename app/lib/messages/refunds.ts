@@ -9,6 +9,8 @@ export const ORDER_REJECTED_REFUNDED = "The order is rejected, the payment refun
 export const CANNOT_CANCEL_SHIPPED =
   "This order has already shipped, so it can no longer be cancelled. Once it is delivered you can return items from its details.";
 export const ORDER_BUSY = "This order is being changed right now. Please try again in a moment.";
+export const CANCELLATION_WAITING =
+  "This order's cancellation is waiting for PayPal's answer; its status can change once PayPal has answered. Please try again in a few minutes.";
 export const ALREADY_CANCELLED = "This order is already cancelled.";
 export const NOT_PAID = "This order has not been paid, so there is nothing to refund.";
 export const NOTHING_TO_REFUND = "Choose at least one item to refund, or an amount.";

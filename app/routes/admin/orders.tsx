@@ -17,6 +17,7 @@ import { withParam, withParams } from "~/lib/url";
 import { getOrder, listAllOrders, needsRefundToReject, updateOrderStatus } from "~/server/checkout/orders.server";
 import { refundByAdmin } from "~/server/checkout/refunds.server";
 import { amountToCents, formatMoney } from "~/lib/money";
+import { CANCELLABLE_STATUSES } from "~/lib/constants";
 import { REFUND_DONE, REFUND_SENT } from "~/lib/messages/refunds";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/orders";
@@ -128,7 +129,15 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           returnActions={(returnId) => (
             <ReturnDecision returnId={returnId} refuseError={refuse?.returnId === returnId ? refuse.message : undefined} />
           )}
-          notice={order && confirmReject ? <ConfirmReject orderId={order.id} refundCents={order.totalCents - order.refundedCents} /> : null}
+          notice={
+            order && confirmReject ? (
+              <ConfirmReject
+                orderId={order.id}
+                refundCents={order.totalCents - order.refundedCents}
+                restocks={CANCELLABLE_STATUSES.includes(order.orderStatus)}
+              />
+            ) : null
+          }
         >
           {order ? <OrderStatusFormOnDemand orderId={order.id} status={order.orderStatus} /> : null}
           {order && ["paid", "partiallyRefunded", "refunded"].includes(order.paymentStatus) ? (
@@ -141,7 +150,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 }
 
 /** Rejecting a paid order refunds it: said in money before it happens, and done only from here. */
-function ConfirmReject({ orderId, refundCents }: { orderId: string; refundCents: number }) {
+function ConfirmReject({ orderId, refundCents, restocks }: { orderId: string; refundCents: number; restocks: boolean }) {
   const location = useLocation();
   return (
     <div
@@ -153,7 +162,9 @@ function ConfirmReject({ orderId, refundCents }: { orderId: string; refundCents:
         Reject this paid order?
       </h3>
       <p className="text-sm">
-        Rejecting refunds {formatMoney(refundCents)} to the shopper through PayPal and puts every item back in stock. This cannot be undone.
+        Rejecting refunds {formatMoney(refundCents)} to the shopper through PayPal
+        {restocks ? " and puts every item back in stock" : "; the items have left the shop, so stock stays as it is"}. This cannot be
+        undone.
       </p>
       <div className="flex flex-wrap gap-2">
         <Form method="post" preventScrollReset>

@@ -11,6 +11,7 @@ import { pageTitle } from "~/lib/shop-name";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { resetLinkValid, resetPassword } from "~/server/accounts/password-reset.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Set a new password", matches) }];
@@ -25,8 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseFormWith(await readForm(request), ResetPasswordSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const reset = await resetPassword(submission.value.token, submission.value.password);
-  if (!reset.ok) return data(submission.reply({ formErrors: [reset.message], hideFields: ["password"] }), { status: 410 });
+  const reset = await resetPassword(submission.value.token, submission.value.password, clientIp(request));
+  if (!reset.ok)
+    return data(submission.reply({ formErrors: [reset.message], hideFields: ["password"] }), {
+      status: reset.status,
+      headers: "headers" in reset ? reset.headers : undefined,
+    });
   return redirectWithSuccess("/auth/login", PASSWORD_RESET);
 }
 

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { RESET_LINK_INVALID } from "~/lib/messages/accounts";
 import { db, newId, now } from "../platform/db.server";
 import { config } from "../platform/config.server";
-import { hit, refusedAttempt, type AuthAttempt } from "../platform/rate-limit.server";
+import { hit, refusedAttempt, type AuthAttempt, type RefusedAttempt } from "../platform/rate-limit.server";
+import { log } from "../platform/log.server";
 import { passwordChangedMessage, passwordResetMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { hashPassword } from "./password.server";
@@ -26,10 +27,16 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   const byEmail = await hit(`reset:account:${email}`, RESETS_PER_EMAIL_PER_HOUR, 3_600_000);
   const limited = !byAddress.ok ? byAddress : !byEmail.ok ? byEmail : null;
   if (limited) return refusedAttempt(limited.retryAfterSeconds);
-  const token = randomBytes(32).toString("base64url");
-  const hash = tokenHash(token);
   const user = await db.selectFrom("users").select(["id", "user_name", "email"]).where("email", "=", email).executeTakeFirst();
-  if (!user) return { ok: true };
+  // The link is written after the answer, so an address with an account is not told apart by the
+  // time the answer takes (decision 0039).
+  if (user) void writeResetLink(user).catch((error: unknown) => log("error", "writing a password reset link failed", { error }));
+  return { ok: true };
+}
+
+/** A new link for the account, written with its e-mail in one transaction. */
+async function writeResetLink(user: { id: string; user_name: string; email: string }): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
   const stamp = now();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -38,7 +45,7 @@ export async function requestPasswordReset(email: string, clientAddress: string)
         id: newId(),
         user_id: user.id,
         kind: "reset",
-        token_hash: hash,
+        token_hash: tokenHash(token),
         new_email: null,
         expires_at: new Date(Date.parse(stamp) + LINK_MINUTES * 60_000).toISOString(),
         used_at: null,
@@ -48,7 +55,6 @@ export async function requestPasswordReset(email: string, clientAddress: string)
     const link = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueMail(trx, passwordResetMessage({ userName: user.user_name, email: user.email }, link, LINK_MINUTES));
   });
-  return { ok: true };
 }
 
 /** Whether a reset link's token can still be used (the page shows the form or says it cannot). */
@@ -64,13 +70,24 @@ export async function resetLinkValid(token: string): Promise<boolean> {
   return !!row;
 }
 
-export type ResetOutcome = { ok: true } | { ok: false; message: string };
+export type ResetOutcome =
+  | { ok: true }
+  | { ok: false; status: 410; message: string }
+  | { ok: false; status: 429; message: string; headers: RefusedAttempt["headers"] };
 
 /**
  * Sets the new password from a link, once: the link and every other reset link of the account
  * stop working, every session of the account ends, and a "your password was changed" e-mail goes.
+ * Tries are limited per client address, and a password is hashed only for a link that works.
  */
-export async function resetPassword(token: string, password: string): Promise<ResetOutcome> {
+export async function resetPassword(token: string, password: string, clientAddress: string): Promise<ResetOutcome> {
+  const limited = await hit(`reset-use:ip:${clientAddress}`, config.authAttemptsPerMinute, 60_000);
+  if (!limited.ok) {
+    const { message, headers } = refusedAttempt(limited.retryAfterSeconds);
+    return { ok: false, status: 429, message, headers };
+  }
+  const invalid = { ok: false as const, status: 410 as const, message: RESET_LINK_INVALID };
+  if (!(await resetLinkValid(token))) return invalid;
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const stamp = now();
@@ -83,7 +100,7 @@ export async function resetPassword(token: string, password: string): Promise<Re
       .where("account_tokens.used_at", "is", null)
       .where("account_tokens.expires_at", ">", stamp)
       .executeTakeFirst();
-    if (!row) return { ok: false as const, message: RESET_LINK_INVALID };
+    if (!row) return invalid;
     // Conditional: two uses of one link at once, only one sets the password.
     const used = await trx
       .updateTable("account_tokens")
@@ -91,7 +108,7 @@ export async function resetPassword(token: string, password: string): Promise<Re
       .where("id", "=", row.id)
       .where("used_at", "is", null)
       .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return { ok: false as const, message: RESET_LINK_INVALID };
+    if (Number(used.numUpdatedRows) !== 1) return invalid;
     await trx
       .updateTable("account_tokens")
       .set({ used_at: stamp })

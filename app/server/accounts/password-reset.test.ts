@@ -23,9 +23,13 @@ const mails = (kind: string, to = EMAIL) =>
     .where("recipient", "=", to)
     .orderBy("created_at")
     .execute();
-/** The token of the newest reset link e-mailed to the account. */
+/** The token of the newest reset link e-mailed to the account (written just after the answer). */
+let seen = 0;
 const lastToken = async () => {
-  const text = (await mails("password-reset")).at(-1)!.text_body;
+  await expect.poll(async () => (await mails("password-reset")).length).toBeGreaterThan(seen);
+  const all = await mails("password-reset");
+  seen = all.length;
+  const text = all.at(-1)!.text_body;
   return new URL(text.match(/https?:\/\/\S+\/auth\/reset-password\?token=\S+/)![0]).searchParams.get("token")!;
 };
 const tokens = () => db.selectFrom("account_tokens").select(["token_hash", "used_at"]).where("user_id", "=", userId).execute();
@@ -34,11 +38,11 @@ it("answers the same for an unknown address and e-mails a link only to an accoun
   expect(await requestPasswordReset("nobody-here@example.com", "198.51.100.7")).toEqual({ ok: true });
   expect(await mails("password-reset", "nobody-here@example.com")).toEqual([]);
   expect(await requestPasswordReset(EMAIL, "198.51.100.7")).toEqual({ ok: true });
+  const token = await lastToken();
   const [mail] = await mails("password-reset");
   expect(mail!.text_body).toContain("/auth/reset-password?token=");
   expect(mail!.text_body).toContain("60 minutes");
   // Only a hash of the token is stored.
-  const token = await lastToken();
   expect(token.length).toBeGreaterThanOrEqual(40);
   expect((await tokens()).map((t) => t.token_hash)).not.toContain(token);
 });
@@ -54,16 +58,20 @@ it("sets the new password once: the old password and every session stop working,
     .values({ id: newId(), user_id: userId, device: "Phone", created_at: at, last_seen_at: at, expires_at: "2999-01-01T00:00:00.000Z" })
     .execute();
   expect(await resetLinkValid(token)).toBe(true);
-  expect(await resetPassword(token, "new-password-2")).toEqual({ ok: true });
+  expect(await resetPassword(token, "new-password-2", "192.0.2.50")).toEqual({ ok: true });
   expect(await verifyLogin({ email: EMAIL, password: "old-password-1" })).toBeNull();
   expect(await verifyLogin({ email: EMAIL, password: "new-password-2" })).toMatchObject({ id: userId });
   expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
   expect(await mails("password-changed")).toHaveLength(1);
   // The link worked once; an earlier link of the account stopped working with it.
   expect(await resetLinkValid(token)).toBe(false);
-  expect(await resetPassword(token, "third-password-3")).toEqual({ ok: false, message: RESET_LINK_INVALID });
-  expect(await resetPassword(earlier, "third-password-3")).toEqual({ ok: false, message: RESET_LINK_INVALID });
-  expect(await resetPassword("made-up-token", "third-password-3")).toEqual({ ok: false, message: RESET_LINK_INVALID });
+  expect(await resetPassword(token, "third-password-3", "192.0.2.50")).toEqual({ ok: false, status: 410, message: RESET_LINK_INVALID });
+  expect(await resetPassword(earlier, "third-password-3", "192.0.2.50")).toEqual({ ok: false, status: 410, message: RESET_LINK_INVALID });
+  expect(await resetPassword("made-up-token", "third-password-3", "192.0.2.50")).toEqual({
+    ok: false,
+    status: 410,
+    message: RESET_LINK_INVALID,
+  });
 });
 
 it("refuses a link older than 60 minutes", async () => {
@@ -75,7 +83,7 @@ it("refuses a link older than 60 minutes", async () => {
     .where("used_at", "is", null)
     .execute();
   expect(await resetLinkValid(token)).toBe(false);
-  expect(await resetPassword(token, "fourth-password-4")).toEqual({ ok: false, message: RESET_LINK_INVALID });
+  expect(await resetPassword(token, "fourth-password-4", "192.0.2.50")).toEqual({ ok: false, status: 410, message: RESET_LINK_INVALID });
 });
 
 it("limits the e-mails one address can be sent, whether or not it has an account", async () => {

@@ -131,6 +131,14 @@ export async function setPassword(email: string, password: string): Promise<Sess
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", user.id).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    // A reset link asked for before stops working too: the password it was for is gone.
+    await trx
+      .updateTable("account_tokens")
+      .set({ used_at: now() })
+      .where("user_id", "=", user.id)
+      .where("kind", "=", "reset")
+      .where("used_at", "is", null)
+      .execute();
   });
   return user;
 }

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
 import { shownPaymentStatus, type Order, type OrderWithOwner, type Refund, type ReturnRequest } from "~/lib/orders";
 import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
-import { ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
+import { CANCELLATION_WAITING, ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
 import { groupBy } from "~/lib/group-by";
 import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
@@ -207,15 +207,27 @@ export async function updateOrderStatus(orderId: string, status: AdminOrderStatu
       .where("id", "=", orderId)
       .where("payment_status", "not in", ABANDONED)
       .executeTakeFirst();
-    if (!order) return false;
-    if (order.order_status === status) return true;
+    if (!order) return "missing" as const;
+    if (order.order_status === status) return "done" as const;
+    // A cancellation or rejection sent to PayPal and not answered yet decides the status when it
+    // settles: shipping the order meanwhile would ship what is being refunded.
+    const waiting = await trx
+      .selectFrom("refunds")
+      .select("id")
+      .where("order_id", "=", orderId)
+      .where("status", "=", "requested")
+      .where("order_status_after", "is not", null)
+      .executeTakeFirst();
+    if (waiting) return "waiting" as const;
     const stamp = now();
     await trx.updateTable("orders").set({ order_status: status, order_update_date: stamp }).where("id", "=", orderId).execute();
     await recordStatusChange(trx, orderId, order.order_status, status, "admin", stamp);
     if (STATUSES_MAILED.includes(status)) await enqueueMail(trx, orderStatusMessage(await orderForMail(trx, orderId), status));
-    return true;
+    return "done" as const;
   });
-  return changed ? { ok: true, message: ORDER_STATUS_UPDATED } : { ok: false, status: 404, message: ORDER_NOT_FOUND };
+  if (changed === "missing") return { ok: false, status: 404, message: ORDER_NOT_FOUND };
+  if (changed === "waiting") return { ok: false, status: 409, message: CANCELLATION_WAITING };
+  return { ok: true, message: ORDER_STATUS_UPDATED };
 }
 
 /** A paid order with money not yet refunded, not rejected already. */

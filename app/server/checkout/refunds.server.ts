@@ -45,7 +45,10 @@ export type Plan = {
   /** `all`: every unit not refunded yet, and all the money left. A line by its size (variant) or by the order's line itself. */
   lines: Array<{ variantId?: string; orderItemId?: string; quantity: number }> | "all";
   amountCents?: number;
-  restock: boolean;
+  /** The lines' value, but never more than is left to refund (a return's receipt). */
+  atMostLeft?: boolean;
+  /** `unlessShipped`: back in stock only if the order has not left the shop (a rejection). */
+  restock: boolean | "unlessShipped";
   reason: string;
   orderStatusAfter: "cancelled" | "rejected" | null;
   /** Only the order's owner (the shopper's own cancellation). */
@@ -79,9 +82,18 @@ export function cancelOrder(userId: string, orderId: string): Promise<RefundOutc
   });
 }
 
-/** The admin rejects a paid order: everything left refunded and back in stock, then the order is rejected. */
+/**
+ * The admin rejects a paid order: everything left refunded, then the order is rejected. Its units
+ * go back in stock unless it has shipped (the shopper may still have them; a return brings them back).
+ */
 export function rejectPaidOrder(orderId: string): Promise<RefundOutcome> {
-  return refund(orderId, { by: "admin", lines: "all", restock: true, reason: "Rejected by the shop", orderStatusAfter: "rejected" });
+  return refund(orderId, {
+    by: "admin",
+    lines: "all",
+    restock: "unlessShipped",
+    reason: "Rejected by the shop",
+    orderStatusAfter: "rejected",
+  });
 }
 
 /** The admin refunds lines and/or an amount. */
@@ -145,7 +157,7 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
       .where("order_id", "=", orderId)
       .orderBy("id")
       .execute();
-    const refunded = await refundedUnits(trx, orderId);
+    const refunded = await usedUnits(trx, orderId);
     const lines: Array<{ itemId: string; quantity: number; cents: number }> = [];
     if (plan.lines === "all") {
       for (const item of items) {
@@ -161,7 +173,9 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
         lines.push({ itemId: item.id, quantity: line.quantity, cents: line.quantity * item.unit_price_cents });
       }
     }
-    const amountCents = plan.lines === "all" ? left : (plan.amountCents ?? lines.reduce((sum, l) => sum + l.cents, 0));
+    const linesCents = lines.reduce((sum, l) => sum + l.cents, 0);
+    // A return's lines refund what is left at most (an earlier goodwill amount may have taken part of it).
+    const amountCents = plan.lines === "all" ? left : (plan.amountCents ?? (plan.atMostLeft ? Math.min(linesCents, left) : linesCents));
     if (amountCents <= 0) throw new Refusal(409, plan.lines === "all" ? tooMuchRefund(0) : NOTHING_TO_REFUND);
     if (amountCents > left) throw new Refusal(409, tooMuchRefund(left));
 
@@ -183,7 +197,7 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
         amount_cents: amountCents,
         status: "requested",
         reason: plan.reason,
-        restock: plan.restock ? 1 : 0,
+        restock: (plan.restock === "unlessShipped" ? CANCELLABLE_STATUSES.includes(order.order_status) : plan.restock) ? 1 : 0,
         order_status_after: plan.orderStatusAfter,
         by: plan.by,
         created_at: stamp,
@@ -200,17 +214,33 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
   }
 }
 
-/** Units of each order line that a refund not failed covers. */
-async function refundedUnits(trx: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
-  const rows = await trx
-    .selectFrom("refund_items")
-    .innerJoin("refunds", "refunds.id", "refund_items.refund_id")
-    .select(["refund_items.order_item_id", (eb) => eb.fn.sum<number>("refund_items.quantity").as("units")])
-    .where("refunds.order_id", "=", orderId)
-    .where("refunds.status", "!=", "failed")
-    .groupBy("refund_items.order_item_id")
-    .execute();
-  return new Map(rows.map((r) => [r.order_item_id, Number(r.units)]));
+/**
+ * Units of each order line that can no longer be refunded or returned: covered by a refund not
+ * failed (or one PayPal took and failed later: its units went back then), exchanged, or asked for in
+ * a return not decided yet. Refunds and returns both count with this.
+ */
+export async function usedUnits(trx: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
+  const [refunded, returning] = await Promise.all([
+    trx
+      .selectFrom("refund_items")
+      .innerJoin("refunds", "refunds.id", "refund_items.refund_id")
+      .select(["refund_items.order_item_id as id", (eb) => eb.fn.sum<number>("refund_items.quantity").as("n")])
+      .where("refunds.order_id", "=", orderId)
+      .where((eb) => eb.or([eb("refunds.status", "!=", "failed"), eb("refunds.paypal_refund_id", "is not", null)]))
+      .groupBy("refund_items.order_item_id")
+      .execute(),
+    trx
+      .selectFrom("return_items")
+      .innerJoin("returns", "returns.id", "return_items.return_id")
+      .select(["return_items.order_item_id as id", (eb) => eb.fn.sum<number>("return_items.quantity").as("n")])
+      .where("returns.order_id", "=", orderId)
+      .where((eb) => eb.or([eb("returns.status", "=", "requested"), eb("return_items.outcome", "=", "exchanged")]))
+      .groupBy("return_items.order_item_id")
+      .execute(),
+  ]);
+  const used = new Map<string, number>();
+  for (const row of [...refunded, ...returning]) used.set(row.id, (used.get(row.id) ?? 0) + Number(row.n));
+  return used;
 }
 
 /** Step two: PayPal, then the row settled. An unknown outcome leaves it `requested` for the sweep. */
@@ -247,10 +277,12 @@ function refusedForGood(error: unknown): error is PayPalError {
  */
 async function settle(refundId: string, answer: RefundResult): Promise<RefundsTable["status"]> {
   const accepted = answer.status === "COMPLETED" ? "completed" : answer.status === "PENDING" ? "pending" : null;
-  if (!accepted) {
+  if (answer.status === "FAILED" || answer.status === "CANCELLED") {
     await markFailed(refundId, `PayPal answered ${answer.status}`);
     return "failed";
   }
+  // A status PayPal's files do not list: not a refusal; the sweep asks again.
+  if (!accepted) return "requested";
   return db.transaction().execute(async (trx) => {
     const stamp = now();
     const taken = await trx
@@ -372,7 +404,7 @@ export async function settleOpenRefunds(): Promise<RefundSweep> {
               ? await getRefund(row.paypal_refund_id)
               : await refundCapture(row.capture_id!, row.id, row.amount_cents, row.reason.slice(0, 255));
           const status = await settle(row.id, answer);
-          if (status === "completed" || status === "failed" || row.status === "requested") summary.settled++;
+          if (status === "completed" || status === "failed" || (row.status === "requested" && status !== "requested")) summary.settled++;
           else summary.unresolved++;
         } catch (error) {
           if (refusedForGood(error)) {

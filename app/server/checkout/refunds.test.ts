@@ -1,6 +1,14 @@
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALREADY_CANCELLED, CANNOT_CANCEL_SHIPPED, NOT_PAID, REFUND_REFUSED, tooManyUnits, tooMuchRefund } from "~/lib/messages/refunds";
+import {
+  ALREADY_CANCELLED,
+  CANCELLATION_WAITING,
+  CANNOT_CANCEL_SHIPPED,
+  NOT_PAID,
+  REFUND_REFUSED,
+  tooManyUnits,
+  tooMuchRefund,
+} from "~/lib/messages/refunds";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import type { OrderStatus } from "~/lib/constants";
 import { registerUser } from "../accounts/users.server";
@@ -139,6 +147,13 @@ describe("the admin refunds", () => {
     expect(paypal.calls).toHaveLength(2);
   });
 
+  it("rejecting a delivered order refunds it but leaves the stock alone: the shopper still has the items", async () => {
+    const order = await paidOrder("delivered");
+    expect(await updateOrderStatus(order.id, "rejected")).toMatchObject({ ok: true });
+    expect(await orderRow(order.id)).toMatchObject({ order_status: "rejected", refunded_cents: 6000 });
+    expect([await stockOf(order.m), await stockOf(order.l)]).toEqual([5, 5]);
+  });
+
   it("ten refunds of the remainder at once: exactly one goes through", async () => {
     const order = await paidOrder();
     const outcomes = await Promise.all(
@@ -178,6 +193,8 @@ describe("when PayPal does not answer as hoped", () => {
     expect(await orderRow(order.id)).toMatchObject({ order_status: "confirmed", refunded_cents: 6000 });
     expect(await stockOf(order.m)).toBe(5);
     expect(await cancelOrder(shopper, order.id)).toMatchObject({ ok: false, status: 409 });
+    // Nor may the shop ship it while PayPal has not answered the cancellation.
+    expect(await updateOrderStatus(order.id, "inShipping")).toEqual({ ok: false, status: 409, message: CANCELLATION_WAITING });
     await settleOpenRefunds();
     expect(await orderRow(order.id)).toMatchObject({ order_status: "confirmed" }); // still down
     paypal.mode = "ok";

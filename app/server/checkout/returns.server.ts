@@ -19,7 +19,7 @@ import { config } from "../platform/config.server";
 import { db, newId, now } from "../platform/db.server";
 import { orderForMail, returnDecidedMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { Refusal, send, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
+import { Refusal, send, usedUnits, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
 
 // Returns and exchanges (docs/decisions/0038-returns-and-exchanges.md). A shopper asks within
 // RETURN_DAYS of delivery; the admin receives the parcel (money lines refunded through
@@ -42,32 +42,12 @@ async function deliveredAt(trx: Kysely<Database>, orderId: string): Promise<stri
   return row?.at ?? null;
 }
 
-/**
- * Units of each line of the order that can still be returned: bought, less units refunded, asked
- * for in a return not decided yet, or exchanged.
- */
+/** Units of each line of the order that can still be returned: bought, less those used (usedUnits). */
 async function returnableUnits(trx: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
-  const [items, refunded, returning] = await Promise.all([
+  const [items, used] = await Promise.all([
     trx.selectFrom("order_items").select(["id", "quantity"]).where("order_id", "=", orderId).execute(),
-    trx
-      .selectFrom("refund_items")
-      .innerJoin("refunds", "refunds.id", "refund_items.refund_id")
-      .select(["refund_items.order_item_id as id", (eb) => eb.fn.sum<number>("refund_items.quantity").as("n")])
-      .where("refunds.order_id", "=", orderId)
-      .where("refunds.status", "!=", "failed")
-      .groupBy("refund_items.order_item_id")
-      .execute(),
-    trx
-      .selectFrom("return_items")
-      .innerJoin("returns", "returns.id", "return_items.return_id")
-      .select(["return_items.order_item_id as id", (eb) => eb.fn.sum<number>("return_items.quantity").as("n")])
-      .where("returns.order_id", "=", orderId)
-      .where((eb) => eb.or([eb("returns.status", "=", "requested"), eb("return_items.outcome", "=", "exchanged")]))
-      .groupBy("return_items.order_item_id")
-      .execute(),
+    usedUnits(trx, orderId),
   ]);
-  const used = new Map<string, number>();
-  for (const row of [...refunded, ...returning]) used.set(row.id, (used.get(row.id) ?? 0) + Number(row.n));
   return new Map(items.map((i) => [i.id, i.quantity - (used.get(i.id) ?? 0)]));
 }
 
@@ -300,10 +280,27 @@ export async function receiveReturn(returnId: string): Promise<RefundOutcome | {
         await trx.updateTable("return_items").set({ outcome }).where("id", "=", line.id).execute();
       }
       let refund: Written | null = null;
-      if (toRefund.length) {
+      const order = await trx
+        .selectFrom("orders")
+        .select(["total_cents", "refunded_cents"])
+        .where("id", "=", found.order_id)
+        .executeTakeFirstOrThrow();
+      if (toRefund.length && order.refunded_cents >= order.total_cents) {
+        // The money went back already (refunded as an amount): the units come back, nothing to pay.
+        for (const line of toRefund) {
+          const item = lines.find((l) => l.order_item_id === line.orderItemId);
+          if (item?.variant_id)
+            await trx
+              .updateTable("product_variants")
+              .set({ stock: sql`stock + ${line.quantity}` })
+              .where("id", "=", item.variant_id)
+              .execute();
+        }
+      } else if (toRefund.length) {
         refund = await writeRefund(trx, found.order_id, {
           by: "admin",
           lines: toRefund,
+          atMostLeft: true,
           restock: true,
           reason: `Return: ${found.reason}`.slice(0, 500),
           orderStatusAfter: null,

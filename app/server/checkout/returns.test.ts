@@ -18,6 +18,7 @@ import { insertOrder } from "./fixtures";
 import { getOrder } from "./orders.server";
 import { standIn } from "./paypal-stand-in";
 import { receiveReturn, refuseReturn, requestReturn, returnOptions } from "./returns.server";
+import { refundByAdmin } from "./refunds.server";
 
 vi.mock("./paypal.server", async (real) => (await import("./paypal-stand-in")).withRefundStandIn(await real()));
 
@@ -172,8 +173,14 @@ describe("the admin", () => {
     expect(await mailsOf(order.id)).toEqual(["return-received", "order-refund"]);
     expect(await receiveReturn(asked.returnId)).toEqual({ ok: false, status: 409, message: ALREADY_DECIDED });
     expect(await refuseReturn(asked.returnId, "late")).toEqual({ ok: false, status: 409, message: ALREADY_DECIDED });
-    // Nothing left to return: every unit was refunded or exchanged.
+    // Nothing left to return: every unit was refunded or exchanged; nor can the exchanged unit be
+    // refunded by line (its stock already came back with the exchange).
     expect(await returnOptions(order.id, shopper)).toBeNull();
+    expect(await refundByAdmin(order.id, { items: [{ variantId: order.l, quantity: 1 }], restock: true, reason: "x" })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await stockOf(order.l)).toBe(6);
   });
 
   it("refunds an exchange whose new size sold out meanwhile; an exchange alone moves no money", async () => {

@@ -63,6 +63,12 @@ test("from the header's Products link, the first product is a few presses away",
   // With JavaScript focus stays on the header's link; without it the new page starts at its top.
   const toSkip = await tabUntil(page, (s) => s.label === "a Skip to products", 15);
   await page.keyboard.press("Enter");
+  // The browser follows the link to #products (and moves focus there) after the key press returns:
+  // Tab only once it has, or the press may land before the jump.
+  await expect(page).toHaveURL(/#products$/);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest("#products") !== null || document.activeElement?.id === "products"))
+    .toBe(true);
   const first = await tab(page);
   expect(first.productLink, `the first product after "Skip to products", not ${first.label}`).toBe(true);
   expect(first.top, "the first product is below the sticky header").toBeGreaterThanOrEqual(first.headerBottom);

@@ -188,3 +188,17 @@ export function estimatedDelivery(status: string): string {
   if (status === "rejected" || status === "cancelled") return "This order has been cancelled or rejected";
   return "Pending confirmation - Delivery estimate will be available once confirmed";
 }
+
+/** What a shopper may return from an order now (server/checkout/returns.server.ts, returnOptions). */
+export type ReturnOptions = {
+  deadline: string;
+  lines: Array<{
+    variantId: string;
+    title: string;
+    size: string;
+    color: string;
+    max: number;
+    /** Other sizes and colours of the same product at the price paid, in stock now. */
+    exchanges: Array<{ variantId: string; size: string; color: string }>;
+  }>;
+};

@@ -4,23 +4,10 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { ErrorList, TextareaField } from "~/components/ui/field";
 import { inputClass } from "~/components/ui/input-class";
 import { useSchemaForm, type FormResult } from "~/lib/form";
-import { formatDate } from "~/lib/orders";
+import { formatDate, type ReturnOptions } from "~/lib/orders";
 import { ReturnSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { lineName, variantLabel } from "~/lib/variants";
-
-/** What the shopper may return (server/checkout/returns.server.ts, returnOptions). */
-export type ReturnChoices = {
-  deadline: string;
-  lines: Array<{
-    variantId: string;
-    title: string;
-    size: string;
-    color: string;
-    max: number;
-    exchanges: Array<{ variantId: string; size: string; color: string }>;
-  }>;
-};
 
 /**
  * "Return items" (`&return=new` on a delivered order): for each line how many to send back and
@@ -33,7 +20,7 @@ export function ReturnForm({
   lastResult,
 }: {
   orderId: string;
-  choices: ReturnChoices;
+  choices: ReturnOptions;
   lastResult: FormResult | undefined;
 }) {
   const location = useLocation();

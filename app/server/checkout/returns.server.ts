@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { lineName } from "~/lib/variants";
-import { formatDate } from "~/lib/orders";
+import { formatDate, type ReturnOptions } from "~/lib/orders";
 import {
   ALREADY_DECIDED,
   EXCHANGE_NOT_SAME_PRODUCT,
@@ -50,19 +50,6 @@ async function returnableUnits(trx: Kysely<Database>, orderId: string): Promise<
   ]);
   return new Map(items.map((i) => [i.id, i.quantity - (used.get(i.id) ?? 0)]));
 }
-
-export type ReturnOptions = {
-  deadline: string;
-  lines: Array<{
-    variantId: string;
-    title: string;
-    size: string;
-    color: string;
-    max: number;
-    /** Other sizes and colours of the same product at the price paid, in stock now. */
-    exchanges: Array<{ variantId: string; size: string; color: string }>;
-  }>;
-};
 
 /** What the shopper may return from this order now, or null when nothing (not delivered, too late, all returned). */
 export async function returnOptions(orderId: string, userId: string): Promise<ReturnOptions | null> {

@@ -171,7 +171,7 @@ try {
 
   console.log(
     `\nReference: the legacy single-page client shipped about 150 KB of gzip JS+CSS before showing anything;` +
-      `\nthe React 19 + React Router runtime alone is about 112 KB gzip ("floor JS"; KB here are 1,024 bytes).` +
+      `\nthe React 19 + React Router runtime alone is about 106 KB gzip ("floor JS"; KB here are 1,024 bytes).` +
       `\nGoal: the listing under ${GOAL_KB} KB gzip JS+CSS.` +
       `\nEvery page is rendered on the server, so its content shows before any of this JavaScript runs.`,
   );

@@ -8,6 +8,7 @@ export default [
     route("auth/register", "routes/auth/register.tsx"),
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
     route("auth/reset-password", "routes/auth/reset-password.tsx"),
+    route("auth/confirm-email", "routes/auth/confirm-email.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.tsx"),
   layout("routes/shop/layout.tsx", [
@@ -25,6 +26,8 @@ export default [
     route("shop/*", "routes/shop/not-found.tsx"),
   ]),
   route("newsletter", "routes/newsletter.tsx"),
+  // "Download my data" (a resource route: the file, no page around it).
+  route("shop/account/data.json", "routes/shop/account-data.ts"),
   // The owner's CSV downloads (resource routes: no page around them).
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin/products/export.csv", "routes/admin/products-export.ts"),
@@ -34,6 +37,8 @@ export default [
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/mail", "routes/admin/mail.tsx"),
+    route("admin/customers", "routes/admin/customers.tsx"),
+    route("admin/customers/:id", "routes/admin/customer.tsx"),
   ]),
   route("unauth-page", "routes/unauth-page.tsx"),
   ...prefix("api/auth", [
@@ -78,6 +83,12 @@ export default [
     route("update/:id", "routes/api/admin.orders.update.ts"),
     route("refund/:id", "routes/api/admin.orders.refund.ts"),
     route("returns/:id/:decision", "routes/api/admin.orders.returns.ts"),
+  ]),
+  ...prefix("api/admin/customers", [
+    route("get", "routes/api/admin.customers.get.ts"),
+    route("details/:id", "routes/api/admin.customers.details.ts"),
+    route("block/:id", "routes/api/admin.customers.block.ts"),
+    route("unblock/:id", "routes/api/admin.customers.unblock.ts"),
   ]),
   route("api/common/feature/get", "routes/api/common.feature.get.ts"),
   route("api/common/feature/add", "routes/api/common.feature.add.ts"),

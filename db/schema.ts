@@ -245,6 +245,10 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   created_at: string;
+  /** When the owner blocked the account (it cannot sign in), or null. */
+  blocked_at: Generated<string | null>;
+  /** When the shopper closed the account (name, e-mail and password erased), or null. */
+  closed_at: Generated<string | null>;
 }
 
 export interface ProductsTable {
@@ -325,6 +329,9 @@ export interface OrdersTable {
   payment_lease_until: Generated<string | null>;
   /** Every refund not failed, in cents (never above total_cents: a database check). */
   refunded_cents: Generated<number>;
+  /** Who bought it, as the account said when the order was made (kept when the account closes). */
+  customer_name: Generated<string | null>;
+  customer_email: Generated<string | null>;
   order_date: string;
   order_update_date: string;
 }

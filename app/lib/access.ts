@@ -5,6 +5,8 @@ export type SessionUser = { id: string; userName: string; email: string; role: R
 // Every rule about who may see or do what, for pages and for /api alike.
 
 const AUTH_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password"]);
+/** Pages for everyone, signed in or not: the link that confirms a new e-mail address works either way. */
+const OPEN_PATHS = new Set(["/auth/confirm-email"]);
 
 /** The shop (cart, addresses, orders, reviews) is for shoppers; the admin area for admins. */
 export type Area = "shop" | "admin";
@@ -32,6 +34,7 @@ export function homeFor(user: Pick<SessionUser, "role">): string {
  */
 export function accessRedirect(pathname: string, user: Pick<SessionUser, "role"> | null, returnTo: string = pathname): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (OPEN_PATHS.has(path)) return null;
   if (!user) {
     if (AUTH_PATHS.has(path)) return null;
     if (path === "/") return "/auth/login";

@@ -81,6 +81,23 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
+// Account settings (the account's Settings tab). Every change but the user name asks for the
+// current password, so a browser left signed in cannot take the account over.
+const currentPassword = z
+  .string({ error: "Please enter your current password" })
+  .check(z.minLength(1, "Please enter your current password"), z.maxLength(200, "Password is too long"));
+
+export const UserNameSchema = z.object({ userName: RegisterSchema.shape.userName });
+
+export const ChangePasswordSchema = z.object({ currentPassword, password: RegisterSchema.shape.password });
+
+export const ChangeEmailSchema = z.object({ email, currentPassword });
+
+export const CloseAccountSchema = z.object({ currentPassword });
+
+/** The link that confirms a new e-mail address. */
+export const ConfirmEmailSchema = z.object({ token: ResetPasswordSchema.shape.token });
+
 const id = z.string({ error: "Missing id" }).check(z.trim(), z.regex(/^[0-9a-f]{24}$/, "Invalid id"));
 
 export const ReviewSchema = z.object({

@@ -86,6 +86,8 @@ for (const path of [
   "/admin/products?q=hoodie",
   "/admin/products?edit=new",
   "/admin/orders",
+  "/admin/customers",
+  "/admin/customers?search=nobody-is-called-this",
 ]) {
   test(`admin page ${path} has no axe violations`, { tag: "@needs-js" }, async ({ page }) => {
     await signIn(page, ADMIN);
@@ -93,6 +95,18 @@ for (const path of [
     await expectNoViolations(page, path);
   });
 }
+
+test("a customer's page and its block confirmation have no axe violations", { tag: "@needs-js" }, async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/customers?search=${SHOPPER.email}`);
+  await page.getByRole("link", { name: SHOPPER.userName, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: SHOPPER.userName })).toBeVisible();
+  await expectNoViolations(page, "customer page");
+  // The confirmation only: the demo shopper stays unblocked for the other tests.
+  await page.getByRole("button", { name: "Block" }).click();
+  await expect(page.getByRole("alertdialog", { name: `Block ${SHOPPER.userName}?` })).toBeVisible();
+  await expectNoViolations(page, "block confirmation");
+});
 
 test("the admin's sheets, dialogs and phone drawer have no axe violations", { tag: "@needs-js" }, async ({ page }) => {
   await signIn(page, ADMIN);
@@ -287,6 +301,7 @@ test("every page fits a 320 px wide screen without sideways scrolling", async ({
     "/admin/products?q=hoodie&sort=title-atoz",
     "/admin/products?edit=new",
     "/admin/orders",
+    "/admin/customers",
   ]) {
     await page.goto(path);
     await fits(path);
@@ -294,4 +309,9 @@ test("every page fits a 320 px wide screen without sideways scrolling", async ({
   await page.goto("/admin/orders");
   await page.getByRole("link", { name: "View Details" }).first().click();
   await fits("admin order details");
+  await page.goto(`/admin/customers?search=${SHOPPER.email}`);
+  await page.getByRole("link", { name: `View customer ${SHOPPER.userName}` }).click();
+  await page.getByRole("button", { name: "Block" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await fits("a customer's page with the block confirmation");
 });

@@ -16,6 +16,10 @@ test.describe("admin JSON is for admins only", () => {
     ["POST", "/api/admin/orders/refund/ffffffffffffffffffffffff"],
     ["POST", "/api/admin/orders/returns/ffffffffffffffffffffffff/receive"],
     ["POST", "/api/admin/orders/returns/ffffffffffffffffffffffff/refuse"],
+    ["GET", "/api/admin/customers/get"],
+    ["GET", "/api/admin/customers/details/ffffffffffffffffffffffff"],
+    ["POST", "/api/admin/customers/block/ffffffffffffffffffffffff"],
+    ["POST", "/api/admin/customers/unblock/ffffffffffffffffffffffff"],
     ["POST", "/api/common/feature/add"],
   ];
 

@@ -5,6 +5,7 @@ export const ADMIN_NAV = [
   { label: "Dashboard", to: "/admin/dashboard" },
   { label: "Products", to: "/admin/products" },
   { label: "Orders", to: "/admin/orders" },
+  { label: "Customers", to: "/admin/customers" },
   { label: "Mail", to: "/admin/mail" },
 ];
 

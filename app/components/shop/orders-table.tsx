@@ -12,19 +12,22 @@ type OrderRow = Pick<Order, "id" | "orderDate" | "orderStatus" | "totalCents">;
  * through `?order=<id>`. The screens differ only in their column titles and badge colours (SPEC 4).
  * From `md` up it is a table; on phones and narrow tablets, where five columns do not fit, each
  * order is a card with the same facts, so nothing needs sideways scrolling. CSS picks one; the
- * other is display:none.
+ * other is display:none. `detailsHref` sends the details elsewhere (a customer's orders open in the
+ * admin's orders page).
  */
 export function OrdersTable({
   orders,
   headings,
   badgeClass,
+  detailsHref: hrefFor,
 }: {
   orders: OrderRow[];
   headings: readonly [id: string, date: string, status: string, amount: string];
   badgeClass: (status: string) => string;
+  detailsHref?: (id: string) => string;
 }) {
   const location = useLocation();
-  const detailsHref = (id: string) => withParam(location, "order", id);
+  const detailsHref = hrefFor ?? ((id: string) => withParam(location, "order", id));
   const badge = (status: string) => (
     <span className={cn("whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold", badgeClass(status))}>
       {orderStatusLabel(status)}
@@ -59,7 +62,7 @@ export function OrdersTable({
                 <td className="p-3 text-right">
                   <Link
                     to={detailsHref(o.id)}
-                    preventScrollReset
+                    preventScrollReset={!hrefFor}
                     className={buttonClass({ variant: "outline", size: "sm" }, "whitespace-nowrap")}
                     data-order-link={o.id}
                   >
@@ -86,7 +89,7 @@ export function OrdersTable({
             </dl>
             <Link
               to={detailsHref(o.id)}
-              preventScrollReset
+              preventScrollReset={!hrefFor}
               className={buttonClass({ variant: "outline", size: "sm" }, "mt-3 w-full")}
               data-order-link={o.id}
               aria-label={`View details of order ${o.id}`}

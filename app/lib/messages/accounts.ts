@@ -16,3 +16,16 @@ export const ADDRESS_NOT_FOUND = "Address not found";
 export const RESET_SENT = "If an account exists for that address, we have sent a link to set a new password. It works for 60 minutes.";
 export const RESET_LINK_INVALID = "This link has expired or was already used. Please ask for a new one.";
 export const PASSWORD_RESET = "Your password is changed. Sign in with the new one.";
+export const USER_NAME_CHANGED = "Your user name is changed";
+export const PASSWORD_CHANGED = "Your password is changed";
+export const WRONG_PASSWORD = "This is not your current password";
+export const SAME_EMAIL = "This is already your e-mail address";
+export const EMAIL_CHANGE_SENT = (email: string) =>
+  `We have sent a link to ${email}. Your e-mail address changes when you open it (within 24 hours).`;
+export const EMAIL_CHANGED = "Your e-mail address is changed";
+export const EMAIL_LINK_INVALID = "This link has expired or was already used. Please ask for the change again in your account settings.";
+export const ACCOUNT_CLOSED = "Your account is closed. Thank you for shopping with us.";
+export const CLOSE_WITH_OPEN_ORDERS =
+  "You have orders on their way or waiting for a refund. Please close the account once they are delivered or settled.";
+/** What a closed account's reviews and orders say instead of its name. */
+export const FORMER_CUSTOMER = "Former customer";

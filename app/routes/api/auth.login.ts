@@ -9,6 +9,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const result = await authenticator.authenticate("json", request);
   if (!result.ok && result.status === 429) return apiError(429, result.message, result.headers);
+  if (!result.ok && result.status === 403) return apiError(403, result.message);
   // A refused login answers 200 with success false, as the legacy client expects.
   if (!result.ok) return json({ success: false, message: result.message });
   return json({ success: true, message: LOGGED_IN, user: result.user }, { headers: result.headers });

@@ -1,5 +1,6 @@
 import type { Address } from "~/lib/address";
 import type { Cart } from "~/lib/cart";
+import type { Customer } from "~/lib/customers";
 import { centsToAmount } from "~/lib/money";
 import type { Order, OrderWithOwner } from "~/lib/orders";
 import type { Product, Review } from "~/lib/product";
@@ -138,4 +139,21 @@ export function orderWithOwnerJson(o: OrderWithOwner) {
 
 export function bannerJson(b: Banner) {
   return { _id: b.id, image: absoluteImageUrl(b.image) };
+}
+
+/** A shopper's account for the admin: who, since when, and what they bought (net of refunds). */
+export function customerJson(c: Customer) {
+  return {
+    _id: c.id,
+    userName: c.userName,
+    email: c.email,
+    joinedAt: c.joinedAt,
+    orderCount: c.orderCount,
+    totalSpent: centsToAmount(c.spentCents),
+    lastOrderDate: c.lastOrderAt,
+    blocked: c.blockedAt !== null,
+    blockedAt: c.blockedAt,
+    closed: c.closedAt !== null,
+    closedAt: c.closedAt,
+  };
 }

@@ -36,8 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
+  // A wrong password (400), or a blocked account (403).
   if (!result.ok) {
-    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: 400 });
+    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status });
   }
   const target = safeRedirectTo(formData.get("redirectTo")) ?? homeFor(result.user);
   return redirectWithSuccess(target, LOGGED_IN, { headers: result.headers });

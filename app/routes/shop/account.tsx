@@ -2,6 +2,9 @@ import { data, Form, Link, useLocation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { CancelOrderConfirm, CancelOrderLink } from "~/components/shop/cancel-order";
 import { ReturnForm } from "~/components/shop/return-form";
+import { AccountSettings } from "~/components/shop/account-settings";
+import { handleSettingsIntent, isSettingsIntent } from "~/routes/shop/settings-action.server";
+import { pendingEmailChange } from "~/server/accounts/settings.server";
 import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
 import { parseFormWith } from "~/server/platform/form.server";
 import { requestReturn, returnOptions } from "~/server/checkout/returns.server";
@@ -26,6 +29,12 @@ import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/account";
 import { pageTitle } from "~/lib/shop-name";
 
+// The settings forms, like the return form, bring the form checks (zod, conform): they load when
+// the tab or the form is opened; the server renders them directly.
+const SettingsOnDemand = import.meta.env.SSR
+  ? serverOverlay(AccountSettings)
+  : lazyOverlay(() => import("~/components/shop/account-settings").then((m) => m.AccountSettings));
+
 // The return form (with the form checks it brings) loads when it is opened; the server renders it directly.
 const ReturnFormOnDemand = import.meta.env.SSR
   ? serverOverlay(ReturnForm)
@@ -36,20 +45,23 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const params = new URL(request.url).searchParams;
-  const tab = ({ addresses: "addresses", devices: "devices" } as const)[params.get("tab") ?? ""] ?? "orders";
+  const tab = ({ addresses: "addresses", devices: "devices", settings: "settings" } as const)[params.get("tab") ?? ""] ?? "orders";
   const orderParam = params.get("order");
   // Someone else's order id is simply not found (404), never shown.
   const order = orderParam ? (IdSchema.safeParse(orderParam).success ? await getOrder(orderParam, user.id) : null) : undefined;
   // What may be returned from it now (delivered, within the period), for "Return items".
   const returnChoices = order ? await returnOptions(order.id, user.id) : null;
-  const [orders, addresses, devices] = await Promise.all([
+  const [orders, addresses, devices, pendingEmail] = await Promise.all([
     listOrders(user.id),
     listAddresses(user.id),
     tab === "devices" ? listSessions(context, user.id) : ([] as SignedInDevice[]),
+    tab === "settings" ? pendingEmailChange(user.id) : null,
   ]);
   return data(
     {
       userName: user.userName,
+      email: user.email,
+      pendingEmail,
       tab,
       orders,
       addresses,
@@ -64,10 +76,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
   const formData = await readForm(request);
-  if (formData.get("intent") === "end-other-sessions") {
+  const intent = formData.get("intent");
+  if (isSettingsIntent(intent)) return handleSettingsIntent(request, context, user, intent, formData);
+  if (intent === "end-other-sessions") {
     return redirectWithSuccess("/shop/account?tab=devices", otherDevicesSignedOut(await endOtherSessions(context, user.id)));
   }
-  if (formData.get("intent") === "return") {
+  if (intent === "return") {
     const submission = parseFormWith(formData, ReturnSchema);
     if (submission.status !== "success") return data({ return: submission.reply() }, { status: 400 });
     const id = IdSchema.safeParse(formData.get("orderId"));
@@ -76,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) return data({ return: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status });
     return redirectWithSuccess(`/shop/account?order=${id.data}`, RETURN_REQUESTED);
   }
-  if (formData.get("intent") === "cancel-order") {
+  if (intent === "cancel-order") {
     const id = IdSchema.safeParse(formData.get("orderId"));
     if (!id.success) return redirectWithError("/shop/account", ORDER_NOT_FOUND);
     const back = `/shop/account?order=${id.data}`;
@@ -88,13 +102,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { userName, tab, orders, addresses, devices, order, returnChoices } = loaderData;
+  const { userName, email, pendingEmail, tab, orders, addresses, devices, order, returnChoices } = loaderData;
   const location = useLocation();
   const returning = new URLSearchParams(location.search).get("return") === "new";
   const tabs = [
     { id: "orders", label: "My Orders", href: "/shop/account" },
     { id: "addresses", label: "My Addresses", href: "/shop/account?tab=addresses" },
     { id: "devices", label: "Devices", href: "/shop/account?tab=devices" },
+    { id: "settings", label: "Settings", href: "/shop/account?tab=settings" },
   ];
   return (
     <div>
@@ -109,8 +124,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               key={t.id}
               to={t.href}
               aria-current={tab === t.id ? "page" : undefined}
+              {...(t.id === "settings" ? { onPointerEnter: SettingsOnDemand.preload, onFocus: SettingsOnDemand.preload } : {})}
               className={cn(
-                "-mb-px shrink-0 border-b-2 px-4 py-2 font-medium",
+                "-mb-px shrink-0 border-b-2 px-2 py-2 text-sm font-medium sm:px-4 sm:text-base",
                 tab === t.id ? "border-gray-900 text-gray-900" : "border-transparent text-gray-600 hover:text-gray-900",
               )}
             >
@@ -140,6 +156,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </section>
         ) : tab === "devices" ? (
           <DevicesSection devices={devices} />
+        ) : tab === "settings" ? (
+          <SettingsOnDemand
+            userName={userName}
+            email={email}
+            pendingEmail={pendingEmail}
+            result={actionData && "settings" in actionData ? actionData.settings : undefined}
+          />
         ) : (
           <section aria-labelledby="addresses-heading">
             <h2 id="addresses-heading" className="mb-4 text-lg font-bold">

@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
 import { RESET_LINK_INVALID } from "~/lib/messages/accounts";
-import { db, newId, now } from "../platform/db.server";
+import { db, now } from "../platform/db.server";
 import { config } from "../platform/config.server";
 import { hit, refusedAttempt, type AuthAttempt, type RefusedAttempt } from "../platform/rate-limit.server";
 import { log } from "../platform/log.server";
 import { passwordChangedMessage, passwordResetMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { hashPassword } from "./password.server";
+import { newAccountToken, spendAccountTokens, usableToken, useToken } from "./account-tokens.server";
 
 // "Forgot password?" (docs/decisions/0039-password-reset.md): a single-use link, valid 60 minutes,
 // e-mailed through the outbox; only the SHA-256 of its token is stored. Asking answers the same
@@ -15,8 +15,6 @@ import { hashPassword } from "./password.server";
 const LINK_MINUTES = 60;
 /** Reset e-mails one address may be sent in an hour, and requests from one client address a minute. */
 const RESETS_PER_EMAIL_PER_HOUR = 5;
-
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * Limits first (per e-mail as typed, per client address; the same for addresses with and without
@@ -36,22 +34,8 @@ export async function requestPasswordReset(email: string, clientAddress: string)
 
 /** A new link for the account, written with its e-mail in one transaction. */
 async function writeResetLink(user: { id: string; user_name: string; email: string }): Promise<void> {
-  const token = randomBytes(32).toString("base64url");
-  const stamp = now();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("account_tokens")
-      .values({
-        id: newId(),
-        user_id: user.id,
-        kind: "reset",
-        token_hash: tokenHash(token),
-        new_email: null,
-        expires_at: new Date(Date.parse(stamp) + LINK_MINUTES * 60_000).toISOString(),
-        used_at: null,
-        created_at: stamp,
-      })
-      .execute();
+    const token = await newAccountToken(trx, user.id, "reset", LINK_MINUTES);
     const link = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueMail(trx, passwordResetMessage({ userName: user.user_name, email: user.email }, link, LINK_MINUTES));
   });
@@ -59,15 +43,7 @@ async function writeResetLink(user: { id: string; user_name: string; email: stri
 
 /** Whether a reset link's token can still be used (the page shows the form or says it cannot). */
 export async function resetLinkValid(token: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("account_tokens")
-    .select("id")
-    .where("token_hash", "=", tokenHash(token))
-    .where("kind", "=", "reset")
-    .where("used_at", "is", null)
-    .where("expires_at", ">", new Date().toISOString())
-    .executeTakeFirst();
-  return !!row;
+  return !!(await usableToken(db, token, "reset"));
 }
 
 export type ResetOutcome =
@@ -91,31 +67,10 @@ export async function resetPassword(token: string, password: string, clientAddre
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const stamp = now();
-    const row = await trx
-      .selectFrom("account_tokens")
-      .innerJoin("users", "users.id", "account_tokens.user_id")
-      .select(["account_tokens.id", "users.id as user_id", "users.user_name", "users.email"])
-      .where("account_tokens.token_hash", "=", tokenHash(token))
-      .where("account_tokens.kind", "=", "reset")
-      .where("account_tokens.used_at", "is", null)
-      .where("account_tokens.expires_at", ">", stamp)
-      .executeTakeFirst();
-    if (!row) return invalid;
+    const row = await usableToken(trx, token, "reset");
     // Conditional: two uses of one link at once, only one sets the password.
-    const used = await trx
-      .updateTable("account_tokens")
-      .set({ used_at: stamp })
-      .where("id", "=", row.id)
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return invalid;
-    await trx
-      .updateTable("account_tokens")
-      .set({ used_at: stamp })
-      .where("user_id", "=", row.user_id)
-      .where("kind", "=", "reset")
-      .where("used_at", "is", null)
-      .execute();
+    if (!row || !(await useToken(trx, row.id, stamp))) return invalid;
+    await spendAccountTokens(trx, row.user_id, "reset", stamp);
     await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", row.user_id).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();
     await enqueueMail(trx, passwordChangedMessage({ userName: row.user_name, email: row.email }));

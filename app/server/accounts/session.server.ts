@@ -132,8 +132,9 @@ type CurrentSession = { user: SessionUser; key: string } | null;
 
 /**
  * The session the request's cookie names, with its user, in one query (the session row joined to
- * its user); null without one. The user is read fresh: a role change counts at once. The row's
- * expiry slides, written at most every 10 minutes.
+ * its user); null without one. The user is read fresh: a role change counts at once, and a blocked
+ * or closed account has no session even should a row of it outlive the block or the closing (both
+ * delete them). The row's expiry slides, written at most every 10 minutes.
  */
 export async function readSession(request: Request): Promise<CurrentSession> {
   const token: unknown = await sessions().cookie.parse(request.headers.get("Cookie"));
@@ -147,6 +148,8 @@ export async function readSession(request: Request): Promise<CurrentSession> {
     .select(["users.id", "users.user_name", "users.email", "users.role", "sessions.last_seen_at"])
     .where("sessions.id", "=", key)
     .where("sessions.expires_at", ">", at.toISOString())
+    .where("users.blocked_at", "is", null)
+    .where("users.closed_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
   if (at.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
@@ -177,6 +180,11 @@ type Context = Readonly<RouterContextProvider>;
 /** This request's signed-in user, or null (read once by sessionMiddleware). */
 export function currentUser(context: Context): SessionUser | null {
   return context.get(sessionContext)?.user ?? null;
+}
+
+/** The key of this request's session row (to keep it when the others end), or null. */
+export function currentSessionKey(context: Context): string | null {
+  return context.get(sessionContext)?.key ?? null;
 }
 
 /**

@@ -5,9 +5,11 @@ import { FormStrategy } from "remix-auth-form";
 import { Strategy } from "remix-auth/strategy";
 import type { SessionUser } from "~/lib/access";
 import { INVALID_LOGIN } from "~/lib/messages/accounts";
+import { ACCOUNT_BLOCKED } from "~/lib/messages/customers";
 import { LoginSchema } from "~/lib/schemas";
 import { readBody } from "../platform/api.server";
 import { config } from "../platform/config.server";
+import { db } from "../platform/db.server";
 import { clientIp, hit, limitAuthAttempt, refusedAttempt } from "../platform/rate-limit.server";
 import { secrets } from "../platform/secrets.server";
 import { createUserSession } from "./session.server";
@@ -47,11 +49,25 @@ async function deviceEntries(request: Request): Promise<DeviceEntry[]> {
 export type SignInResult =
   | { ok: true; user: SessionUser; headers: Headers }
   | { ok: false; status: 429; message: string; headers: Record<string, string> }
-  | { ok: false; status: 400; message: string };
+  | { ok: false; status: 400 | 403; message: string };
+
+/**
+ * Whether an account whose password was right may have a session: a blocked one is told so (403);
+ * a closed one is answered like a wrong password (its password is erased, so this is a second
+ * guard). Read after the password check, so only someone who knows the password learns that the
+ * account is blocked.
+ */
+async function refusedAccount(userId: string): Promise<{ status: 400 | 403; message: string } | null> {
+  const state = await db.selectFrom("users").select(["blocked_at", "closed_at"]).where("id", "=", userId).executeTakeFirst();
+  if (!state || state.closed_at !== null) return { status: 400, message: INVALID_LOGIN };
+  if (state.blocked_at !== null) return { status: 403, message: ACCOUNT_BLOCKED };
+  return null;
+}
 
 /**
  * The one place a sign-in is decided, for both strategies below: the attempt limits (by device
- * cookie, else by address and account), the password check, a new session, and the device cookie.
+ * cookie, else by address and account), the password check, the account's state (blocked or
+ * closed), a new session, and the device cookie.
  * Values that are not even a valid login still count towards the limits.
  */
 async function verify(request: Request, email: unknown, password: unknown): Promise<SignInResult> {
@@ -71,6 +87,8 @@ async function verify(request: Request, email: unknown, password: unknown): Prom
   }
   const user = parsed.success ? await verifyLogin(parsed.data) : null;
   if (!user) return { ok: false, status: 400, message: INVALID_LOGIN };
+  const refused = await refusedAccount(user.id);
+  if (refused) return { ok: false, ...refused };
   const entry = known ?? { a: accountTag(user.email), n: randomBytes(16).toString("base64url") };
   const remembered = [entry, ...entries.filter((e) => e !== known)].slice(0, MAX_ACCOUNTS_PER_DEVICE);
   // The session cookie and the device cookie, for the answer (a redirect or JSON) to carry.
@@ -101,3 +119,12 @@ class JsonStrategy<User> extends Strategy<User, { body: Record<string, unknown>;
 export const authenticator = new Authenticator<SignInResult>()
   .use(new FormStrategy(({ form, request }) => verify(request, form.get("email"), form.get("password"))), "form")
   .use(new JsonStrategy(({ body, request }) => verify(request, body.email, body.password)), "json");
+
+/**
+ * After an account closes: this browser forgets it (its entry leaves the device cookie). Returns
+ * the Set-Cookie value.
+ */
+export async function forgetDevice(request: Request, email: string): Promise<string> {
+  const tag = accountTag(email);
+  return deviceCookie().serialize((await deviceEntries(request)).filter((entry) => entry.a !== tag));
+}

@@ -5,6 +5,7 @@ import { db, newId, now } from "../platform/db.server";
 import { isUniqueViolation, uniqueViolationOf } from "../platform/db-errors.server";
 import { welcomeMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { spendAccountTokens } from "./account-tokens.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_TAKEN, NAME_TAKEN } from "~/lib/messages/accounts";
 
@@ -132,13 +133,7 @@ export async function setPassword(email: string, password: string): Promise<Sess
     await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", user.id).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
     // A reset link asked for before stops working too: the password it was for is gone.
-    await trx
-      .updateTable("account_tokens")
-      .set({ used_at: now() })
-      .where("user_id", "=", user.id)
-      .where("kind", "=", "reset")
-      .where("used_at", "is", null)
-      .execute();
+    await spendAccountTokens(trx, user.id, "reset");
   });
   return user;
 }

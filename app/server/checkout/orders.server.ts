@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
 import { shownPaymentStatus, type Order, type OrderWithOwner, type Refund, type ReturnRequest } from "~/lib/orders";
 import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
@@ -73,7 +73,11 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
   let query = visibleOrders()
     .innerJoin("users", "users.id", "orders.user_id")
     .selectAll("orders")
-    .select(["users.user_name", "users.email"])
+    // Who bought it as the order recorded it, so a closed account's orders still say (migration 0016).
+    .select([
+      sql<string>`coalesce(orders.customer_name, users.user_name)`.as("user_name"),
+      sql<string>`coalesce(orders.customer_email, users.email)`.as("email"),
+    ])
     .where("orders.id", "=", orderId);
   if (userId) query = query.where("orders.user_id", "=", userId);
   const row = await query.executeTakeFirst();

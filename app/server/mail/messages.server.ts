@@ -240,5 +240,30 @@ export const passwordChangedMessage = (user: { userName: string; email: string }
     "password-changed",
     user,
     `Your ${config.shopName} password was changed`,
-    'the password of your account was just changed, and every device signed in to it was signed out. If you did not do this, set a new password at once with "Forgot password?" on the sign-in page and contact us.',
+    'the password of your account was just changed, and every other device signed in to it was signed out. If you did not do this, set a new password at once with "Forgot password?" on the sign-in page and contact us.',
+  );
+
+export const emailChangeConfirmMessage = (user: { userName: string }, newEmail: string, link: string, hours: number) =>
+  accountMessage(
+    "email-change-confirm",
+    { userName: user.userName, email: newEmail },
+    `Confirm your new e-mail address at ${config.shopName}`,
+    `you asked to use this address for your account. Open the link below within ${hours} hours to confirm it; until then your account keeps its old address. If it was not you, ignore this e-mail.`,
+    { href: link, text: "Confirm the new address" },
+  );
+
+export const emailChangeNoticeMessage = (user: { userName: string; email: string }, newEmail: string) =>
+  accountMessage(
+    "email-change-notice",
+    user,
+    `Your ${config.shopName} e-mail address is being changed`,
+    `someone signed in to your account asked to change its e-mail address to ${newEmail}. It changes only once the link sent there is opened. If it was not you, change your password at once and contact us.`,
+  );
+
+export const accountClosedMessage = (user: { userName: string; email: string }) =>
+  accountMessage(
+    "account-closed",
+    user,
+    `Your ${config.shopName} account is closed`,
+    "your account is closed: your name, e-mail address, saved addresses and sign-ins are erased. Your orders stay in our books, as the law asks, and your reviews stay without your name. This is the last e-mail you get from us; you are welcome to register again at any time.",
   );

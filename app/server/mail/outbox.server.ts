@@ -9,8 +9,19 @@ import { db, newId, now } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import type { MailMessage } from "./messages.server";
 
-/** Writes a message to the outbox, in the transaction of the change that causes it. */
+/**
+ * What a closed account's e-mail becomes (accounts/close.server.ts): unique as the column wants,
+ * and in the `.invalid` domain, which never receives mail.
+ */
+export const erasedEmail = (userId: string) => `${userId}@closed.invalid`;
+const isErased = (address: string) => address.endsWith("@closed.invalid");
+
+/**
+ * Writes a message to the outbox, in the transaction of the change that causes it. Nothing is
+ * written for a closed account (a refund of one of its orders, say): its address is erased.
+ */
 export async function enqueueMail(trx: Kysely<Database>, message: MailMessage): Promise<void> {
+  if (isErased(message.to)) return;
   const stamp = now();
   await trx
     .insertInto("outbox")

@@ -1,0 +1,18 @@
+import { CUSTOMER_NOT_FOUND } from "~/lib/messages/customers";
+import { IdSchema } from "~/lib/schemas";
+import { blockCustomer } from "~/server/admin/customers.server";
+import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
+import type { Route } from "./+types/admin.customers.block";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** Blocks a shopper: every session of the account ends, and it cannot sign in until unblocked. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  requireApiAdmin(context);
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) return apiError(404, CUSTOMER_NOT_FOUND);
+  const outcome = await blockCustomer(id.data);
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  return json({ success: true, message: outcome.message });
+}

@@ -39,6 +39,7 @@ export default [
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/customers", "routes/admin/customers.tsx"),
     route("admin/customers/:id", "routes/admin/customer.tsx"),
+    route("admin/discounts", "routes/admin/discounts.tsx"),
   ]),
   route("unauth-page", "routes/unauth-page.tsx"),
   ...prefix("api/auth", [
@@ -87,8 +88,12 @@ export default [
   ...prefix("api/admin/customers", [
     route("get", "routes/api/admin.customers.get.ts"),
     route("details/:id", "routes/api/admin.customers.details.ts"),
-    route("block/:id", "routes/api/admin.customers.block.ts"),
-    route("unblock/:id", "routes/api/admin.customers.unblock.ts"),
+    route(":change/:id", "routes/api/admin.customers.access.ts"),
+  ]),
+  ...prefix("api/admin/discounts", [
+    route("get", "routes/api/admin.discounts.get.ts"),
+    route("add", "routes/api/admin.discounts.add.ts"),
+    route("edit/:id", "routes/api/admin.discounts.edit.ts"),
   ]),
   route("api/common/feature/get", "routes/api/common.feature.get.ts"),
   route("api/common/feature/add", "routes/api/common.feature.add.ts"),

@@ -30,9 +30,43 @@ export interface Database {
   returns: ReturnsTable;
   return_items: ReturnItemsTable;
   account_tokens: AccountTokensTable;
+  discounts: DiscountsTable;
+  discount_uses: DiscountUsesTable;
 }
 
 /** Money given back on an order (migration 0012): written before PayPal is called. */
+/** A discount code (migration 0017): money in cents, the code in capitals. */
+export interface DiscountsTable {
+  id: string;
+  code: string;
+  type: "percent" | "fixed";
+  /** Percent (1-100) or cents, by type. */
+  value: number;
+  min_subtotal_cents: Generated<number>;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  once_per_customer: Generated<number>;
+  /** JSON arrays of category and brand ids; null: every one. */
+  categories: string | null;
+  brands: string | null;
+  active: Generated<number>;
+  /** Uses held or used now (never above usage_limit: a database check). */
+  taken: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+/** One use of a code by one order: held at the PayPal order, used once paid, released otherwise. */
+export interface DiscountUsesTable {
+  id: string;
+  discount_id: string;
+  order_id: string;
+  user_id: string;
+  status: "held" | "used" | "released";
+  amount_cents: number;
+  created_at: string;
+  updated_at: string;
+}
 export interface RefundsTable {
   id: string;
   order_id: string;
@@ -280,6 +314,8 @@ export interface CartsTable {
   user_id: string;
   created_at: string;
   updated_at: string;
+  /** The discount code the shopper applied (migration 0017), checked again at checkout. */
+  discount_code: Generated<string | null>;
 }
 
 export interface CartItemsTable {
@@ -332,6 +368,10 @@ export interface OrdersTable {
   /** Who bought it, as the account said when the order was made (kept when the account closes). */
   customer_name: Generated<string | null>;
   customer_email: Generated<string | null>;
+  /** The code the order was given (migration 0017) and the discount in cents; total_cents is after it. */
+  discount_id: Generated<string | null>;
+  discount_code: Generated<string | null>;
+  discount_cents: Generated<number>;
   order_date: string;
   order_update_date: string;
 }
@@ -349,6 +389,8 @@ export interface OrderItemsTable {
   size: Generated<string>;
   color: Generated<string>;
   sku: string | null;
+  /** This line's share of the order's discount, in cents (migration 0017). */
+  discount_cents: Generated<number>;
 }
 
 export interface ReviewsTable {

@@ -70,6 +70,10 @@ test.describe("the customers JSON", () => {
       expect(await answer.json()).toEqual({ success: false, message: "Customer not found" });
     }
     expect((await admin.post(`/api/admin/customers/details/${id}`)).status()).toBe(405);
+    // Only block and unblock change an account.
+    const other = await admin.post(`/api/admin/customers/erase/${id}`);
+    expect(other.status()).toBe(404);
+    expect((await (await admin.get(`/api/admin/customers/details/${id}`)).json()).data.blocked).toBe(false);
   });
 
   test("block and unblock: the shopper's sign-in answers 403 with the reason while blocked; an admin cannot be blocked", async ({

@@ -6,6 +6,7 @@ export const ADMIN_NAV = [
   { label: "Products", to: "/admin/products" },
   { label: "Orders", to: "/admin/orders" },
   { label: "Customers", to: "/admin/customers" },
+  { label: "Discounts", to: "/admin/discounts" },
   { label: "Mail", to: "/admin/mail" },
 ];
 

@@ -1,6 +1,7 @@
 import type { Address } from "~/lib/address";
 import type { Cart } from "~/lib/cart";
 import type { Customer } from "~/lib/customers";
+import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discount-codes";
 import { centsToAmount } from "~/lib/money";
 import type { Order, OrderWithOwner } from "~/lib/orders";
 import type { Product, Review } from "~/lib/product";
@@ -155,5 +156,38 @@ export function customerJson(c: Customer) {
     blockedAt: c.blockedAt,
     closed: c.closedAt !== null,
     closedAt: c.closedAt,
+  };
+}
+
+/**
+ * A discount code for the admin, in the fields /api/admin/discounts add|edit take (money in
+ * dollars: `value` is dollars for a fixed amount, a percent otherwise), with what it has done.
+ */
+export function discountJson(d: DiscountCode | DiscountCodeWithFigures) {
+  return {
+    _id: d.id,
+    code: d.code,
+    type: d.type,
+    value: d.type === "percent" ? d.value : centsToAmount(d.value),
+    minSubtotal: centsToAmount(d.minSubtotalCents),
+    startsAt: d.startsAt,
+    endsAt: d.endsAt,
+    usageLimit: d.usageLimit,
+    oncePerCustomer: d.oncePerCustomer,
+    categories: d.categories,
+    brands: d.brands,
+    active: d.active,
+    taken: d.taken,
+    ...("usedCount" in d
+      ? {
+          used: d.usedCount,
+          held: d.heldCount,
+          orderCount: d.orderCount,
+          revenue: centsToAmount(d.revenueCents),
+          discountTotal: centsToAmount(d.discountCents),
+        }
+      : {}),
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
   };
 }

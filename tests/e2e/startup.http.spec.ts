@@ -217,7 +217,8 @@ test.describe("production start", () => {
 
       process.kill(first!, "SIGKILL");
       await expect.poll(() => logLines().some((l) => l.msg === "worker died; starting another" && l.pid === first)).toBe(true);
-      await expect.poll(() => workerPids().length).toBe(3);
+      // A new worker loads the whole server bundle first: seconds on a busy machine.
+      await expect.poll(() => workerPids().length, { timeout: 30_000 }).toBe(3);
       const replacement = workerPids()[2]!;
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { SHOP_BUSY } from "./messages/platform";
 
 export type RouteErrorView = { status: number; title: string; message: string };
 
@@ -23,6 +24,10 @@ export function describeRouteError(error: unknown): RouteErrorView {
     const [title, fallback] = GENERIC[error.status] ?? GENERIC[400]!;
     const message = typeof error.data === "string" && error.data.trim() ? error.data : fallback;
     return { status: error.status, title, message };
+  }
+  // The database was busy (db-errors.server.ts, ShopBusy): nothing went wrong, try again.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return { status: 503, title: "The shop is busy", message: SHOP_BUSY };
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return {

@@ -2,6 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
 import path from "node:path";
+import pg from "pg";
 import { login, SHOPPER, signIn } from "./helpers";
 import { freePort, startOwnServer } from "./own-server";
 
@@ -24,6 +25,33 @@ test("a page the shop cannot find keeps the header, cart and footer, and leads b
   await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
   await page.getByRole("link", { name: "Back to the shop" }).click();
   await expect(page).toHaveURL(/\/shop\/home$/);
+});
+
+test("the database busy (a row held elsewhere past lock_timeout) is a 503 page in the shell saying so", async ({ page, engine }) => {
+  // PostgreSQL's lock_timeout (PG_LOCK_TIMEOUT_MS, 5 s by default); SQLite's busy wait is the 500 below.
+  test.skip(engine !== "postgres", "holds PostgreSQL row locks");
+  test.setTimeout(60_000);
+  await signIn(page, SHOPPER);
+  // Accessories come in one size: their cards add to the cart at once.
+  await page.goto("/shop/listing?category=accessories");
+  const holder = new pg.Client({ connectionString: process.env.SHOP_E2E_DATABASE_URL });
+  await holder.connect();
+  try {
+    await holder.query("begin");
+    await holder.query(
+      "select v.id from product_variants v join products p on p.id = v.product_id where p.category = 'accessories' for update",
+    );
+    await page.getByRole("button", { name: "Add to cart" }).first().click();
+    await expect(page.getByRole("heading", { name: "The shop is busy" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("The shop is busy, please try again")).toBeVisible();
+    await expectShopShell(page);
+  } finally {
+    await holder.query("rollback");
+    await holder.end();
+  }
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "The shop is busy" })).toHaveCount(0);
+  await expectShopShell(page);
 });
 
 test("a fault of ours (the database cannot be written) is a 500 page in the shell, with Try again", async ({ page, engine }) => {

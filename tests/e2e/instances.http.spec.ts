@@ -381,3 +381,109 @@ test("a database lost while running: 503 on /healthz, clean 5xx JSON on /api, no
     await link.cut();
   }
 });
+
+// Rules that read and then write, raced through both instances (with PG_GLOBAL_WRITE_LOCK=0 they
+// hold by their own locks; docs/decisions/0042-postgresql-without-a-global-lock.md).
+
+/** One-piece products from the end of the title order, away from those the tests above take. */
+const lastOnePieceProducts = async (n: number) =>
+  (
+    await query<{ id: string }>(
+      "select id from products p where (select count(*) from product_variants v where v.product_id = p.id) = 1 order by title desc limit $1",
+      [n],
+    )
+  ).map((r) => r.id);
+
+async function signedIn(ip: string): Promise<{ api: APIRequestContext; userId: string }> {
+  const api = await shopper(ip);
+  const account = await newAccount(api);
+  expect((await api.post("/api/auth/login", { data: account })).status()).toBe(200);
+  const me = await (await api.get("/api/auth/check-auth")).json();
+  return { api, userId: me.user.id as string };
+}
+
+const anAddress = (street: string) => ({ address: street, city: "Town", pincode: "1", phone: "555", notes: "n" });
+
+test("a shopper with 2 addresses sends 4 address adds at once through both instances: exactly one is added", async () => {
+  const { api, userId } = await signedIn("192.0.2.60");
+  for (const street of ["1 Road", "2 Road"])
+    expect((await api.post("/api/shop/address/add", { data: anAddress(street) })).status()).toBe(201);
+  const answers = await Promise.all(
+    ["3 Road", "4 Road", "5 Road", "6 Road"].map((street, i) =>
+      api.post("/api/shop/address/add", { data: anAddress(street), ...pinned(i % 2 ? "a" : "b") }),
+    ),
+  );
+  const statuses = answers.map((r) => r.status()).sort();
+  expect(statuses).toEqual([201, 409, 409, 409]);
+  expect(await query("select count(*)::int as n from addresses where user_id = $1", [userId])).toEqual([{ n: 3 }]);
+});
+
+test("20 adds of one variant at once by one shopper through both instances: one cart line, never above stock", async () => {
+  const { api, userId } = await signedIn("192.0.2.61");
+  const [productId] = await lastOnePieceProducts(1);
+  await query("update product_variants set stock = 7 where product_id = $1", [productId]);
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      api.post("/api/shop/cart/add", { data: { productId, quantity: 1 }, ...pinned(i % 2 ? "a" : "b") }),
+    ),
+  );
+  const statuses = answers.map((r) => r.status());
+  expect(statuses.filter((s) => s === 200)).toHaveLength(7);
+  expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+  expect(
+    await query("select ci.quantity from cart_items ci join carts c on c.id = ci.cart_id where c.user_id = $1 and ci.product_id = $2", [
+      userId,
+      productId,
+    ]),
+  ).toEqual([{ quantity: 7 }]);
+});
+
+test("while another connection holds one variant's row lock, other products' carts and checkouts answer within a second, and the locked one answers 503", async () => {
+  test.skip(process.env.PG_GLOBAL_WRITE_LOCK !== "0", "with the global write lock on, a request waiting for the row holds it for everyone");
+  const [lockedId, freeId] = await lastOnePieceProducts(3).then((ids) => [ids[1]!, ids[2]!]);
+  await query("update product_variants set stock = 50 where product_id = any($1)", [[lockedId, freeId]]);
+  const { api } = await signedIn("192.0.2.62");
+  const other = await signedIn("192.0.2.63");
+  const addressId = (await (await api.post("/api/shop/address/add", { data: anAddress("7 Road") })).json()).data._id;
+  const otherAddressId = (await (await other.api.post("/api/shop/address/add", { data: anAddress("8 Road") })).json()).data._id;
+  expect((await other.api.post("/api/shop/cart/add", { data: { productId: lockedId, quantity: 1 } })).status()).toBe(200);
+
+  const holder = new pg.Client({ connectionString: databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query("begin");
+    await holder.query("select id from product_variants where product_id = $1 for update", [lockedId]);
+    const timed = async <T>(work: () => Promise<T>) => {
+      const started = Date.now();
+      const result = await work();
+      return { result, ms: Date.now() - started };
+    };
+    // A cart and a whole checkout of another product, on each instance.
+    for (const on of ["a", "b"] as const) {
+      const add = await timed(() => api.post("/api/shop/cart/add", { data: { productId: freeId, quantity: 1 }, ...pinned(on) }));
+      expect(add.result.status()).toBe(200);
+      expect(add.ms).toBeLessThan(1_000);
+      const created = await timed(() => api.post("/api/shop/order/create", { data: { addressInfo: { addressId } }, ...pinned(on) }));
+      const order = await created.result.json();
+      expect(order.success, JSON.stringify(order)).toBe(true);
+      expect(created.ms).toBeLessThan(1_000);
+      const approved = await approveInSimulator(api, order.approvalURL);
+      const captured = await timed(() =>
+        api.post("/api/shop/order/capture", { data: { ...approved, orderId: order.orderId }, ...pinned(on) }),
+      );
+      expect(captured.result.status()).toBe(200);
+      expect(captured.ms).toBeLessThan(1_000);
+    }
+    // A checkout of the locked variant waits lock_timeout (5 s by default), then says so.
+    const locked = await timed(() => other.api.post("/api/shop/order/create", { data: { addressInfo: { addressId: otherAddressId } } }));
+    expect(locked.result.status()).toBe(503);
+    expect(await locked.result.json()).toEqual({ success: false, message: "The shop is busy, please try again" });
+    expect(locked.ms).toBeLessThan(5_000 + 1_000);
+  } finally {
+    await holder.query("rollback");
+    await holder.end();
+  }
+  // Both instances carry on: the same checkout goes through once the lock is gone.
+  const again = await (await other.api.post("/api/shop/order/create", { data: { addressInfo: { addressId: otherAddressId } } })).json();
+  expect(again.success, JSON.stringify(again)).toBe(true);
+});

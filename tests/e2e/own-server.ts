@@ -31,16 +31,23 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * The PostgreSQL locking settings of the test run itself (PG_GLOBAL_WRITE_LOCK=0 npx playwright
+ * test …), passed on to every shop it starts, so the suites can run in either mode (decision 0042).
+ */
+const PASSED_ON = ["PG_GLOBAL_WRITE_LOCK", "PG_LOCK_TIMEOUT_MS", "PG_STATEMENT_TIMEOUT_MS", "PG_IDLE_IN_TRANSACTION_TIMEOUT_MS"];
+const passedOn = () => Object.fromEntries(PASSED_ON.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+
+/**
  * A server of its own for tests about starting, settings and limits: `server.mjs` (or `entry`,
  * a script and its arguments) on 127.0.0.1:`port` with a fresh data folder and only the
- * environment given (plus PATH).
+ * environment given (plus PATH and the PostgreSQL locking settings above).
  */
 export function startOwnServer(port: number, env: Record<string, string> = {}, entry: string[] = ["server.mjs"]): OwnServer {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-own-"));
   const [script, ...args] = entry;
   const child = spawn(process.execPath, [path.join(root, script!), ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...passedOn(), ...env },
   });
   let output = "";
   child.stdout.on("data", (d) => (output += d));

@@ -4,6 +4,7 @@ import type { AddressInput } from "~/lib/schemas";
 import type { AddressesTable } from "../../../db/schema";
 import type { Selectable } from "kysely";
 import { db, newId, now } from "../platform/db.server";
+import { lockKey } from "../platform/locks.server";
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 
 function toAddress(row: Selectable<AddressesTable>): Address {
@@ -31,9 +32,13 @@ export async function getAddress(userId: string, addressId: string): Promise<Add
 
 export type AddressResult = { ok: true; address: Address } | { ok: false; status: 404 | 409; message: string };
 
-/** At most 3 addresses per shopper: counted and inserted in one transaction. */
+/**
+ * At most 3 addresses per shopper: counted and inserted in one transaction, holding the shopper's
+ * address key (the address that would be a fourth does not exist yet, so there is no row to lock).
+ */
 export async function addAddress(userId: string, input: AddressInput): Promise<AddressResult> {
   return db.transaction().execute(async (trx) => {
+    await lockKey(trx, "addresses", userId);
     const { count } = await trx
       .selectFrom("addresses")
       .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -6,6 +6,7 @@ import { ONE_SIZE } from "~/lib/variants";
 import type { Database } from "../../../db/schema";
 import { getProduct } from "../catalog/catalog.server";
 import { db, newId, now } from "../platform/db.server";
+import { lockStockOfProduct } from "../platform/locks.server";
 import { localImagePath } from "../platform/image-urls.server";
 import { storeImage } from "./uploads.server";
 import { IMAGE_REQUIRED, IMAGE_REQUIRED_DETAIL } from "~/lib/messages/admin";
@@ -145,6 +146,8 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
         .where("id", "=", id)
         .executeTakeFirst();
       if (!Number(result.numUpdatedRows)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
+      // Its stock's colours too, in the order checkouts take them (platform/locks.server.ts).
+      await lockStockOfProduct(trx, id);
       const current = await trx
         .selectFrom("product_variants")
         .select(["id", "size", "color", "color_hex", "sku", "stock"])

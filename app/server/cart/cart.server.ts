@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import { colorId, sizeFromId } from "~/lib/variants";
 import type { Database } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
+import { lockKey } from "../platform/locks.server";
 import { NOT_IN_CART, OUT_OF_STOCK, SELECT_COLOUR, SELECT_SIZE, VARIANT_UNAVAILABLE, onlyCanAdd } from "~/lib/messages/cart";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
@@ -119,10 +120,12 @@ function stockRefusal(stock: number): CartChange {
 
 /**
  * Adds to a line of the cart (a variant). The line never holds more than that variant's stock:
- * the check and the write happen in one transaction.
+ * the check and the write happen in one transaction, holding the shopper's cart key.
  */
 export async function addToCart(userId: string, productId: string, quantity: number, choice: VariantChoice = {}): Promise<CartChange> {
   return db.transaction().execute(async (trx): Promise<CartChange> => {
+    // The shopper's cart, which may not exist yet: their adds, changes and paid orders take turns.
+    await lockKey(trx, "cart", userId);
     const resolved = await resolveVariant(trx, productId, choice);
     if (!resolved.ok) return resolved;
     const { variant } = resolved;
@@ -154,6 +157,7 @@ export async function addToCart(userId: string, productId: string, quantity: num
  */
 export async function updateCartQuantity(userId: string, productId: string, quantity: number, variantId?: string): Promise<CartChange> {
   return db.transaction().execute(async (trx): Promise<CartChange> => {
+    await lockKey(trx, "cart", userId);
     let lines = trx
       .selectFrom("cart_items")
       .innerJoin("carts", "carts.id", "cart_items.cart_id")

@@ -3,6 +3,7 @@ import type { SessionUser } from "~/lib/access";
 import type { Review } from "~/lib/product";
 import type { ReviewInput } from "~/lib/schemas";
 import { db, newId, now } from "../platform/db.server";
+import { lockRows } from "../platform/locks.server";
 import { isUniqueViolation } from "../platform/db-errors.server";
 import { ALREADY_REVIEWED, MUST_PURCHASE, PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
@@ -71,6 +72,8 @@ export async function addReview(user: SessionUser, input: ReviewInput): Promise<
   };
   try {
     await db.transaction().execute(async (trx) => {
+      // The product's row first: two reviews at once each count the other in the average.
+      await lockRows(trx, trx.selectFrom("products").select("id").where("id", "=", input.productId)).execute();
       await trx.insertInto("reviews").values(row).execute();
       await trx
         .updateTable("products")

@@ -95,6 +95,22 @@ describe("addReview", () => {
     expect((await getProduct(productId))?.averageRating).toBe(4.7); // (4 + 5 + 5) / 3
   });
 
+  it("counts every review of reviews written at once in the product's average and count", async () => {
+    const target = otherProductId;
+    const reviewers = await Promise.all(Array.from({ length: 8 }, (_, i) => shopper(`together${i}`)));
+    for (const r of reviewers) await order(r, target, "paid");
+    const results = await Promise.all(
+      reviewers.map((r, i) => addReview(r, { productId: target, reviewMessage: "Same time", reviewValue: i % 2 ? 5 : 1 })),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    const product = await db
+      .selectFrom("products")
+      .select(["review_count", "average_review"])
+      .where("id", "=", target)
+      .executeTakeFirstOrThrow();
+    expect(product).toEqual({ review_count: 8, average_review: 3 });
+  });
+
   it("answers 404 for an unknown product", async () => {
     expect(await addReview(buyer, { productId: newId(), reviewMessage: "?", reviewValue: 3 })).toMatchObject({ ok: false, status: 404 });
   });

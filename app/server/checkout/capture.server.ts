@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
 import { ORDER_NOT_FOUND, PAYMENT_BUSY, PAYMENT_DECLINED, PAYMENT_PROBLEM, PAYMENT_UNEXPECTED, soldOut } from "~/lib/messages/checkout";
 import { db, now } from "../platform/db.server";
+import { lockKey } from "../platform/locks.server";
 import { log } from "../platform/log.server";
 import { OrderBusy, oneAtATime } from "./payment-lock.server";
 import { approvalAfterDecline } from "./paypal-error.server";
@@ -67,6 +68,8 @@ export async function recordPayment(
     if (Number(marked.numUpdatedRows) === 0) return;
     await recordStatusChange(trx, order.id, before?.order_status ?? null, "confirmed", by, stamp);
     await enqueueMail(trx, orderPaidMessage(await orderForMail(trx, order.id)));
+    // The shopper's cart key, as their adds take it: a paid line and an add at once both count.
+    await lockKey(trx, "cart", order.user_id);
     const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
     if (!cart) return;
     const bought = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", order.id).execute();

@@ -7,6 +7,7 @@ import { groupBy } from "~/lib/group-by";
 import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
 import { db, now } from "../platform/db.server";
+import { lockRows } from "../platform/locks.server";
 import { recordStatusChange, statusHistory } from "./timeline.server";
 import { orderForMail, orderStatusMessage, STATUSES_MAILED } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -205,12 +206,10 @@ export async function updateOrderStatus(orderId: string, status: AdminOrderStatu
     return { ok: true, message: outcome.status === "requested" ? REFUND_SENT : ORDER_REJECTED_REFUNDED };
   }
   const changed = await db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .select("order_status")
-      .where("id", "=", orderId)
-      .where("payment_status", "not in", ABANDONED)
-      .executeTakeFirst();
+    const order = await lockRows(
+      trx,
+      trx.selectFrom("orders").select("order_status").where("id", "=", orderId).where("payment_status", "not in", ABANDONED),
+    ).executeTakeFirst();
     if (!order) return "missing" as const;
     if (order.order_status === status) return "done" as const;
     // A cancellation or rejection sent to PayPal and not answered yet decides the status when it

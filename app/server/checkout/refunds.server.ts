@@ -15,6 +15,7 @@ import { ORDER_BUSY } from "~/lib/messages/refunds";
 import { lineName } from "~/lib/variants";
 import type { Database, RefundsTable } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
+import { lockRows, lockStockOf } from "../platform/locks.server";
 import { log } from "../platform/log.server";
 import { orderForMail, refundMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -144,7 +145,7 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
       .where("id", "=", orderId)
       .where("payment_status", "not in", ["cancelled", "failed"]);
     if (plan.userId) query = query.where("user_id", "=", plan.userId);
-    const order = await query.executeTakeFirst();
+    const order = await lockRows(trx, query).executeTakeFirst();
     if (!order) throw new Refusal(404, ORDER_NOT_FOUND);
     if (plan.allowed && !plan.allowed.statuses.includes(order.order_status))
       throw new Refusal(409, plan.allowed.message(order.order_status));
@@ -312,6 +313,11 @@ async function settle(refundId: string, answer: RefundResult): Promise<RefundsTa
 /** What a refund PayPal has taken does to the shop: units back, the order's new status, the e-mail. */
 async function applyRefund(trx: Transaction<Database>, refundId: string, stamp: string): Promise<void> {
   const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirstOrThrow();
+  // The order first, then the stock: the order in which a checkout takes them.
+  const order = await lockRows(
+    trx,
+    trx.selectFrom("orders").select("order_status").where("id", "=", refund.order_id),
+  ).executeTakeFirstOrThrow();
   if (refund.restock) {
     const lines = await trx
       .selectFrom("refund_items")
@@ -319,6 +325,10 @@ async function applyRefund(trx: Transaction<Database>, refundId: string, stamp: 
       .select(["order_items.variant_id", "refund_items.quantity"])
       .where("refund_items.refund_id", "=", refundId)
       .execute();
+    await lockStockOf(
+      trx,
+      lines.map((l) => l.variant_id),
+    );
     for (const line of lines) {
       // A size the owner has deleted since has no stock to return to.
       if (line.variant_id)
@@ -330,7 +340,6 @@ async function applyRefund(trx: Transaction<Database>, refundId: string, stamp: 
     }
   }
   if (refund.order_status_after) {
-    const order = await trx.selectFrom("orders").select("order_status").where("id", "=", refund.order_id).executeTakeFirstOrThrow();
     if (order.order_status !== refund.order_status_after) {
       await trx
         .updateTable("orders")
@@ -346,11 +355,10 @@ async function applyRefund(trx: Transaction<Database>, refundId: string, stamp: 
 
 async function markFailed(refundId: string, why: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const refund = await trx
-      .selectFrom("refunds")
-      .select(["order_id", "amount_cents", "status"])
-      .where("id", "=", refundId)
-      .executeTakeFirst();
+    const refund = await lockRows(
+      trx,
+      trx.selectFrom("refunds").select(["order_id", "amount_cents", "status"]).where("id", "=", refundId),
+    ).executeTakeFirst();
     if (!refund || (refund.status !== "requested" && refund.status !== "pending")) return;
     const stamp = now();
     await trx

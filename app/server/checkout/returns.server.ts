@@ -17,6 +17,7 @@ import { NO_SUCH_LINE } from "~/lib/messages/refunds";
 import type { Database } from "../../../db/schema";
 import { config } from "../platform/config.server";
 import { db, newId, now } from "../platform/db.server";
+import { lockRows, lockStockOf } from "../platform/locks.server";
 import { orderForMail, returnDecidedMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { Refusal, send, usedUnits, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
@@ -229,6 +230,8 @@ export async function receiveReturn(returnId: string): Promise<RefundOutcome | {
         .where("status", "=", "requested")
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) throw new Refusal(409, ALREADY_DECIDED);
+      // The order, then the stock of every variant that may move: the order a checkout takes them in.
+      await lockRows(trx, trx.selectFrom("orders").select("id").where("id", "=", found.order_id)).execute();
       const lines = await trx
         .selectFrom("return_items")
         .innerJoin("order_items", "order_items.id", "return_items.order_item_id")
@@ -241,6 +244,10 @@ export async function receiveReturn(returnId: string): Promise<RefundOutcome | {
         ])
         .where("return_items.return_id", "=", returnId)
         .execute();
+      await lockStockOf(
+        trx,
+        lines.flatMap((l) => [l.variant_id, l.exchange_variant_id]),
+      );
       const toRefund: Array<{ orderItemId: string; quantity: number }> = [];
       for (const line of lines) {
         let outcome: "refunded" | "exchanged" | "refundedInstead" = "refunded";

@@ -5,6 +5,7 @@ import { lineName } from "~/lib/variants";
 import { getAddress } from "../accounts/addresses.server";
 import { getCart } from "../cart/cart.server";
 import { db, newId, now } from "../platform/db.server";
+import { lockKey } from "../platform/locks.server";
 import { log } from "../platform/log.server";
 import { createPayPalOrder } from "./paypal.server";
 import { recordStatusChange } from "./timeline.server";
@@ -44,6 +45,8 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
   const orderId = newId();
   const stamp = now();
   await db.transaction().execute(async (trx) => {
+    // Two checkouts of one shopper at once: the second cancels the first, as one after the other.
+    await lockKey(trx, "checkout", user.id);
     await trx
       .updateTable("orders")
       .set({ payment_status: "cancelled", order_update_date: stamp })

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { lineName } from "~/lib/variants";
 import { db, now } from "../platform/db.server";
+import { lockStockOf } from "../platform/locks.server";
 
 // The stock an order holds while its payment is captured: taken all or nothing before the money,
 // given back when the capture fails. Never take money for goods we cannot ship. Stock is the
@@ -22,7 +23,12 @@ export async function reserveStock(orderId: string): Promise<{ ok: true } | { ok
         .selectFrom("order_items")
         .select(["variant_id", "title", "size", "color", "quantity"])
         .where("order_id", "=", orderId)
+        .orderBy("variant_id")
         .execute();
+      await lockStockOf(
+        trx,
+        items.map((i) => i.variant_id),
+      );
       for (const item of items) {
         // Conditional: two buyers of the last unit of a size cannot both take it.
         const taken = item.variant_id
@@ -63,6 +69,10 @@ export async function releaseStock(orderId: string, paymentStatus: "failed" | "p
       .executeTakeFirst();
     if (Number(released.numUpdatedRows) === 0) return;
     const items = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+    await lockStockOf(
+      trx,
+      items.map((i) => i.variant_id),
+    );
     for (const item of items) {
       if (item.variant_id)
         await trx

@@ -1,4 +1,6 @@
+import { SHOP_BUSY } from "~/lib/messages/platform";
 import { config } from "./config.server";
+import { log } from "./log.server";
 import { databaseFile } from "./sqlite.server";
 
 // What the database's errors mean, in either engine's words.
@@ -40,4 +42,44 @@ export function uniqueViolationOf(error: unknown, table: string): string | null 
   }
   const found = typeof message === "string" ? new RegExp(`UNIQUE constraint failed: ${table}\\.(\\w+)`).exec(message) : null;
   return found ? found[1]! : null;
+}
+
+/**
+ * PostgreSQL's words for "not now": a lock not granted within lock_timeout (55P03), a statement
+ * cancelled by statement_timeout (57014), a transaction ended by
+ * idle_in_transaction_session_timeout (25P03), a deadlock or serialization failure it broke
+ * (40P01, 40001); and the pool's, when no connection came free in time or the one in use was ended.
+ */
+const BUSY_CODES = new Set(["55P03", "57014", "25P03", "40P01", "40001"]);
+export function isBusyError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && BUSY_CODES.has(code)) return true;
+  return (
+    typeof message === "string" &&
+    /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error and is not queryable)/.test(
+      message,
+    )
+  );
+}
+
+/**
+ * What a request that found the database busy answers: 503 with `{ success: false, message }`
+ * and Retry-After. It is thrown as a Response, so React Router answers it as it is on /api and
+ * shows it in the page's error boundary, inside the shop (app/lib/route-error.ts); the process
+ * carries on. The database's own error is kept as `cause`, for logs.
+ */
+export class ShopBusy extends Response {
+  readonly message = SHOP_BUSY;
+  constructor(readonly cause: unknown) {
+    super(JSON.stringify({ success: false, message: SHOP_BUSY }), {
+      status: 503,
+      headers: { "Content-Type": "application/json; charset=utf-8", "Retry-After": "1", "Cache-Control": "no-store" },
+    });
+  }
+}
+
+export function shopBusy(error: unknown): ShopBusy {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  log("warn", "database busy: answered 503", { code, error: message });
+  return new ShopBusy(error);
 }

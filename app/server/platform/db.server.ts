@@ -64,11 +64,15 @@ export async function openDatabaseForShop(): Promise<void> {
   if (opened) return;
   const url = config.databaseUrl;
   const database = url ? openPostgres(url) : openDatabase(databaseFile());
+  // On PostgreSQL the migrator has a connection of its own, without the requests' time limits.
+  const migrating = url ? openPostgres(url, 1, { unbounded: true }) : database;
   try {
-    await migrateToLatest(database);
+    await migrateToLatest(migrating);
   } catch (error) {
     await database.destroy().catch(() => {});
     throw error;
+  } finally {
+    if (migrating !== database) await migrating.destroy().catch(() => {});
   }
   engine = url ? "postgres" : "sqlite";
   db = database;

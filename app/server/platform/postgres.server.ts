@@ -12,6 +12,7 @@ import {
 import pg from "pg";
 import type { Database } from "../../../db/schema";
 import { config } from "./config.server";
+import { isBusyError, shopBusy } from "./db-errors.server";
 import { log } from "./log.server";
 
 // The PostgreSQL side of the shop's database (DATABASE_URL), for several instances.
@@ -22,19 +23,33 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
 /**
- * The PostgreSQL counterpart of BEGIN IMMEDIATE: every transaction first takes one
- * transaction-scoped advisory lock, so write transactions run one at a time across every process
- * and instance, each seeing everything committed before it, as they do on SQLite. The services
- * were written and tested for that rule (read a cart, then change it; claim a lease, then work);
- * keeping it means they hold on both engines without a retry loop around each. Reads outside a
- * transaction and single statements (conditional decrements, upserts) never wait for it. See
- * docs/decisions/0032-postgresql.md.
+ * The shop-wide write lock, while PG_GLOBAL_WRITE_LOCK is on (the default for now): every
+ * transaction first takes one transaction-scoped advisory lock, so write transactions run one at a
+ * time across every process and instance, as on SQLite. Waiting for it is not bounded by
+ * lock_timeout (a burst of writes queues, as it always has). With it off, each rule that reads
+ * and then writes locks what it decides on (platform/locks.server.ts, docs/decisions/0042).
  */
 export const WRITE_LOCK_KEY = 7_421_001;
-class SerializedTransactionsDriver extends PostgresDriver {
+class ShopTransactionsDriver extends PostgresDriver {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDriver>[0],
+    private readonly lockTimeoutMs: number,
+  ) {
+    super(config);
+  }
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     await super.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`));
+    if (!config.pgGlobalWriteLock) return;
+    await connection.executeQuery(
+      CompiledQuery.raw(
+        `set local lock_timeout = 0; select pg_advisory_xact_lock(${WRITE_LOCK_KEY}); set local lock_timeout = ${this.lockTimeoutMs}`,
+      ),
+    );
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // A connection the server ended (idle_in_transaction_session_timeout) has nothing to roll
+    // back; the error that brought us here is the one to report.
+    await super.rollbackTransaction(connection).catch((error: unknown) => log("warn", "rollback failed", { error }));
   }
 }
 
@@ -46,17 +61,27 @@ class SerializedTransactionsDriver extends PostgresDriver {
  */
 const withoutNul = (value: unknown) => (typeof value === "string" && value.includes("\0") ? value.replaceAll("\0", "\uFFFD") : value);
 
-function nulSafe(pool: pg.Pool): PostgresPool {
+/**
+ * A statement that ran into one of the session's limits (a lock held too long by someone else, a
+ * statement or a transaction too slow), or a pool with no connection free in time, fails with
+ * ShopBusy: the request answers 503 "The shop is busy, please try again" and the process carries
+ * on (db-errors.server.ts). `busyAsResponse: false` (migrations) keeps the error as it came.
+ */
+function nulSafe(pool: pg.Pool, busyAsResponse: boolean): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const busy = (error: unknown): never => {
+    if (busyAsResponse && isBusyError(error)) throw shopBusy(error);
+    throw error;
+  };
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(busy);
       let wrapped = clients.get(client);
       if (!wrapped) {
         wrapped = {
           query: ((text: unknown, parameters?: readonly unknown[]) =>
             typeof text === "string"
-              ? client.query(text, parameters?.map(withoutNul))
+              ? client.query(text, parameters?.map(withoutNul)).catch(busy)
               : client.query(text as pg.Submittable)) as unknown as PostgresPoolClient["query"],
           release: () => client.release(),
         };
@@ -70,22 +95,33 @@ function nulSafe(pool: pg.Pool): PostgresPool {
 
 class ShopPostgresDialect extends PostgresDialect {
   private readonly pool: PostgresPool;
-  constructor(pool: pg.Pool) {
-    const safe = nulSafe(pool);
+  constructor(
+    pool: pg.Pool,
+    busyAsResponse: boolean,
+    private readonly lockTimeoutMs: number,
+  ) {
+    const safe = nulSafe(pool, busyAsResponse);
     super({ pool: safe });
     this.pool = safe;
   }
   override createDriver(): Driver {
-    return new SerializedTransactionsDriver({ pool: this.pool });
+    return new ShopTransactionsDriver({ pool: this.pool }, this.lockTimeoutMs);
   }
 }
 
 /**
  * A pool of connections to the PostgreSQL database at `url`. A connection that breaks is dropped
- * from the pool and logged, never an uncaught error; the next query opens a new one.
+ * from the pool and logged, never an uncaught error; the next query opens a new one. Each session
+ * runs with the shop's lock, statement and idle-in-transaction limits (config.pgSessionLimits);
+ * `unbounded` (the migrator's own connection) runs without them: a migration may take its time,
+ * and instances starting together wait for the one migrating.
  */
-export function openPostgres(url: string, poolSize = config.databasePoolSize): Kysely<Database> {
+export function openPostgres(url: string, poolSize = config.databasePoolSize, { unbounded = false } = {}): Kysely<Database> {
+  const limits = unbounded ? { lockTimeoutMs: 0, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 } : config.pgSessionLimits;
   const pool = new pg.Pool({
+    lock_timeout: limits.lockTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
@@ -100,5 +136,5 @@ export function openPostgres(url: string, poolSize = config.databasePoolSize): K
   const lost = (error: Error) => log("warn", "database connection lost", { error: error.message });
   pool.on("error", lost);
   pool.on("connect", (client) => client.on("error", lost));
-  return new Kysely<Database>({ dialect: new ShopPostgresDialect(pool) });
+  return new Kysely<Database>({ dialect: new ShopPostgresDialect(pool, !unbounded, limits.lockTimeoutMs) });
 }

@@ -4,6 +4,7 @@ import { amountToCents } from "~/lib/money";
 import { DEMO_PRODUCTS, demoImagePath, demoVariants, describe } from "../../../db/seed/catalog";
 import { DEMO_ACCOUNTS } from "./config.server";
 import { db, engine, newId, now } from "./db.server";
+import { lockKey } from "./locks.server";
 import { ensureAccount } from "../accounts/users.server";
 
 /**
@@ -14,6 +15,7 @@ export async function seedDemoCatalog(): Promise<number> {
   const stamp = now();
   const products = DEMO_PRODUCTS.map((p) => ({ ...p, id: newId() }));
   const added = await db.transaction().execute(async (trx) => {
+    await lockKey(trx, "seed", "demo-catalog");
     const { count } = await trx
       .selectFrom("products")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -122,6 +124,7 @@ export async function seedDemoOrders(): Promise<number> {
   const variantOf = (productId: string) => variants.find((v) => v.product_id === productId);
   let added = 0;
   await db.transaction().execute(async (trx) => {
+    await lockKey(trx, "seed", "demo-orders");
     // Another instance starting at the same time may have added them since the check above.
     if (await trx.selectFrom("orders").select("id").where("user_id", "=", shopper.id).executeTakeFirst()) return;
     for (const order of DEMO_ORDERS) {

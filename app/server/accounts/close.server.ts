@@ -2,6 +2,7 @@ import { CLOSE_WITH_OPEN_ORDERS, FORMER_CUSTOMER } from "~/lib/messages/accounts
 import type { Address } from "~/lib/address";
 import type { Order } from "~/lib/orders";
 import { db, now } from "../platform/db.server";
+import { lockKey } from "../platform/locks.server";
 import { accountClosedMessage } from "../mail/messages.server";
 import { enqueueMail, erasedEmail } from "../mail/outbox.server";
 import { listOrders } from "../checkout/orders.server";
@@ -25,35 +26,38 @@ export async function closeAccount(userId: string, currentPassword: string): Pro
   const checked = await checkCurrentPassword(userId, currentPassword);
   if (!checked.ok) return checked;
   const { user } = checked;
-  const open = await db
-    .selectFrom("orders")
-    .select("orders.id")
-    .where("orders.user_id", "=", userId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("orders.payment_status", "=", "paid"), eb("orders.order_status", "in", OPEN_ORDER_STATUSES)]),
-        // A payment under way (stock held for it at PayPal's approval).
-        eb.and([eb("orders.payment_status", "=", "pending"), eb("orders.stock_reserved", "=", 1)]),
-        eb.exists(
-          eb
-            .selectFrom("refunds")
-            .select("refunds.id")
-            .whereRef("refunds.order_id", "=", "orders.id")
-            .where("refunds.status", "in", ["requested", "pending"]),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("returns")
-            .select("returns.id")
-            .whereRef("returns.order_id", "=", "orders.id")
-            .where("returns.status", "=", "requested"),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  if (open) return { ok: false, status: 409, message: CLOSE_WITH_OPEN_ORDERS };
   const stamp = now();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // Checked in the transaction that closes, with checkout's per-shopper key held, so no order
+    // can start between the check and the closing (decision 0042).
+    await lockKey(trx, "checkout", userId);
+    const open = await trx
+      .selectFrom("orders")
+      .select("orders.id")
+      .where("orders.user_id", "=", userId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("orders.payment_status", "=", "paid"), eb("orders.order_status", "in", OPEN_ORDER_STATUSES)]),
+          // A payment under way (stock held for it at PayPal's approval).
+          eb.and([eb("orders.payment_status", "=", "pending"), eb("orders.stock_reserved", "=", 1)]),
+          eb.exists(
+            eb
+              .selectFrom("refunds")
+              .select("refunds.id")
+              .whereRef("refunds.order_id", "=", "orders.id")
+              .where("refunds.status", "in", ["requested", "pending"]),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("returns")
+              .select("returns.id")
+              .whereRef("returns.order_id", "=", "orders.id")
+              .where("returns.status", "=", "requested"),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
+    if (open) return { ok: false as const, status: 409 as const, message: CLOSE_WITH_OPEN_ORDERS };
     // The last e-mail to the address, written before it is erased.
     await enqueueMail(trx, accountClosedMessage({ userName: user.user_name, email: user.email }));
     await trx
@@ -79,8 +83,8 @@ export async function closeAccount(userId: string, currentPassword: string): Pro
     const keys = ["login", "register", "reset"].map((kind) => `${kind}:account:${user.email}`);
     keys.push(`current-password:${userId}`, `email-change:${userId}`);
     await trx.deleteFrom("rate_limits").where("key", "in", keys).execute();
+    return { ok: true as const };
   });
-  return { ok: true };
 }
 
 export type AccountData = {

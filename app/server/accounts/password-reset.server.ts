@@ -1,12 +1,13 @@
 import { RESET_LINK_INVALID } from "~/lib/messages/accounts";
 import { db, now } from "../platform/db.server";
 import { config } from "../platform/config.server";
-import { hit, refusedAttempt, type AuthAttempt, type RefusedAttempt } from "../platform/rate-limit.server";
+import { hit, limitAttempt, refusedAttempt, type AuthAttempt, type RefusedAttempt } from "../platform/rate-limit.server";
 import { log } from "../platform/log.server";
 import { passwordChangedMessage, passwordResetMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { hashPassword } from "./password.server";
-import { newAccountToken, spendAccountTokens, usableToken, useToken } from "./account-tokens.server";
+import { newAccountToken, usableToken, useToken } from "./account-tokens.server";
+import { replacePassword } from "./users.server";
 
 // "Forgot password?" (docs/decisions/0039-password-reset.md): a single-use link, valid 60 minutes,
 // e-mailed through the outbox; only the SHA-256 of its token is stored. Asking answers the same
@@ -57,11 +58,8 @@ export type ResetOutcome =
  * Tries are limited per client address, and a password is hashed only for a link that works.
  */
 export async function resetPassword(token: string, password: string, clientAddress: string): Promise<ResetOutcome> {
-  const limited = await hit(`reset-use:ip:${clientAddress}`, config.authAttemptsPerMinute, 60_000);
-  if (!limited.ok) {
-    const { message, headers } = refusedAttempt(limited.retryAfterSeconds);
-    return { ok: false, status: 429, message, headers };
-  }
+  const limited = await limitAttempt(`reset-use:ip:${clientAddress}`, config.authAttemptsPerMinute, 60_000);
+  if (limited) return { ok: false, status: 429, message: limited.message, headers: limited.headers };
   const invalid = { ok: false as const, status: 410 as const, message: RESET_LINK_INVALID };
   if (!(await resetLinkValid(token))) return invalid;
   const passwordHash = await hashPassword(password);
@@ -70,9 +68,7 @@ export async function resetPassword(token: string, password: string, clientAddre
     const row = await usableToken(trx, token, "reset");
     // Conditional: two uses of one link at once, only one sets the password.
     if (!row || !(await useToken(trx, row.id, stamp))) return invalid;
-    await spendAccountTokens(trx, row.user_id, "reset", stamp);
-    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", row.user_id).execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();
+    await replacePassword(trx, row.user_id, passwordHash);
     await enqueueMail(trx, passwordChangedMessage({ userName: row.user_name, email: row.email }));
     return { ok: true as const };
   });

@@ -3,12 +3,12 @@ import type { SessionUser } from "~/lib/access";
 import { config } from "../platform/config.server";
 import { db, now } from "../platform/db.server";
 import { uniqueViolationOf } from "../platform/db-errors.server";
-import { hit, refusedAttempt } from "../platform/rate-limit.server";
+import { limitAttempt } from "../platform/rate-limit.server";
 import { emailChangeConfirmMessage, emailChangeNoticeMessage, passwordChangedMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { newAccountToken, spendAccountTokens, usableToken, useToken } from "./account-tokens.server";
+import { newAccountToken, usableToken, useToken } from "./account-tokens.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { toSessionUser, userNameKey } from "./users.server";
+import { findUserByEmail, nameIsTaken, replacePassword, toSessionUser, userNameKey } from "./users.server";
 
 // The account's Settings tab (issue 31, docs/decisions/0041-account-settings-and-closing.md): a
 // new user name, a new password, a new e-mail address confirmed from that address.
@@ -32,11 +32,8 @@ const EMAIL_CHANGES_PER_HOUR = 5;
  * signed in is no way to guess it). The account's row for the change that follows.
  */
 export async function checkCurrentPassword(userId: string, password: string) {
-  const limited = await hit(`current-password:${userId}`, config.authAttemptsPerMinute, 60_000);
-  if (!limited.ok) {
-    const { message, headers } = refusedAttempt(limited.retryAfterSeconds);
-    return { ok: false, status: 429, message, headers } satisfies SettingsRefusal;
-  }
+  const limited = await limitAttempt(`current-password:${userId}`, config.authAttemptsPerMinute, 60_000);
+  if (limited) return { ok: false, status: 429, message: limited.message, headers: limited.headers } satisfies SettingsRefusal;
   const row = await db
     .selectFrom("users")
     .select(["id", "user_name", "email", "role", "password_hash"])
@@ -54,9 +51,8 @@ export async function checkCurrentPassword(userId: string, password: string) {
  */
 export async function changeUserName(userId: string, userName: string): Promise<{ ok: true; user: SessionUser } | SettingsRefusal> {
   const taken = { ok: false as const, status: 409 as const, field: "userName" as const, message: NAME_TAKEN };
+  if (await nameIsTaken(userName, userId)) return taken;
   const key = userNameKey(userName);
-  const other = await db.selectFrom("users").select("id").where("user_name_key", "=", key).where("id", "!=", userId).executeTakeFirst();
-  if (other) return taken;
   try {
     const user = await db.transaction().execute(async (trx) => {
       const row = await trx
@@ -90,13 +86,9 @@ export async function changePassword(
   if (!checked.ok) return checked;
   const passwordHash = await hashPassword(input.password);
   const signedOut = await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
-    let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
-    if (keepSession) others = others.where("id", "!=", keepSession);
-    const ended = await others.executeTakeFirst();
-    await spendAccountTokens(trx, userId, "reset");
+    const ended = await replacePassword(trx, userId, passwordHash, keepSession);
     await enqueueMail(trx, passwordChangedMessage({ userName: checked.user.user_name, email: checked.user.email }));
-    return Number(ended.numDeletedRows);
+    return ended;
   });
   return { ok: true, signedOut };
 }
@@ -114,13 +106,9 @@ export async function requestEmailChange(
   if (!checked.ok) return checked;
   const { user } = checked;
   if (input.email === user.email) return { ok: false, status: 400, field: "email", message: SAME_EMAIL };
-  const taken = await db.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-  if (taken) return { ok: false, status: 409, field: "email", message: EMAIL_TAKEN };
-  const limited = await hit(`email-change:${userId}`, EMAIL_CHANGES_PER_HOUR, 3_600_000);
-  if (!limited.ok) {
-    const { message, headers } = refusedAttempt(limited.retryAfterSeconds);
-    return { ok: false, status: 429, message, headers };
-  }
+  if (await findUserByEmail(input.email)) return { ok: false, status: 409, field: "email", message: EMAIL_TAKEN };
+  const limited = await limitAttempt(`email-change:${userId}`, EMAIL_CHANGES_PER_HOUR, 3_600_000);
+  if (limited) return { ok: false, status: 429, message: limited.message, headers: limited.headers };
   await db.transaction().execute(async (trx) => {
     const token = await newAccountToken(trx, userId, "email", EMAIL_LINK_HOURS * 60, input.email);
     const link = `${config.publicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;

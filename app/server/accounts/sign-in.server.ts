@@ -10,7 +10,7 @@ import { LoginSchema } from "~/lib/schemas";
 import { readBody } from "../platform/api.server";
 import { config } from "../platform/config.server";
 import { db } from "../platform/db.server";
-import { clientIp, hit, limitAuthAttempt, refusedAttempt } from "../platform/rate-limit.server";
+import { clientIp, limitAttempt, limitAuthAttempt } from "../platform/rate-limit.server";
 import { secrets } from "../platform/secrets.server";
 import { createUserSession } from "./session.server";
 import { verifyLogin } from "./users.server";
@@ -76,11 +76,8 @@ async function verify(request: Request, email: unknown, password: unknown): Prom
   const tag = typeof email === "string" ? accountTag(email) : null;
   const known = tag ? entries.find((entry) => entry.a === tag) : undefined;
   if (known) {
-    const limited = await hit(`login:device:${known.n}`, config.authAttemptsPerMinute, 60_000);
-    if (!limited.ok) {
-      const { message, headers } = refusedAttempt(limited.retryAfterSeconds);
-      return { ok: false, status: 429, message, headers };
-    }
+    const limited = await limitAttempt(`login:device:${known.n}`, config.authAttemptsPerMinute, 60_000);
+    if (limited) return { ok: false, status: 429, message: limited.message, headers: limited.headers };
   } else {
     const limited = await limitAuthAttempt("login", clientIp(request), email);
     if (!limited.ok) return { ok: false, status: 429, message: limited.message, headers: limited.headers };

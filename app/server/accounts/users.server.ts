@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/lib/access";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
-import type { UserRow } from "../../../db/schema";
+import type { Kysely } from "kysely";
+import type { Database, UserRow } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
 import { isUniqueViolation, uniqueViolationOf } from "../platform/db-errors.server";
 import { welcomeMessage } from "../mail/messages.server";
@@ -24,8 +25,12 @@ export function userNameKey(name: string): string {
   return name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC").replace(/\s+/gu, " ").trim();
 }
 
-const nameIsTaken = async (userName: string) =>
-  !!(await db.selectFrom("users").select("id").where("user_name_key", "=", userNameKey(userName)).executeTakeFirst());
+/** Whether another account (than `exceptUserId`) has this name, by its key. */
+export async function nameIsTaken(userName: string, exceptUserId?: string): Promise<boolean> {
+  let query = db.selectFrom("users").select("id").where("user_name_key", "=", userNameKey(userName));
+  if (exceptUserId) query = query.where("id", "!=", exceptUserId);
+  return !!(await query.executeTakeFirst());
+}
 
 type NewUser = { userName: string; email: string; password: string; role: "admin" | "user" };
 
@@ -129,11 +134,26 @@ export async function setPassword(email: string, password: string): Promise<Sess
   const user = await findUserByEmail(email);
   if (!user) return null;
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", user.id).execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
-    // A reset link asked for before stops working too: the password it was for is gone.
-    await spendAccountTokens(trx, user.id, "reset");
-  });
+  await db.transaction().execute((trx) => replacePassword(trx, user.id, passwordHash));
   return user;
+}
+
+/**
+ * The one way a password is replaced (the server shell, a reset link, the account's settings):
+ * the new hash, every session of the account but `keepSession` ended, on every device and
+ * process, and reset links asked for before spent (the password they were for is gone). Returns
+ * how many sessions ended.
+ */
+export async function replacePassword(
+  trx: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+  keepSession: string | null = null,
+): Promise<number> {
+  await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+  let sessions = trx.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSession) sessions = sessions.where("id", "!=", keepSession);
+  const ended = await sessions.executeTakeFirst();
+  await spendAccountTokens(trx, userId, "reset");
+  return Number(ended.numDeletedRows);
 }

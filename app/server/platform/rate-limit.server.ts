@@ -44,6 +44,12 @@ export function refusedAttempt(retryAfterSeconds: number): RefusedAttempt {
   };
 }
 
+/** Counts an attempt under `key`: null while under `limit` in the window, else the refusal to answer. */
+export async function limitAttempt(key: string, limit: number, windowMs: number): Promise<RefusedAttempt | null> {
+  const counted = await hit(key, limit, windowMs);
+  return counted.ok ? null : refusedAttempt(counted.retryAfterSeconds);
+}
+
 /**
  * Login from an unknown device, and register: at most 10 tries a minute per client address and
  * per account (e-mail), so neither one address nor many addresses against one account can guess

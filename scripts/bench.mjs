@@ -7,6 +7,9 @@
 // With DATABASE_URL (postgres://…) every size is measured on SQLite and then on PostgreSQL (a
 // fresh database created on that server for each size, dropped afterwards), and a table puts the
 // two engines side by side. The raw baseline is SQLite's.
+// On PostgreSQL it then runs a write load through two instances (scripts/lib/bench-writes.mjs):
+// shoppers each writing to their own carts, with req/s and the share of time a shop connection
+// waited on a lock. BENCH_ONLY=writes runs that part alone.
 //   BENCH_SIZES=1000,100000 BENCH_SECONDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=20 BENCH_WORKERS=2 npm run bench
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
@@ -15,10 +18,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { benchWrites } from "./lib/bench-writes.mjs";
 import { treeRssMb } from "./lib/process-tree.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const sizes = (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
+const writesOnly = process.env.BENCH_ONLY === "writes";
+const sizes = writesOnly ? [] : (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -181,48 +186,63 @@ for (const engine of engines)
     }
   }
 
-const find = (size, server, target, engine = "sqlite") =>
-  results.find((r) => r.engine === engine && r.size === size && r.server === server && r.target === target);
-console.log(`\nsummary (${connections} connections, ${duration} s per target, ${os.availableParallelism()} cores; SQLite)`);
-for (const size of sizes) {
-  const raw = find(size, "raw", "listing");
-  for (const target of Object.keys(TARGETS)) {
-    const one = find(size, 1, target);
-    const many = find(size, manyWorkers, target);
-    const share = ((one.rps / raw.rps) * 100).toFixed(1);
-    const scaling = many && manyWorkers > 1 ? `, ${manyWorkers} workers ${(many.rps / one.rps).toFixed(2)}x one` : "";
-    console.log(`  ${String(size).padStart(6)} products  ${target.padEnd(13)} 1 worker = ${share}% of raw${scaling}`);
-  }
-  for (const m of memory.filter((m) => m.size === size && m.engine === "sqlite"))
-    console.log(`  ${String(size).padStart(6)} products  peak RSS, ${m.workers} worker(s): ${m.peakRssMb} MB`);
-}
-if (sizes.length > 1) {
-  const [small, large] = [sizes[0], sizes[sizes.length - 1]];
-  for (const target of Object.keys(TARGETS)) {
-    const a = find(small, 1, target);
-    const b = find(large, 1, target);
-    console.log(
-      `  median at ${large} vs ${small} products, ${target}: ${a.p50} ms -> ${b.p50} ms (${(b.p50 / Math.max(a.p50, 1)).toFixed(2)}x)`,
-    );
-  }
-}
-console.log(
-  "goals: 2 workers >= 1.7x one on the listing page; all processes < 400 MB; listing JSON >= 25% and page >= 5% of raw; JSON at 100,000 <= 1.3x at 1,000",
-);
-
-if (engines.length > 1) {
-  console.log("\nSQLite and PostgreSQL side by side (1 worker: median ms, req/s)");
+function printReadSummary() {
+  const find = (size, server, target, engine = "sqlite") =>
+    results.find((r) => r.engine === engine && r.size === size && r.server === server && r.target === target);
+  console.log(`\nsummary (${connections} connections, ${duration} s per target, ${os.availableParallelism()} cores; SQLite)`);
   for (const size of sizes) {
-    for (const target of [...Object.keys(TARGETS), ...Object.keys(EXTRA_TARGETS)]) {
-      const cells = engines.map((engine) => {
-        const r = find(size, 1, target, engine);
-        return r ? `${String(r.p50).padStart(5)} ms ${String(r.rps).padStart(6)} req/s` : "not measured".padStart(22);
-      });
-      console.log(`  ${String(size).padStart(6)} products  ${target.padEnd(26)} sqlite ${cells[0]}   postgres ${cells[1]}`);
+    const raw = find(size, "raw", "listing");
+    for (const target of Object.keys(TARGETS)) {
+      const one = find(size, 1, target);
+      const many = find(size, manyWorkers, target);
+      const share = ((one.rps / raw.rps) * 100).toFixed(1);
+      const scaling = many && manyWorkers > 1 ? `, ${manyWorkers} workers ${(many.rps / one.rps).toFixed(2)}x one` : "";
+      console.log(`  ${String(size).padStart(6)} products  ${target.padEnd(13)} 1 worker = ${share}% of raw${scaling}`);
     }
-    for (const m of memory.filter((m) => m.size === size && m.engine === "postgres"))
-      console.log(
-        `  ${String(size).padStart(6)} products  peak RSS on PostgreSQL, ${m.workers} worker(s): ${m.peakRssMb} MB (the shop's processes)`,
-      );
+    for (const m of memory.filter((m) => m.size === size && m.engine === "sqlite"))
+      console.log(`  ${String(size).padStart(6)} products  peak RSS, ${m.workers} worker(s): ${m.peakRssMb} MB`);
   }
+  if (sizes.length > 1) {
+    const [small, large] = [sizes[0], sizes[sizes.length - 1]];
+    for (const target of Object.keys(TARGETS)) {
+      const a = find(small, 1, target);
+      const b = find(large, 1, target);
+      console.log(
+        `  median at ${large} vs ${small} products, ${target}: ${a.p50} ms -> ${b.p50} ms (${(b.p50 / Math.max(a.p50, 1)).toFixed(2)}x)`,
+      );
+    }
+  }
+  console.log(
+    "goals: 2 workers >= 1.7x one on the listing page; all processes < 400 MB; listing JSON >= 25% and page >= 5% of raw; JSON at 100,000 <= 1.3x at 1,000",
+  );
+
+  if (engines.length > 1) {
+    console.log("\nSQLite and PostgreSQL side by side (1 worker: median ms, req/s)");
+    for (const size of sizes) {
+      for (const target of [...Object.keys(TARGETS), ...Object.keys(EXTRA_TARGETS)]) {
+        const cells = engines.map((engine) => {
+          const r = find(size, 1, target, engine);
+          return r ? `${String(r.p50).padStart(5)} ms ${String(r.rps).padStart(6)} req/s` : "not measured".padStart(22);
+        });
+        console.log(`  ${String(size).padStart(6)} products  ${target.padEnd(26)} sqlite ${cells[0]}   postgres ${cells[1]}`);
+      }
+      for (const m of memory.filter((m) => m.size === size && m.engine === "postgres"))
+        console.log(
+          `  ${String(size).padStart(6)} products  peak RSS on PostgreSQL, ${m.workers} worker(s): ${m.peakRssMb} MB (the shop's processes)`,
+        );
+    }
+  }
+}
+if (sizes.length) printReadSummary();
+
+if (postgresServer) {
+  console.log(`\nwrite load on PostgreSQL (${duration * 2} s, after ${warmup} s unmeasured)`);
+  await benchWrites({
+    root,
+    serverUrl: postgresServer,
+    seconds: duration * 2,
+    warmupSeconds: warmup,
+    shoppers: Number(process.env.BENCH_SHOPPERS ?? 12),
+    basePort: port + 10,
+  });
 }

@@ -137,7 +137,10 @@ export interface OutboxTable {
   order_id: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** Due from then; while a sender holds the message, the end of its claim (migration 0018). */
   next_attempt_at: string;
+  /** The sender that claimed the message last (migration 0018). */
+  claimed_by: string | null;
   sent_at: string | null;
   created_at: string;
 }

@@ -16,6 +16,7 @@ import * as m0014 from "./0014_returns";
 import * as m0015 from "./0015_account_tokens";
 import * as m0016 from "./0016_account_states";
 import * as m0017 from "./0017_discounts";
+import * as m0018 from "./0018_outbox_claims";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015_account_tokens": m0015,
   "0016_account_states": m0016,
   "0017_discounts": m0017,
+  "0018_outbox_claims": m0018,
 };

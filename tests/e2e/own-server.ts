@@ -31,10 +31,10 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The PostgreSQL locking settings of the test run itself (PG_GLOBAL_WRITE_LOCK=0 npx playwright
- * test …), passed on to every shop it starts, so the suites can run in either mode (decision 0042).
+ * The PostgreSQL session limits of the test run itself (PG_LOCK_TIMEOUT_MS=… npx playwright
+ * test …), passed on to every shop it starts (decision 0042).
  */
-const PASSED_ON = ["PG_GLOBAL_WRITE_LOCK", "PG_LOCK_TIMEOUT_MS", "PG_STATEMENT_TIMEOUT_MS", "PG_IDLE_IN_TRANSACTION_TIMEOUT_MS"];
+const PASSED_ON = ["PG_LOCK_TIMEOUT_MS", "PG_STATEMENT_TIMEOUT_MS", "PG_IDLE_IN_TRANSACTION_TIMEOUT_MS"];
 const passedOn = () => Object.fromEntries(PASSED_ON.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 
 /**

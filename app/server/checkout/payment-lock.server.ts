@@ -1,6 +1,9 @@
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { setTimeout as delay } from "node:timers/promises";
+import type { Database } from "../../../db/schema";
 import { db } from "../platform/db.server";
 import { keepRenewing, LEASE_TERM_MS, newHolder } from "../platform/leases.server";
+import { skipLocked } from "../platform/locks.server";
 
 /**
  * Payment work on one order runs one call at a time across every server process: a capture, a
@@ -88,4 +91,54 @@ export function oneAtATime<T>(orderId: string, work: () => Promise<T>, { wait = 
       await release(orderId, holder);
     }
   });
+}
+
+/** Which orders a sweep is after (`o` is the order row). */
+export type OrderCondition = (eb: ExpressionBuilder<Database & { o: Database["orders"] }, "o">) => Expression<SqlBool>;
+
+/**
+ * The background sweeps' way through orders (payment recovery, open refunds): claims, one at a
+ * time and in id order, each order that `condition` selects and whose lease is free, and runs
+ * `work` on it holding the lease (renewed while PayPal answers), then lets it go. The claim is one
+ * UPDATE whose subquery passes over orders another transaction has locked (FOR UPDATE SKIP LOCKED
+ * on PostgreSQL), so the sweeps of several processes and instances run at once and share the
+ * orders out; an order being paid, refunded or swept elsewhere is left to that holder. Returns
+ * how many orders it worked on.
+ */
+export async function forEachFreeOrder(condition: OrderCondition, work: (orderId: string) => Promise<void>): Promise<number> {
+  let after = "";
+  let count = 0;
+  for (;;) {
+    const holder = newHolder();
+    const at = new Date();
+    const claimed = await db
+      .updateTable("orders")
+      .set({ payment_lease: holder, payment_lease_until: new Date(at.getTime() + LEASE_TERM_MS).toISOString() })
+      .where("id", "=", (eb) =>
+        skipLocked(
+          db,
+          eb
+            .selectFrom("orders as o")
+            .select("o.id")
+            .where("o.id", ">", after)
+            .where(condition)
+            .where((w) => w.or([w("o.payment_lease_until", "is", null), w("o.payment_lease_until", "<=", at.toISOString())]))
+            .orderBy("o.id")
+            .limit(1),
+        ),
+      )
+      .returning("id")
+      .executeTakeFirst();
+    if (!claimed) return count;
+    after = claimed.id;
+    count++;
+    // Not through this process's queue: a capture waiting in it polls for the lease we hold.
+    const stop = keepRenewing(() => renew(claimed.id, holder));
+    try {
+      await work(claimed.id);
+    } finally {
+      stop();
+      await release(claimed.id, holder);
+    }
+  }
 }

@@ -1,8 +1,7 @@
 import { db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { captureMatches, recordPayment, selectOrder } from "./capture.server";
-import { oneAtATime } from "./payment-lock.server";
-import { withLease } from "../platform/leases.server";
+import { forEachFreeOrder } from "./payment-lock.server";
 import { getPayPalOrder } from "./paypal.server";
 import { releaseStock } from "./stock.server";
 import { settleOpenRefunds } from "./refunds.server";
@@ -19,42 +18,38 @@ export type RecoverySummary = { paid: number; released: number; failed: number; 
  */
 export async function settleInterruptedPayments(): Promise<RecoverySummary> {
   const summary: RecoverySummary = { paid: 0, released: 0, failed: 0, unresolved: 0 };
-  const held = await db.selectFrom("orders").select("id").where("payment_status", "=", "pending").where("stock_reserved", "=", 1).execute();
-  for (const { id } of held) {
-    // An order another process is paying right now is skipped: not interrupted.
-    await oneAtATime(
-      id,
-      async () => {
-        const order = await selectOrder(id);
-        if (!order || order.payment_status !== "pending" || !order.stock_reserved) return;
-        const paypal = order.payment_id
-          ? await getPayPalOrder(order.payment_id).catch(
-              (error) => (log("warn", "interrupted payment: PayPal not reachable", { orderId: id, error }), null),
-            )
-          : null;
-        if (order.payment_id && !paypal) {
-          summary.unresolved++;
-        } else if (paypal?.status !== "COMPLETED") {
-          await releaseStock(id, "pending");
-          summary.released++;
-          log("warn", "interrupted payment: not captured, stock released", { orderId: id, paypalStatus: paypal?.status ?? null });
-        } else if (!captureMatches(paypal, order)) {
-          log("error", "interrupted payment: PayPal capture does not match the order", {
-            orderId: id,
-            capture: paypal,
-            expected: `USD ${(order.total_cents / 100).toFixed(2)}`,
-          });
-          await releaseStock(id, "failed");
-          summary.failed++;
-        } else {
-          await recordPayment(order, paypal, paypal.payerId, "recovery");
-          summary.paid++;
-          log("warn", "interrupted payment: captured at PayPal, recorded as paid", { orderId: id });
-        }
-      },
-      { wait: false },
-    );
-  }
+  // Orders another process is paying right now (their lease is held) are skipped: not interrupted.
+  await forEachFreeOrder(
+    (o) => o.and([o("o.payment_status", "=", "pending"), o("o.stock_reserved", "=", 1)]),
+    async (id) => {
+      const order = await selectOrder(id);
+      if (!order || order.payment_status !== "pending" || !order.stock_reserved) return;
+      const paypal = order.payment_id
+        ? await getPayPalOrder(order.payment_id).catch(
+            (error) => (log("warn", "interrupted payment: PayPal not reachable", { orderId: id, error }), null),
+          )
+        : null;
+      if (order.payment_id && !paypal) {
+        summary.unresolved++;
+      } else if (paypal?.status !== "COMPLETED") {
+        await releaseStock(id, "pending");
+        summary.released++;
+        log("warn", "interrupted payment: not captured, stock released", { orderId: id, paypalStatus: paypal?.status ?? null });
+      } else if (!captureMatches(paypal, order)) {
+        log("error", "interrupted payment: PayPal capture does not match the order", {
+          orderId: id,
+          capture: paypal,
+          expected: `USD ${(order.total_cents / 100).toFixed(2)}`,
+        });
+        await releaseStock(id, "failed");
+        summary.failed++;
+      } else {
+        await recordPayment(order, paypal, paypal.payerId, "recovery");
+        summary.paid++;
+        log("warn", "interrupted payment: captured at PayPal, recorded as paid", { orderId: id });
+      }
+    },
+  );
   return summary;
 }
 
@@ -64,14 +59,13 @@ let followUp: ReturnType<typeof setTimeout> | undefined;
 let stopped = false;
 
 /**
- * One round, in one process at a time: a process that finds the lease held skips its round. It
- * settles interrupted captures, then refunds left open (refunds.server.ts).
+ * One round: settles interrupted captures, then refunds left open (refunds.server.ts). Every
+ * process runs its rounds; each order is claimed by one sweep at a time (forEachFreeOrder), so
+ * the rounds of several instances share the orders out.
  */
 async function sweepOnce(): Promise<void> {
-  await withLease("payment-recovery", async () => {
-    await settleInterruptedPayments();
-    await settleOpenRefunds();
-  });
+  await settleInterruptedPayments();
+  await settleOpenRefunds();
   await followUpOnHeldOrders();
 }
 

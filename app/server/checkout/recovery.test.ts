@@ -287,39 +287,35 @@ describe("payment work across server processes (leases in the database)", () => 
   });
 });
 
-describe("named leases (platform/leases.server.ts)", () => {
-  it("are held by one holder at a time, renewed by their holder, and taken over once expired", async () => {
-    const { takeLease, dropLease } = await import("../platform/leases.server");
-    expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
-    expect(await takeLease("sweep-test", "B", 60_000)).toBe(false);
-    expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
-    await db
-      .updateTable("leases")
-      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
-      .where("name", "=", "sweep-test")
-      .execute();
-    expect(await takeLease("sweep-test", "B", 60_000)).toBe(true);
-    await dropLease("sweep-test", "A"); // not A's any more: stays B's
-    expect(await takeLease("sweep-test", "A", 60_000)).toBe(false);
-    await dropLease("sweep-test", "B");
-    expect(await takeLease("sweep-test", "A", 60_000)).toBe(true);
-    await dropLease("sweep-test", "A");
-  });
-
-  it("stay with a holder that keeps renewing past several terms, and end one term after it stops", async () => {
-    const { takeLease, keepRenewing } = await import("../platform/leases.server");
-    const term = 300;
-    expect(await takeLease("renew-test", "A", term)).toBe(true);
-    const stop = keepRenewing(() => takeLease("renew-test", "A", term), term);
-    // Three terms pass while A renews: B, trying every sixth of a term, never gets in. (Each try
-    // lets timers run between, as requests do; a loop of queries alone would starve the heartbeat.)
-    const until = Date.now() + 3 * term;
-    while (Date.now() < until) {
-      expect(await takeLease("renew-test", "B", term)).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, term / 6));
+describe("sweeps of several processes at once", () => {
+  it("share the interrupted orders out: each is settled once, by one sweep", async () => {
+    // Six orders a crash left half-way: three captured at PayPal, three never captured.
+    const orders = [];
+    const before: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      before.push(await stockOf(products[i]!.id));
+      const order = await reservedOrder(products[i]!.id, 1);
+      if (i % 2 === 0)
+        paypal.orders.set(order.paypalId, {
+          ...paypal.orders.get(order.paypalId)!,
+          status: "COMPLETED",
+          captureId: `CAP-${order.paypalId}`,
+          payerId: "PAYER123",
+        });
+      orders.push(order);
     }
-    stop();
-    await expect.poll(() => takeLease("renew-test", "B", term), { timeout: 5 * term, interval: 50 }).toBe(true);
+    // Four sweeps at once (on PostgreSQL each on its own connection, as four instances would be).
+    const rounds = await Promise.all([1, 2, 3, 4].map(() => settleInterruptedPayments()));
+    const total = rounds.reduce((sum, r) => ({ paid: sum.paid + r.paid, released: sum.released + r.released }), { paid: 0, released: 0 });
+    expect(total).toEqual({ paid: 3, released: 3 });
+    for (const [i, order] of orders.entries()) {
+      expect(await orderRow(order.orderId)).toMatchObject(
+        i % 2 === 0 ? { payment_status: "paid", stock_reserved: 1 } : { payment_status: "pending", stock_reserved: 0 },
+      );
+      // Stock taken once for a paid order, given back once for the others.
+      expect(await stockOf(products[i]!.id)).toBe(before[i]! - (i % 2 === 0 ? 1 : 0));
+    }
+    expect(await settleInterruptedPayments()).toEqual({ paid: 0, released: 0, failed: 0, unresolved: 0 });
   });
 });
 

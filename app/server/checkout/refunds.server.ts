@@ -19,7 +19,7 @@ import { lockRows, lockStockOf } from "../platform/locks.server";
 import { log } from "../platform/log.server";
 import { orderForMail, refundMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { OrderBusy, oneAtATime } from "./payment-lock.server";
+import { forEachFreeOrder, OrderBusy, oneAtATime } from "./payment-lock.server";
 import { getRefund, PayPalError, refundCapture, type RefundResult } from "./paypal.server";
 import { recordStatusChange } from "./timeline.server";
 
@@ -385,27 +385,20 @@ export type RefundSweep = { settled: number; unresolved: number };
  */
 export async function settleOpenRefunds(): Promise<RefundSweep> {
   const summary: RefundSweep = { settled: 0, unresolved: 0 };
-  const open = await db
-    .selectFrom("refunds")
-    .innerJoin("orders", "orders.id", "refunds.order_id")
-    .select([
-      "refunds.id",
-      "refunds.order_id",
-      "refunds.status",
-      "refunds.amount_cents",
-      "refunds.reason",
-      "refunds.paypal_refund_id",
-      "orders.capture_id",
-    ])
-    .where("refunds.status", "in", ["requested", "pending"])
-    .orderBy("refunds.created_at")
-    .execute();
-  for (const row of open) {
-    await oneAtATime(
-      row.order_id,
-      async () => {
-        const current = await db.selectFrom("refunds").select("status").where("id", "=", row.id).executeTakeFirst();
-        if (current?.status !== row.status) return;
+  const open = ["requested", "pending"] as const;
+  await forEachFreeOrder(
+    (o) =>
+      o.exists(o.selectFrom("refunds").select("refunds.id").whereRef("refunds.order_id", "=", "o.id").where("refunds.status", "in", open)),
+    async (orderId) => {
+      const rows = await db
+        .selectFrom("refunds")
+        .innerJoin("orders", "orders.id", "refunds.order_id")
+        .select(["refunds.id", "refunds.status", "refunds.amount_cents", "refunds.reason", "refunds.paypal_refund_id", "orders.capture_id"])
+        .where("refunds.order_id", "=", orderId)
+        .where("refunds.status", "in", open)
+        .orderBy("refunds.created_at")
+        .execute();
+      for (const row of rows) {
         try {
           const answer =
             row.status === "pending" && row.paypal_refund_id
@@ -423,9 +416,8 @@ export async function settleOpenRefunds(): Promise<RefundSweep> {
             log("warn", "open refund: PayPal not reachable", { refundId: row.id, error });
           }
         }
-      },
-      { wait: false },
-    );
-  }
+      }
+    },
+  );
   return summary;
 }

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Kysely, Selectable } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database, OutboxTable } from "../../../db/schema";
-import { dropLease, keepRenewing, newHolder, takeLease } from "../platform/leases.server";
+import { keepRenewing, LEASE_TERM_MS, newHolder } from "../platform/leases.server";
+import { skipLocked } from "../platform/locks.server";
 import { config } from "../platform/config.server";
 import { db, newId, now } from "../platform/db.server";
 import { log } from "../platform/log.server";
@@ -101,58 +102,97 @@ const backoffMs = (attempts: number) => Math.min(3_600_000, config.mailBackoffMs
 
 export type Delivery = { sent: number; failed: number };
 
+type Claimed = { id: string; recipient: string; subject: string; text_body: string; html_body: string; attempts: number };
+
 /**
- * Sends the messages that are due, one sender at a time across every process and instance (a
- * lease). A message is marked sent as soon as the mail server accepted it; a refusal or an
- * unreachable server counts an attempt, keeps the error and waits longer before the next. Due is
- * judged by the clock that stamped the messages (now(), which never goes back within a process).
+ * Claims the oldest message that is due and that no other sender holds: one conditional UPDATE
+ * whose subquery passes over rows another sender is claiming at that moment (FOR UPDATE SKIP
+ * LOCKED on PostgreSQL). The claim lasts one lease term (its end is the message's
+ * next_attempt_at, so a claimed message is not due for anyone else), renewed while sending.
+ */
+async function claimDueMessage(holder: string, at: Date): Promise<Claimed | undefined> {
+  const until = new Date(Date.now() + LEASE_TERM_MS).toISOString();
+  return db
+    .updateTable("outbox")
+    .set({ claimed_by: holder, next_attempt_at: until })
+    .where("id", "=", (eb) =>
+      skipLocked(
+        db,
+        eb
+          .selectFrom("outbox as due")
+          .select("due.id")
+          .where("due.sent_at", "is", null)
+          .where("due.attempts", "<", MAX_ATTEMPTS)
+          .where("due.next_attempt_at", "<=", at.toISOString())
+          .orderBy("due.created_at")
+          .orderBy("due.id")
+          .limit(1),
+      ),
+    )
+    .returning(["id", "recipient", "subject", "text_body", "html_body", "attempts"])
+    .executeTakeFirst();
+}
+
+/** The sender's heartbeat for the message it is sending: one more term, if it is still its own. */
+async function renewClaim(id: string, holder: string): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ next_attempt_at: new Date(Date.now() + LEASE_TERM_MS).toISOString() })
+    .where("id", "=", id)
+    .where("claimed_by", "=", holder)
+    .where("sent_at", "is", null)
+    .execute();
+}
+
+/**
+ * Sends up to a batch of the messages that are due. Every process runs a sender, and each message
+ * is claimed by one of them before it is sent (claimDueMessage), so several instances send at
+ * once and each message goes once. A message is marked sent as soon as the mail server accepted
+ * it; a refusal or an unreachable server counts an attempt, keeps the error and waits longer
+ * before the next. A sender that dies lets go of its message when the claim's term runs out. Due
+ * is judged by the clock that stamped the messages (now(), which never goes back within a process).
  */
 export async function deliverDueMail(transport: MailTransport = configuredTransport(), at = new Date(now())): Promise<Delivery> {
-  const dueMail = () =>
-    db
-      .selectFrom("outbox")
-      .select(["id", "recipient", "subject", "text_body", "html_body", "attempts"])
-      .where("sent_at", "is", null)
-      .where("attempts", "<", MAX_ATTEMPTS)
-      .where("next_attempt_at", "<=", at.toISOString())
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(BATCH);
-  // Most rounds find nothing: a read, and no lease (a write) unless there is mail to send.
-  if (!(await dueMail().select("id").limit(1).executeTakeFirst())) return { sent: 0, failed: 0 };
-  const holder = newHolder();
-  if (!(await takeLease("mail-sender", holder))) return { sent: 0, failed: 0 };
-  // Renewed while a slow mail server keeps us, so no second sender comes in meanwhile.
-  const stop = keepRenewing(() => takeLease("mail-sender", holder));
   const result = { sent: 0, failed: 0 };
-  try {
-    const due = await dueMail().execute();
-    for (const m of due) {
-      // Still ours before each message (a renewal lost in a database outage lets another sender in).
-      if (!(await takeLease("mail-sender", holder))) break;
-      try {
-        await transport.send({ id: m.id, to: m.recipient, subject: m.subject, text: m.text_body, html: m.html_body });
-        await db
-          .updateTable("outbox")
-          .set({ sent_at: now(), attempts: m.attempts + 1, last_error: null })
-          .where("id", "=", m.id)
-          .execute();
-        result.sent++;
-      } catch (error) {
-        const attempts = m.attempts + 1;
-        const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        await db
-          .updateTable("outbox")
-          .set({ attempts, last_error: message, next_attempt_at: new Date(at.getTime() + backoffMs(attempts)).toISOString() })
-          .where("id", "=", m.id)
-          .execute();
-        log(attempts >= MAX_ATTEMPTS ? "error" : "warn", "e-mail not sent", { messageId: m.id, attempts, error: message });
-        result.failed++;
-      }
+  // Most rounds find nothing: a read, and no write unless there is mail to send.
+  const due = await db
+    .selectFrom("outbox")
+    .select("id")
+    .where("sent_at", "is", null)
+    .where("attempts", "<", MAX_ATTEMPTS)
+    .where("next_attempt_at", "<=", at.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return result;
+  const holder = newHolder();
+  for (let i = 0; i < BATCH; i++) {
+    const m = await claimDueMessage(holder, at);
+    if (!m) break;
+    // Renewed while a slow mail server keeps us, so no other sender takes the message meanwhile.
+    const stop = keepRenewing(() => renewClaim(m.id, holder));
+    try {
+      await transport.send({ id: m.id, to: m.recipient, subject: m.subject, text: m.text_body, html: m.html_body });
+      stop();
+      await db
+        .updateTable("outbox")
+        .set({ sent_at: now(), attempts: m.attempts + 1, last_error: null })
+        .where("id", "=", m.id)
+        .execute();
+      result.sent++;
+    } catch (error) {
+      stop();
+      const attempts = m.attempts + 1;
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      await db
+        .updateTable("outbox")
+        .set({ attempts, last_error: message, next_attempt_at: new Date(at.getTime() + backoffMs(attempts)).toISOString() })
+        .where("id", "=", m.id)
+        .where("claimed_by", "=", holder)
+        .where("sent_at", "is", null)
+        .execute();
+      log(attempts >= MAX_ATTEMPTS ? "error" : "warn", "e-mail not sent", { messageId: m.id, attempts, error: message });
+      result.failed++;
     }
-  } finally {
-    stop();
-    await dropLease("mail-sender", holder);
   }
   return result;
 }

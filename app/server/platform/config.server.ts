@@ -55,8 +55,6 @@ const Environment = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: whole(1, 1000),
-  /** 1 (for now the default): PostgreSQL write transactions also take one shop-wide lock (decision 0042). */
-  PG_GLOBAL_WRITE_LOCK: flag,
   /** PostgreSQL session limits of each pool connection, in milliseconds (0: none). */
   PG_LOCK_TIMEOUT_MS: whole(0, 3_600_000),
   PG_STATEMENT_TIMEOUT_MS: whole(0, 3_600_000),
@@ -166,14 +164,6 @@ export const config = {
   /** DATABASE_POOL_SIZE: connections each process keeps to PostgreSQL (10 by default). */
   get databasePoolSize(): number {
     return settings().DATABASE_POOL_SIZE ?? 10;
-  },
-  /**
-   * PG_GLOBAL_WRITE_LOCK: every PostgreSQL transaction first takes one advisory lock, so write
-   * transactions run one at a time as on SQLite (1, the default while issue 32 is under way), or
-   * each rule protects only the rows it decides on (0). docs/decisions/0042.
-   */
-  get pgGlobalWriteLock(): boolean {
-    return settings().PG_GLOBAL_WRITE_LOCK !== "0";
   },
   /**
    * How long one PostgreSQL statement of a request may wait for a lock (PG_LOCK_TIMEOUT_MS, 5 s),

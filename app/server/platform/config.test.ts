@@ -23,26 +23,22 @@ describe("settings", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
-  it("PostgreSQL's session limits and the global write lock: defaults, and as set", () => {
-    for (const name of ["PG_GLOBAL_WRITE_LOCK", "PG_LOCK_TIMEOUT_MS", "PG_STATEMENT_TIMEOUT_MS", "PG_IDLE_IN_TRANSACTION_TIMEOUT_MS"]) {
+  it("PostgreSQL's session limits: defaults, and as set", () => {
+    for (const name of ["PG_LOCK_TIMEOUT_MS", "PG_STATEMENT_TIMEOUT_MS", "PG_IDLE_IN_TRANSACTION_TIMEOUT_MS"]) {
       delete process.env[name];
     }
     reloadSettings();
-    expect(config.pgGlobalWriteLock).toBe(true);
     expect(config.pgSessionLimits).toEqual({ lockTimeoutMs: 5_000, statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 });
     withEnv({
-      PG_GLOBAL_WRITE_LOCK: "0",
       PG_LOCK_TIMEOUT_MS: "250",
       PG_STATEMENT_TIMEOUT_MS: "0",
       PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: "9000",
     });
-    expect(config.pgGlobalWriteLock).toBe(false);
     expect(config.pgSessionLimits).toEqual({ lockTimeoutMs: 250, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 9_000 });
   });
 
   it.each([
     [{ DATABASE_POOL_SIZE: "ten" }, "DATABASE_POOL_SIZE must be a whole number."],
-    [{ PG_GLOBAL_WRITE_LOCK: "off" }, "PG_GLOBAL_WRITE_LOCK must be 0 or 1."],
     [{ PG_LOCK_TIMEOUT_MS: "5s" }, "PG_LOCK_TIMEOUT_MS must be a whole number."],
     [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE must be at least 1."],
     [{ PORT: "70000" }, "PORT must be at most 65535."],

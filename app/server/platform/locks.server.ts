@@ -27,6 +27,17 @@ export function lockRows<DB, TB extends keyof DB, O>(trx: Executor, query: Selec
 }
 
 /**
+ * The rows `query` selects that no other transaction has locked, locked in turn (`FOR UPDATE SKIP
+ * LOCKED`): for background work that several processes share (the mail sender, the recovery
+ * sweep), used as the subquery of the UPDATE that claims a row. A row another claimer is taking is
+ * passed over, not waited for, so each claims a different one. On SQLite the claiming UPDATE
+ * holds the one write lock and needs nothing more.
+ */
+export function skipLocked<DB, TB extends keyof DB, O>(trx: Executor, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return onPostgres(trx) ? query.forUpdate().skipLocked() : query;
+}
+
+/**
  * A lock on a name (`scope` and `key`) rather than a row, until the transaction ends: for a rule
  * about rows that may not exist yet, such as "at most 3 addresses per shopper" or "one cart per
  * shopper". PostgreSQL's transaction advisory lock on (hashtext(scope), hashtext(key)): two keys

@@ -8,9 +8,9 @@ import { productWith } from "../catalog/fixtures";
 import { reloadSettings } from "./config.server";
 import { ShopBusy } from "./db-errors.server";
 
-// Rules that read and then write, run many at once: on PostgreSQL over the pool's connections
-// (with or without PG_GLOBAL_WRITE_LOCK), on SQLite one after another by its write lock. And on
-// PostgreSQL, a statement that waits for a lock held elsewhere gives up within lock_timeout.
+// Rules that read and then write, run many at once: on PostgreSQL over the pool's connections, on
+// SQLite one after another by its write lock. And on PostgreSQL, a statement that waits for a lock
+// held elsewhere gives up within lock_timeout.
 
 // Read by startShop (the setup's beforeAll), after this module is loaded.
 process.env.PG_LOCK_TIMEOUT_MS = "400";

@@ -1,5 +1,4 @@
 import {
-  CompiledQuery,
   Kysely,
   PostgresDialect,
   PostgresDriver,
@@ -7,7 +6,6 @@ import {
   type Driver,
   type PostgresPool,
   type PostgresPoolClient,
-  type TransactionSettings,
 } from "kysely";
 import pg from "pg";
 import type { Database } from "../../../db/schema";
@@ -23,29 +21,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
 /**
- * The shop-wide write lock, while PG_GLOBAL_WRITE_LOCK is on (the default for now): every
- * transaction first takes one transaction-scoped advisory lock, so write transactions run one at a
- * time across every process and instance, as on SQLite. Waiting for it is not bounded by
- * lock_timeout (a burst of writes queues, as it always has). With it off, each rule that reads
- * and then writes locks what it decides on (platform/locks.server.ts, docs/decisions/0042).
+ * Transactions take no shop-wide lock: each rule that reads and then writes locks what it decides
+ * on (platform/locks.server.ts, docs/decisions/0042-postgresql-without-a-global-lock.md), so
+ * writes of different shoppers and products run at once on every instance.
  */
-export const WRITE_LOCK_KEY = 7_421_001;
 class ShopTransactionsDriver extends PostgresDriver {
-  constructor(
-    config: ConstructorParameters<typeof PostgresDriver>[0],
-    private readonly lockTimeoutMs: number,
-  ) {
-    super(config);
-  }
-  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await super.beginTransaction(connection, settings);
-    if (!config.pgGlobalWriteLock) return;
-    await connection.executeQuery(
-      CompiledQuery.raw(
-        `set local lock_timeout = 0; select pg_advisory_xact_lock(${WRITE_LOCK_KEY}); set local lock_timeout = ${this.lockTimeoutMs}`,
-      ),
-    );
-  }
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     // A connection the server ended (idle_in_transaction_session_timeout) has nothing to roll
     // back; the error that brought us here is the one to report.
@@ -95,17 +75,13 @@ function nulSafe(pool: pg.Pool, busyAsResponse: boolean): PostgresPool {
 
 class ShopPostgresDialect extends PostgresDialect {
   private readonly pool: PostgresPool;
-  constructor(
-    pool: pg.Pool,
-    busyAsResponse: boolean,
-    private readonly lockTimeoutMs: number,
-  ) {
+  constructor(pool: pg.Pool, busyAsResponse: boolean) {
     const safe = nulSafe(pool, busyAsResponse);
     super({ pool: safe });
     this.pool = safe;
   }
   override createDriver(): Driver {
-    return new ShopTransactionsDriver({ pool: this.pool }, this.lockTimeoutMs);
+    return new ShopTransactionsDriver({ pool: this.pool });
   }
 }
 
@@ -136,5 +112,5 @@ export function openPostgres(url: string, poolSize = config.databasePoolSize, { 
   const lost = (error: Error) => log("warn", "database connection lost", { error: error.message });
   pool.on("error", lost);
   pool.on("connect", (client) => client.on("error", lost));
-  return new Kysely<Database>({ dialect: new ShopPostgresDialect(pool, !unbounded, limits.lockTimeoutMs) });
+  return new Kysely<Database>({ dialect: new ShopPostgresDialect(pool, !unbounded) });
 }

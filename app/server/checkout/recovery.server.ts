@@ -6,6 +6,7 @@ import { withLease } from "../platform/leases.server";
 import { getPayPalOrder } from "./paypal.server";
 import { releaseStock } from "./stock.server";
 import { settleOpenRefunds } from "./refunds.server";
+import { releaseAbandonedUses } from "./discount-uses.server";
 
 export type RecoverySummary = { paid: number; released: number; failed: number; unresolved: number };
 
@@ -72,6 +73,7 @@ async function sweepOnce(): Promise<void> {
     await settleInterruptedPayments();
     await settleOpenRefunds();
   });
+  await releaseAbandonedUses();
   await followUpOnHeldOrders();
 }
 

@@ -188,6 +188,45 @@ describe("amounts", () => {
     expect(allContractProblems(simulator.exchanges.slice(from))).toEqual([]);
   });
 
+  it("a code that pays the whole order: no PayPal (it takes no $0.00 order), the order paid at once and the use spent", async () => {
+    const code = await newCode({ value: 100, usageLimit: 1 });
+    const b = await buyer(
+      [
+        [tee, 1],
+        [cap, 1],
+      ],
+      code.code,
+    );
+    const stock = async () => (await db.selectFrom("products").select("stock").where("id", "=", tee.id).executeTakeFirstOrThrow()).stock;
+    const before = await stock();
+    const from = simulator.exchanges.length;
+    const started = await startCheckout(b.user, b.addressId, SHOP);
+    if (!started.ok) throw new Error(started.message);
+    expect(started.approvalUrl).toBe(`${SHOP}/shop/payment-success?order=${started.orderId}`);
+    expect(simulator.exchanges.slice(from)).toEqual([]);
+    expect(await orderOf(started.orderId)).toEqual({
+      payment_status: "paid",
+      total_cents: 0,
+      discount_id: code.id,
+      discount_code: code.code,
+      discount_cents: 2999,
+    });
+    expect(await lineDiscounts(started.orderId)).toEqual([
+      [2000, 2000],
+      [999, 999],
+    ]);
+    expect(await useOf(started.orderId)).toBe("used");
+    expect(await takenOf(code.id)).toBe(1);
+    expect(await stock()).toBe(before - 1);
+    expect(
+      await db
+        .selectFrom("cart_items")
+        .select("id")
+        .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", b.user.id))
+        .execute(),
+    ).toEqual([]);
+  });
+
   it("checks the code again at checkout: one disabled since it was applied refuses the checkout, writing nothing", async () => {
     const code = await newCode();
     const b = await buyer([[tee, 1]], code.code);

@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/lib/access";
 import { discountLines } from "~/lib/discounts";
-import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
+import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS, soldOut } from "~/lib/messages/checkout";
 import { DISCOUNT_UNKNOWN, DISCOUNT_USED_UP } from "~/lib/messages/discount-codes";
 import { unitPriceCents } from "~/lib/money";
 import { lineName } from "~/lib/variants";
@@ -10,8 +10,10 @@ import { cartCode, discountLinesOf, refusalStatus } from "../cart/discount.serve
 import { db, newId, now } from "../platform/db.server";
 import { lockKey } from "../platform/locks.server";
 import { log } from "../platform/log.server";
+import { recordPayment, selectOrder } from "./capture.server";
 import { checkCode, holdUse, releaseClosedUses, releaseUse } from "./discount-uses.server";
 import { createPayPalOrder } from "./paypal.server";
+import { reserveStock } from "./stock.server";
 import { recordStatusChange } from "./timeline.server";
 
 export type StartCheckoutResult =
@@ -99,7 +101,8 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
           customer_name: user.userName,
           customer_email: user.email,
           order_status: "pending",
-          payment_method: "paypal",
+          // A code that covers the whole order leaves nothing to pay: no PayPal (see completeFree).
+          payment_method: subtotalCents - (given?.cents ?? 0) === 0 ? "none" : "paypal",
           payment_status: "pending",
           total_cents: subtotalCents - (given?.cents ?? 0),
           discount_id: given?.id ?? null,
@@ -142,6 +145,7 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
     if (!(error instanceof CodeRefused)) throw error;
     return { ok: false, status: refusalStatus(error.message), message: error.message, field: "code" };
   }
+  if (subtotalCents - (discount?.cents ?? 0) === 0) return completeFree(orderId, shopUrl);
 
   try {
     const paypal = await createPayPalOrder(
@@ -166,4 +170,24 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
     });
     return { ok: false, status: 502, message: PAYPAL_UNAVAILABLE };
   }
+}
+
+/**
+ * An order its discount code pays in full: PayPal takes no order of $0.00 (its amount must be
+ * positive), and there is nothing to take. The stock is taken as for a capture, and the order is
+ * recorded paid at once (its code's use spent, the cart emptied of what was bought); the shopper
+ * goes straight to the payment-success page.
+ */
+async function completeFree(orderId: string, shopUrl: string): Promise<StartCheckoutResult> {
+  const reserved = await reserveStock(orderId);
+  if (!reserved.ok) {
+    await db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await trx.updateTable("orders").set({ payment_status: "failed", order_update_date: stamp }).where("id", "=", orderId).execute();
+      await releaseUse(trx, orderId);
+    });
+    return { ok: false, status: 409, message: soldOut(reserved.title) };
+  }
+  await recordPayment((await selectOrder(orderId))!, { status: "COMPLETED" }, undefined);
+  return { ok: true, orderId, approvalUrl: `${shopUrl}/shop/payment-success?order=${orderId}` };
 }

@@ -1,6 +1,7 @@
-import { type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, addAddress, expectToast, unique } from "./helpers";
+import { ADMIN, addAddress, expectToast, hydrated, unique } from "./helpers";
 
 // The shopper's discount code at checkout (issue 33), with JavaScript on and off (the js and no-js
 // projects): a refusal beside the field, a code applied with its line in the order summary,
@@ -87,3 +88,37 @@ test("a shopper is told why a code is refused, applies one, removes it, and pays
   const cart = await (await page.request.post("/api/shop/cart/add", { data: { productId: scarf, quantity: 1 } })).json();
   expect(cart.data).toMatchObject({ subtotal: 9.99, discountCode: null, discountAmount: 0, total: 9.99 });
 });
+
+test(
+  "the discount form has no axe violations, refused and applied",
+  { tag: "@needs-js" },
+  async ({ page, playwright, baseURL, shopper: _ }) => {
+    const [high, fine] = [unique("axe").toUpperCase(), unique("axe").toUpperCase()];
+    await ownerAdds(
+      playwright,
+      baseURL!,
+      { code: high, type: "percent", value: 20, minSubtotal: 1000 },
+      { code: fine, type: "percent", value: 20 },
+    );
+    const scarf = await productId(page.request, "Wool-Blend Scarf");
+    await page.request.post("/api/shop/cart/add", { data: { productId: scarf, quantity: 1 } });
+    await page.goto("/shop/checkout");
+    await page.getByLabel("Discount code").fill(high);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByLabel("Discount code")).toHaveAccessibleDescription(/more to your cart/);
+    await noViolations(page, "refused");
+    expect((await page.request.post("/api/shop/cart/discount", { data: { code: fine } })).status()).toBe(200);
+    await page.goto("/shop/checkout");
+    await expect(page.getByTestId("checkout-discount")).toHaveText("−$2.00");
+    await noViolations(page, "applied");
+  },
+);
+
+async function noViolations(page: Page, label: string) {
+  await hydrated(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+    label,
+  ).toEqual([]);
+}

@@ -59,6 +59,7 @@ export default [
     route("cart/add", "routes/api/shop.cart.add.ts"),
     route("cart/get/:userId", "routes/api/shop.cart.get.ts"),
     route("cart/update-cart", "routes/api/shop.cart.update.ts"),
+    route("cart/discount", "routes/api/shop.cart.discount.ts"),
     route("cart/:userId/:productId", "routes/api/shop.cart.delete.ts"),
     route("address/get/:userId", "routes/api/shop.address.get.ts"),
     route("address/add", "routes/api/shop.address.add.ts"),

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { $ZodType } from "zod/v4/core";
-import { BannerUrlSchema, LoginSchema, RegisterSchema } from "./schemas";
+import { ApplyDiscountSchema, BannerUrlSchema, LoginSchema, RegisterSchema } from "./schemas";
 
 /**
  * A form's data checked by its schema: conform's parseWithZod, the same in the route actions and
@@ -17,3 +17,4 @@ export function parseFormWith<Schema extends $ZodType>(formData: FormData, schem
 export const checkLogin = (formData: FormData) => parseFormWith(formData, LoginSchema);
 export const checkRegister = (formData: FormData) => parseFormWith(formData, RegisterSchema);
 export const checkBannerUrl = (formData: FormData) => parseFormWith(formData, BannerUrlSchema);
+export const checkApplyDiscount = (formData: FormData) => parseFormWith(formData, ApplyDiscountSchema);

@@ -2,6 +2,7 @@ import { en } from "zod/locales";
 import * as z from "zod/mini";
 import { ADMIN_ORDER_STATUSES, BRAND_IDS, CATEGORY_IDS } from "./constants";
 import { sizeKindOf, sizesFor } from "./variants";
+import { DISCOUNT_CODE_REQUIRED, DISCOUNT_UNKNOWN } from "./messages/discount-codes";
 
 // Schemas shared by the HTML forms (conform) and the /api routes. Written with zod's functional
 // "mini" API (checks passed to `.check()`, wrappers as functions) so the browser bundle stays small.
@@ -467,3 +468,17 @@ export const DiscountSchema = z
     }),
   );
 export type DiscountInput = z.infer<typeof DiscountSchema>;
+
+/**
+ * The discount code a shopper applies at checkout (the form and `POST /api/shop/cart/discount`).
+ * Any case; whether it exists and applies is the server's to say (cart/discount.server.ts).
+ */
+export const ApplyDiscountSchema = z.object({
+  code: z
+    .string({ error: DISCOUNT_CODE_REQUIRED })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: DISCOUNT_CODE_REQUIRED, abort: true }),
+      z.maxLength(32, { error: DISCOUNT_UNKNOWN, abort: true }),
+    ),
+});

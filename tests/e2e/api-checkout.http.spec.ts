@@ -43,7 +43,10 @@ async function simulatorOrder(api: APIRequestContext, id: string) {
 test("cart JSON: add, get, update, delete with SPEC's shapes and stock rules", async ({ baseURL }) => {
   const s = await shopper(baseURL!);
   const empty = await s.api.get(`/api/shop/cart/get/${s.user.id}`);
-  expect(await empty.json()).toEqual({ success: true, data: { _id: null, items: [] } });
+  expect(await empty.json()).toEqual({
+    success: true,
+    data: { _id: null, items: [], subtotal: 0, discountCode: null, discountAmount: 0, discountMessage: null, total: 0 },
+  });
 
   // A product without sizes: no variantId needed, as for the old client.
   const hoodie = await product(s.api, "Heritage Backpack");
@@ -66,6 +69,11 @@ test("cart JSON: add, get, update, delete with SPEC's shapes and stock rules", a
           quantity: 1,
         },
       ],
+      subtotal: 45,
+      discountCode: null,
+      discountAmount: 0,
+      discountMessage: null,
+      total: 45,
     },
   });
   const tooMany = await s.api.put("/api/shop/cart/update-cart", {
@@ -82,6 +90,82 @@ test("cart JSON: add, get, update, delete with SPEC's shapes and stock rules", a
   const removed = await s.api.delete(`/api/shop/cart/${s.user.id}/${hoodie._id}`);
   expect((await removed.json()).data.items).toEqual([]);
   expect((await s.api.delete(`/api/shop/cart/${s.user.id}/${hoodie._id}`)).status()).toBe(404);
+});
+
+test("cart discount JSON: POST applies a code, DELETE removes it; refusals are 4xx with the reason; the order is charged after it", async ({
+  baseURL,
+  playwright,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: { email: "admin@example.com", password: "admin-demo-123" } })).status()).toBe(200);
+  const code = unique("api").toUpperCase();
+  const add = (body: Record<string, unknown>) => admin.post("/api/admin/discounts/add", { data: body });
+  expect((await add({ code, type: "fixed", value: 5.5, usageLimit: 1 })).status()).toBe(201);
+  const later = unique("later").toUpperCase();
+  expect((await add({ code: later, type: "percent", value: 10, startsAt: "2999-01-01T00:00" })).status()).toBe(201);
+  await admin.dispose();
+
+  const s = await shopper(baseURL!);
+  const answer = async (response: Promise<import("@playwright/test").APIResponse>) => {
+    const r = await response;
+    return [r.status(), await r.json()];
+  };
+  const apply = (body: unknown) => answer(s.api.post("/api/shop/cart/discount", { data: body }));
+  expect(await apply({ code })).toEqual([400, { success: false, message: "Your cart is empty. Please add items to proceed" }]);
+  const backpack = await product(s.api, "Heritage Backpack");
+  await s.api.post("/api/shop/cart/add", { data: { productId: backpack._id, quantity: 1 } });
+
+  expect(await apply({})).toEqual([400, { success: false, message: "Please enter a discount code." }]);
+  expect(await apply({ code: "   " })).toEqual([400, { success: false, message: "Please enter a discount code." }]);
+  expect(await apply({ code: 42 })).toEqual([400, { success: false, message: "Please enter a discount code." }]);
+  expect(await apply({ code: "NOSUCHCODE" })).toEqual([
+    404,
+    { success: false, message: "This code does not exist. Please check it and try again." },
+  ]);
+  expect(await apply({ code: later })).toEqual([409, { success: false, message: "This code cannot be used yet." }]);
+  expect(
+    await answer(
+      s.api.post("/api/shop/cart/discount", { data: Buffer.from("{ not json"), headers: { "Content-Type": "application/json" } }),
+    ),
+  ).toEqual([400, { success: false, message: "The request body is not valid JSON." }]);
+  expect((await s.api.get("/api/shop/cart/discount")).status()).toBe(405);
+
+  const [status, applied] = await apply({ code: code.toLowerCase(), userId: s.user.id });
+  expect(status).toBe(200);
+  expect(applied).toEqual({
+    success: true,
+    message: `Discount code ${code} applied.`,
+    data: expect.objectContaining({ subtotal: 45, discountCode: code, discountAmount: 5.5, discountMessage: null, total: 39.5 }),
+  });
+  expect((await (await s.api.get(`/api/shop/cart/get/${s.user.id}`)).json()).data).toMatchObject({ discountCode: code, total: 39.5 });
+  const [removedStatus, removed] = await answer(s.api.delete("/api/shop/cart/discount"));
+  expect([removedStatus, removed.message, removed.data.discountCode, removed.data.total]).toEqual([
+    200,
+    "Discount code removed.",
+    null,
+    45,
+  ]);
+
+  // Applied again and checked out: the order and PayPal are for the amount after the discount.
+  expect((await apply({ code }))[0]).toBe(200);
+  const addressId = await addAddress(s);
+  const created = await (await s.api.post("/api/shop/order/create", { data: { addressInfo: { addressId } } })).json();
+  expect(created.success).toBe(true);
+  const paypal = await simulatorOrder(s.api, new URL(created.approvalURL).searchParams.get("token")!);
+  expect(paypal.purchase_units[0].amount).toEqual({
+    currency_code: "USD",
+    value: "39.50",
+    breakdown: { item_total: { currency_code: "USD", value: "45.00" }, discount: { currency_code: "USD", value: "5.50" } },
+  });
+  // Its only use is held: another shopper is told before reaching PayPal.
+  const other = await shopper(baseURL!);
+  await other.api.post("/api/shop/cart/add", { data: { productId: backpack._id, quantity: 1 } });
+  expect(await answer(other.api.post("/api/shop/cart/discount", { data: { code } }))).toEqual([
+    409,
+    { success: false, message: "This code has been used up." },
+  ]);
+  await other.api.dispose();
+  await s.api.dispose();
 });
 
 test("another shopper's cart, addresses and orders are unreachable; no session is 401", async ({ baseURL }) => {

@@ -213,6 +213,44 @@ test("30 buyers for the last 2 units, paying through both instances at once: exa
   ]);
 });
 
+test("a discount code with one use left, ten buyers checking out through both instances at once: exactly one holds it", async () => {
+  const productId = await onePieceProduct(10);
+  const owner = await shopper("198.51.100.200");
+  expect((await owner.post("/api/auth/login", { data: { email: "admin@example.com", password: "admin-demo-123" } })).status()).toBe(200);
+  const code = unique("last").toUpperCase();
+  expect((await owner.post("/api/admin/discounts/add", { data: { code, type: "percent", value: 25, usageLimit: 1 } })).status()).toBe(201);
+  const buyers = await Promise.all(
+    Array.from({ length: 10 }, async (_, i) => {
+      const api = await shopper(`198.51.100.${i + 101}`);
+      const account = await newAccount(api);
+      expect((await api.post("/api/auth/login", { data: account })).status()).toBe(200);
+      const address = await api.post("/api/shop/address/add", {
+        data: { address: "1 Road", city: "Town", pincode: "1", phone: "555", notes: "n" },
+      });
+      expect((await api.post("/api/shop/cart/add", { data: { productId, quantity: 1 } })).status()).toBe(200);
+      expect((await api.post("/api/shop/cart/discount", { data: { code } })).status()).toBe(200);
+      return { api, addressId: (await address.json()).data._id as string };
+    }),
+  );
+  const answers = await Promise.all(
+    buyers.map((buyer, i) =>
+      buyer.api.post("/api/shop/order/create", { data: { addressInfo: { addressId: buyer.addressId } }, ...pinned(i % 2 ? "a" : "b") }),
+    ),
+  );
+  const statuses = answers.map((r) => r.status());
+  expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+  for (const answer of answers.filter((r) => r.status() === 409)) {
+    expect(await answer.json()).toEqual({ success: false, message: "This code has been used up." });
+  }
+  expect(await query("select status from discount_uses u join discounts d on d.id = u.discount_id where d.code = $1", [code])).toEqual([
+    { status: "held" },
+  ]);
+  expect(await query("select taken from discounts where code = $1", [code])).toEqual([{ taken: 1 }]);
+  expect(await query("select count(*)::int as n from orders where discount_code = $1", [code])).toEqual([{ n: 1 }]);
+  await owner.dispose();
+});
+
 test("ten refunds of the whole amount through both instances and the shopper cancelling at once: one goes through", async () => {
   const api = await shopper("192.0.2.30");
   const account = await newAccount(api);

@@ -7,3 +7,6 @@ export const DISCOUNT_USED_UP = "This code has been used up.";
 export const DISCOUNT_ALREADY_USED = "You have already used this code.";
 export const DISCOUNT_NOT_FOR_THESE_ITEMS = "This code is not valid for the items in your cart.";
 export const discountMinimumNotReached = (missing: string) => `Add ${missing} more to your cart to use this code.`;
+export const DISCOUNT_CODE_REQUIRED = "Please enter a discount code.";
+export const discountApplied = (code: string) => `Discount code ${code} applied.`;
+export const DISCOUNT_REMOVED = "Discount code removed.";

@@ -7,6 +7,7 @@ import type { Order, OrderWithOwner } from "~/lib/orders";
 import type { Product, Review } from "~/lib/product";
 import type { Banner } from "~/server/admin/banners.server";
 import { getCart } from "~/server/cart/cart.server";
+import { cartTotals, type CartTotals } from "~/server/cart/discount.server";
 import { json } from "~/server/platform/api.server";
 import { absoluteImageUrl } from "~/server/platform/image-urls.server";
 
@@ -42,8 +43,13 @@ export function reviewJson(r: Review) {
   };
 }
 
-/** `{ _id, items: [{ productId, variantId, size, color, image, title, price, salePrice, quantity }] }` */
-export function cartJson(cart: Cart) {
+/**
+ * `{ _id, items: [{ productId, variantId, size, color, image, title, price, salePrice, quantity }],
+ * subtotal, discountCode, discountAmount, discountMessage, total }`: the fields after `items` came
+ * with discount codes (issue 33); `discountMessage` says why the code on the cart takes nothing off
+ * now, or is null.
+ */
+export function cartJson(cart: Cart, totals: CartTotals) {
   return {
     _id: cart.id,
     items: cart.items.map((i) => ({
@@ -57,12 +63,18 @@ export function cartJson(cart: Cart) {
       salePrice: centsToAmount(i.salePriceCents),
       quantity: i.quantity,
     })),
+    subtotal: centsToAmount(totals.subtotalCents),
+    discountCode: totals.discount?.code ?? null,
+    discountAmount: centsToAmount(totals.discount?.cents ?? 0),
+    discountMessage: totals.discount?.refusal ?? null,
+    total: centsToAmount(totals.totalCents),
   };
 }
 
-/** The cart answer of every cart endpoint: `{ success: true, data: cart }`. */
-export async function cartResponse(userId: string, status = 200): Promise<Response> {
-  return json({ success: true, data: cartJson(await getCart(userId)) }, { status });
+/** The cart answer of every cart endpoint: `{ success: true, data: cart }` (with `message` when one is given). */
+export async function cartResponse(userId: string, status = 200, message?: string): Promise<Response> {
+  const cart = await getCart(userId);
+  return json({ success: true, ...(message ? { message } : {}), data: cartJson(cart, await cartTotals(userId, cart)) }, { status });
 }
 
 export function addressJson(a: Address) {

@@ -1,13 +1,19 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { AddressManager } from "~/components/shop/address-manager";
+import { DiscountCode } from "~/components/shop/discount-code";
 import { Button } from "~/components/ui/button";
+import type { FormResult } from "~/lib/form";
 import { formatMoney, linesTotalCents } from "~/lib/money";
+import { ApplyDiscountSchema } from "~/lib/schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { variantLabel } from "~/lib/variants";
 import { handleAddressIntent } from "~/routes/shop/address-action.server";
+import { handleDiscountIntent } from "~/routes/shop/discount-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
+import { cartTotals } from "~/server/cart/discount.server";
 import { startCheckout } from "~/server/checkout/start.server";
 import { signedInUser } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
@@ -22,7 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Ch
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const [cart, addresses] = await Promise.all([getCart(user.id), listAddresses(user.id)]);
-  return { cart, addresses };
+  // What the code on the cart takes off now (or why nothing), and the discount form's constraints.
+  return { cart, addresses, totals: await cartTotals(user.id, cart), discountConstraint: getZodConstraint(ApplyDiscountSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData);
+  if (intent === "discount-apply" || intent === "discount-remove") return handleDiscountIntent(request, user, intent, formData);
   if (intent !== "checkout") return data({ error: UNKNOWN_ACTION }, { status: 400 });
 
   const addressId = formData.get("addressId");
@@ -41,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { cart, addresses } = loaderData;
+  const { cart, addresses, totals, discountConstraint } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -65,6 +73,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   const processing = leaving || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
   const error = actionData && "error" in actionData ? actionData.error : null;
+  const discountResult = actionData && "discount" in actionData ? (actionData.discount as FormResult) : undefined;
   const empty = cart.items.length === 0;
   return (
     <div className="checkout">
@@ -101,18 +110,27 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          {empty && !totals.discount ? null : (
+            <DiscountCode applied={totals.discount} constraint={discountConstraint} lastResult={discountResult} />
+          )}
           <dl className="space-y-1 border-t border-gray-200 pt-3">
             <div className="flex justify-between">
               <dt>Subtotal</dt>
-              <dd>{formatMoney(linesTotalCents(cart.items))}</dd>
+              <dd data-testid="checkout-subtotal">{formatMoney(totals.subtotalCents)}</dd>
             </div>
+            {totals.discount && totals.discount.cents > 0 ? (
+              <div className="flex justify-between text-green-800">
+                <dt>Discount ({totals.discount.code})</dt>
+                <dd data-testid="checkout-discount">−{formatMoney(totals.discount.cents)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between">
               <dt>Shipping</dt>
               <dd>Free</dd>
             </div>
             <div className="flex justify-between text-lg font-bold">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatMoney(linesTotalCents(cart.items))}</dd>
+              <dd data-testid="checkout-total">{formatMoney(totals.totalCents)}</dd>
             </div>
           </dl>
           <Form method="post" id="checkout-form" className="space-y-2">

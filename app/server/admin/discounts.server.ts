@@ -20,7 +20,7 @@ export type SetActiveResult = { ok: true; discount: DiscountCode; message: strin
 
 const ids = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
-function toDiscount(row: DiscountRow): DiscountCode {
+export function toDiscount(row: DiscountRow): DiscountCode {
   return {
     id: row.id,
     code: row.code,

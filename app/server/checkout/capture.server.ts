@@ -4,6 +4,7 @@ import { ORDER_NOT_FOUND, PAYMENT_BUSY, PAYMENT_DECLINED, PAYMENT_PROBLEM, PAYME
 import { db, now } from "../platform/db.server";
 import { lockKey } from "../platform/locks.server";
 import { log } from "../platform/log.server";
+import { holdAgain, markUsed, releaseUse } from "./discount-uses.server";
 import { OrderBusy, oneAtATime } from "./payment-lock.server";
 import { approvalAfterDecline } from "./paypal-error.server";
 import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
@@ -66,12 +67,20 @@ export async function recordPayment(
       .where("payment_status", "=", "pending")
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) return;
+    await markUsed(trx, order.id);
     await recordStatusChange(trx, order.id, before?.order_status ?? null, "confirmed", by, stamp);
     await enqueueMail(trx, orderPaidMessage(await orderForMail(trx, order.id)));
     // The shopper's cart key, as their adds take it: a paid line and an add at once both count.
     await lockKey(trx, "cart", order.user_id);
     const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
     if (!cart) return;
+    // The code this order used is spent: it leaves the cart with what was bought.
+    await trx
+      .updateTable("carts")
+      .set({ discount_code: null })
+      .where("id", "=", cart.id)
+      .where("discount_code", "=", (eb) => eb.selectFrom("orders").select("discount_code").where("id", "=", order.id))
+      .execute();
     const bought = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", order.id).execute();
     for (const item of bought) {
       if (!item.variant_id) continue;
@@ -142,8 +151,16 @@ async function payOrder(orderId: string, paypalOrderId: string, payerId: string)
         .where("payment_status", "=", "pending")
         .executeTakeFirst();
       if (Number(rejected.numUpdatedRows)) await recordStatusChange(trx, order.id, "pending", "rejected", "payment", stamp);
+      await releaseUse(trx, order.id);
     });
     return { ok: false, status: 409, message: soldOut(reserved.title) };
+  }
+  // The discount code's use, if the sweep gave it back while the attempt lay abandoned: held
+  // again before the money is taken, or no capture (the stock goes back, the shopper is told).
+  const noUse = await holdAgain(order.id);
+  if (noUse) {
+    await releaseStock(order.id, "failed");
+    return { ok: false, status: 409, message: noUse };
   }
 
   let capture: CaptureResult;
@@ -201,14 +218,18 @@ async function declined(order: OrderRow, approvalUrl: string, error: unknown): P
   return { ok: false, status: 402, message: PAYMENT_DECLINED, approvalUrl };
 }
 
-/** A cancelled approval: the attempt is closed, the cart stays as it was. */
+/** A cancelled approval: the attempt is closed (its discount code's use goes back), the cart stays as it was. */
 export async function cancelPayment(user: SessionUser, paypalOrderId: string): Promise<void> {
-  await db
-    .updateTable("orders")
-    .set({ payment_status: "cancelled", order_update_date: now() })
-    .where("payment_id", "=", paypalOrderId)
-    .where("user_id", "=", user.id)
-    .where("payment_status", "=", "pending")
-    .where("stock_reserved", "=", 0)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const cancelled = await trx
+      .updateTable("orders")
+      .set({ payment_status: "cancelled", order_update_date: now() })
+      .where("payment_id", "=", paypalOrderId)
+      .where("user_id", "=", user.id)
+      .where("payment_status", "=", "pending")
+      .where("stock_reserved", "=", 0)
+      .returning("id")
+      .executeTakeFirst();
+    if (cancelled) await releaseUse(trx, cancelled.id);
+  });
 }

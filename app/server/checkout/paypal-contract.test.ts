@@ -5,7 +5,10 @@ import { allContractProblems, contractProblems, type Exchange } from "../../../t
 import { startRecordingSimulator } from "../../../tests/paypal-contract/recording-simulator";
 import { addAddress } from "../accounts/addresses.server";
 import { registerUser } from "../accounts/users.server";
+import { DiscountSchema } from "~/lib/schemas";
+import { createDiscount } from "../admin/discounts.server";
 import { addToCart } from "../cart/cart.server";
+import { applyDiscountCode } from "../cart/discount.server";
 import { productsWithoutSizes } from "../catalog/fixtures";
 import { reloadSettings } from "../platform/config.server";
 import { db } from "../platform/db.server";
@@ -368,6 +371,14 @@ describe("the shop and the simulator speak PayPal's API", () => {
         order({ amount: { ...money("11.00"), breakdown: { item_total: money("10.00") } }, items: [item] }),
       ),
     ).toEqual([422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH", "/purchase_units/0/amount/value"]);
+    // A discount is taken off item_total: the amount must be what is left.
+    expect(
+      await call(
+        "POST",
+        "/v2/checkout/orders",
+        order({ amount: { ...money("10.00"), breakdown: { item_total: money("10.00"), discount: money("1.00") } }, items: [item] }),
+      ),
+    ).toEqual([422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH", "/purchase_units/0/amount/value"]);
     expect(await call("POST", "/v2/checkout/orders", order({ amount: money("10.001") }))).toEqual([
       422,
       "UNPROCESSABLE_ENTITY",
@@ -407,6 +418,45 @@ describe("the shop and the simulator speak PayPal's API", () => {
     ]);
     // These requests are wrong on purpose: the answers are what must be PayPal's.
     expect(allContractProblems(simulator.exchanges.slice(from), { answersOnly: true })).toEqual([]);
+  });
+
+  it("an order with a discount code: item_total, discount and the amount after it, taken and captured as PayPal takes them", async () => {
+    const from = simulator.exchanges.length;
+    const code = await createDiscount(DiscountSchema.parse({ code: "CONTRACT15", type: "percent", value: 15 }));
+    if (!code.ok) throw new Error(code.message);
+    const r = await registerUser({ userName: "contract coder", email: "contract-coder@example.com", password: "password123" });
+    if (!r.ok) throw new Error("setup");
+    const address = await addAddress(r.user.id, { address: "1 Road", city: "Town", pincode: "1", phone: "555", notes: "n" });
+    if (!address.ok) throw new Error("setup");
+    await addToCart(r.user.id, products[4]!.id, 3);
+    await addToCart(r.user.id, products[5]!.id, 1);
+    expect((await applyDiscountCode(r.user.id, "contract15")).ok).toBe(true);
+    const started = await startCheckout(r.user, address.address.id, SHOP);
+    if (!started.ok) throw new Error(started.message);
+    const paypalId = new URL(started.approvalUrl).searchParams.get("token")!;
+    const order = await db
+      .selectFrom("orders")
+      .select(["total_cents", "discount_cents"])
+      .where("id", "=", started.orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.discount_cents).toBeGreaterThan(0);
+    const money = (cents: number) => ({ currency_code: "USD", value: (cents / 100).toFixed(2) });
+
+    const [create] = recorded(from, "POST", /^\/v2\/checkout\/orders$/);
+    expect(create!.status).toBe(201);
+    const amount = {
+      ...money(order.total_cents),
+      breakdown: { item_total: money(order.total_cents + order.discount_cents), discount: money(order.discount_cents) },
+    };
+    expect(create!.requestBody).toMatchObject({ purchase_units: [{ reference_id: started.orderId, amount }] });
+
+    expect(await completePayment(r.user, paypalId, await approve(paypalId, "pay"))).toEqual({ ok: true, orderId: started.orderId });
+    const [capture] = recorded(from, "POST", /\/capture$/);
+    expect(capture!.responseBody).toMatchObject({
+      status: "COMPLETED",
+      purchase_units: [{ amount, payments: { captures: [{ status: "COMPLETED", amount: money(order.total_cents) }] } }],
+    });
+    expect(allContractProblems(simulator.exchanges.slice(from))).toEqual([]);
   });
 
   it("covers every operation the shop uses", () => {

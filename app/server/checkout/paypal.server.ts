@@ -122,14 +122,18 @@ const money = (cents: number) => ({ currencyCode: "USD", value: (cents / 100).to
 
 /**
  * Creates the PayPal order for a shop order; returns PayPal's id and the approval URL. PayPal sends
- * the shopper back to `shopUrl` (config.shopUrlFor).
+ * the shopper back to `shopUrl` (config.shopUrlFor). `totalCents` is what the shopper pays, after
+ * `discountCents`: PayPal is told the lines at their prices, their total (`item_total`) and the
+ * discount, and the amount is `item_total - discount`, as Orders v2's amount_with_breakdown wants.
  */
 export async function createPayPalOrder(
   shopOrderId: string,
   lines: PayPalLine[],
   totalCents: number,
   shopUrl: string,
+  discountCents = 0,
 ): Promise<{ id: string; approvalUrl: string }> {
+  const breakdown = { itemTotal: money(totalCents + discountCents), ...(discountCents > 0 ? { discount: money(discountCents) } : {}) };
   const result = await call((c) =>
     c.orders.createOrder({
       body: {
@@ -137,7 +141,7 @@ export async function createPayPalOrder(
         purchaseUnits: [
           {
             referenceId: shopOrderId,
-            amount: { ...money(totalCents), breakdown: { itemTotal: money(totalCents) } },
+            amount: { ...money(totalCents), breakdown },
             items: lines.map((l) => ({
               name: l.name.slice(0, 127),
               quantity: String(l.quantity),

@@ -5,6 +5,7 @@ import { forEachFreeOrder } from "./payment-lock.server";
 import { getPayPalOrder } from "./paypal.server";
 import { releaseStock } from "./stock.server";
 import { settleOpenRefunds } from "./refunds.server";
+import { releaseAbandonedUses } from "./discount-uses.server";
 
 export type RecoverySummary = { paid: number; released: number; failed: number; unresolved: number };
 
@@ -59,13 +60,15 @@ let followUp: ReturnType<typeof setTimeout> | undefined;
 let stopped = false;
 
 /**
- * One round: settles interrupted captures, then refunds left open (refunds.server.ts). Every
+ * One round: settles interrupted captures, then refunds left open (refunds.server.ts), then gives
+ * back the discount uses of attempts that will not be paid (discount-uses.server.ts). Every
  * process runs its rounds; each order is claimed by one sweep at a time (forEachFreeOrder), so
  * the rounds of several instances share the orders out.
  */
 async function sweepOnce(): Promise<void> {
   await settleInterruptedPayments();
   await settleOpenRefunds();
+  await releaseAbandonedUses();
   await followUpOnHeldOrders();
 }
 

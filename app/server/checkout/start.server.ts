@@ -1,23 +1,42 @@
 import type { SessionUser } from "~/lib/access";
-import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
+import { discountLines } from "~/lib/discounts";
+import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS, soldOut } from "~/lib/messages/checkout";
+import { DISCOUNT_UNKNOWN, DISCOUNT_USED_UP } from "~/lib/messages/discount-codes";
 import { unitPriceCents } from "~/lib/money";
 import { lineName } from "~/lib/variants";
 import { getAddress } from "../accounts/addresses.server";
 import { getCart } from "../cart/cart.server";
+import { cartCode, discountLinesOf, refusalStatus } from "../cart/discount.server";
 import { db, newId, now } from "../platform/db.server";
 import { lockKey } from "../platform/locks.server";
 import { log } from "../platform/log.server";
+import { recordPayment, selectOrder } from "./capture.server";
+import { checkCode, holdUse, releaseClosedUses, releaseUse } from "./discount-uses.server";
 import { createPayPalOrder } from "./paypal.server";
+import { reserveStock } from "./stock.server";
 import { recordStatusChange } from "./timeline.server";
 
 export type StartCheckoutResult =
-  { ok: true; orderId: string; approvalUrl: string } | { ok: false; status: 400 | 409 | 502; message: string; field?: "addressId" };
+  | { ok: true; orderId: string; approvalUrl: string }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "addressId" | "code" };
+
+/** The code on the cart cannot be used now: nothing is written, the shopper is told why. */
+class CodeRefused extends Error {}
+
+/** What the order is given: the code, the discount in cents, and each line's share of it. */
+type OrderDiscount = { id: string; code: string; cents: number; perLine: number[] };
 
 /**
  * Checkout: validates cart and address, snapshots items, prices and address into a new pending
  * order with the total computed here from the database, and creates the PayPal order for the same
  * amount, PayPal to send the shopper back to `shopUrl`. Older unpaid attempts of this shopper are
  * cancelled, so none stays pending forever; a PayPal failure marks this attempt failed.
+ *
+ * The discount code on the cart is checked again, in the transaction that writes the order, and a
+ * use of it is held there (discount-uses.server.ts): a code with no use left, or one this shopper
+ * has used, refuses the checkout before anything reaches PayPal, and nothing is written. The
+ * discount is split over the eligible lines (lib/discounts.ts); the order's total is what the
+ * shopper pays after it, and PayPal is told the lines, their total and the discount.
  */
 export async function startCheckout(user: SessionUser, addressId: string | null, shopUrl: string): Promise<StartCheckoutResult> {
   const cart = await getCart(user.id);
@@ -41,63 +60,92 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
     unitCents: unitPriceCents(i.priceCents, i.salePriceCents),
     quantity: i.quantity,
   }));
-  const totalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const code = await cartCode(user.id);
+  const discountable = code ? await discountLinesOf(db, lines) : [];
   const orderId = newId();
   const stamp = now();
-  await db.transaction().execute(async (trx) => {
-    // Two checkouts of one shopper at once: the second cancels the first, as one after the other.
-    await lockKey(trx, "checkout", user.id);
-    await trx
-      .updateTable("orders")
-      .set({ payment_status: "cancelled", order_update_date: stamp })
-      .where("user_id", "=", user.id)
-      .where("payment_status", "=", "pending")
-      .where("stock_reserved", "=", 0)
-      .execute();
-    await trx
-      .insertInto("orders")
-      .values({
-        id: orderId,
-        user_id: user.id,
-        cart_id: cart.id,
-        address_id: address.id,
-        address: address.address,
-        city: address.city,
-        pincode: address.pincode,
-        phone: address.phone,
-        notes: address.notes,
-        customer_name: user.userName,
-        customer_email: user.email,
-        order_status: "pending",
-        payment_method: "paypal",
-        payment_status: "pending",
-        total_cents: totalCents,
-        payment_id: null,
-        payer_id: null,
-        order_date: stamp,
-        order_update_date: stamp,
-      })
-      .execute();
-    await recordStatusChange(trx, orderId, null, "pending", "shopper", stamp);
-    await trx
-      .insertInto("order_items")
-      .values(
-        lines.map((l) => ({
-          id: newId(),
-          order_id: orderId,
-          product_id: l.productId,
-          variant_id: l.variantId,
-          size: l.size,
-          color: l.color,
-          sku: l.sku,
-          title: l.title,
-          image: l.image,
-          unit_price_cents: l.unitCents,
-          quantity: l.quantity,
-        })),
-      )
-      .execute();
-  });
+  let discount: OrderDiscount | null;
+  try {
+    discount = await db.transaction().execute(async (trx) => {
+      // Two checkouts of one shopper at once: the second cancels the first, as one after the other.
+      await lockKey(trx, "checkout", user.id);
+      await trx
+        .updateTable("orders")
+        .set({ payment_status: "cancelled", order_update_date: stamp })
+        .where("user_id", "=", user.id)
+        .where("payment_status", "=", "pending")
+        .where("stock_reserved", "=", 0)
+        .execute();
+      // The uses of codes those attempts held go back first: this checkout may hold the same code.
+      await releaseClosedUses(trx, user.id);
+      let given: OrderDiscount | null = null;
+      if (code) {
+        const checked = await checkCode(trx, user.id, code, discountable, stamp);
+        if (checked.refusal || !checked.discount) throw new CodeRefused(checked.refusal ?? DISCOUNT_UNKNOWN);
+        const { totalCents, perLine } = discountLines(checked.discount, discountable);
+        given = { id: checked.discount.id, code: checked.discount.code, cents: totalCents, perLine };
+      }
+      await trx
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          user_id: user.id,
+          cart_id: cart.id,
+          address_id: address.id,
+          address: address.address,
+          city: address.city,
+          pincode: address.pincode,
+          phone: address.phone,
+          notes: address.notes,
+          customer_name: user.userName,
+          customer_email: user.email,
+          order_status: "pending",
+          // A code that covers the whole order leaves nothing to pay: no PayPal (see completeFree).
+          payment_method: subtotalCents - (given?.cents ?? 0) === 0 ? "none" : "paypal",
+          payment_status: "pending",
+          total_cents: subtotalCents - (given?.cents ?? 0),
+          discount_id: given?.id ?? null,
+          discount_code: given?.code ?? null,
+          discount_cents: given?.cents ?? 0,
+          payment_id: null,
+          payer_id: null,
+          order_date: stamp,
+          order_update_date: stamp,
+        })
+        .execute();
+      await recordStatusChange(trx, orderId, null, "pending", "shopper", stamp);
+      await trx
+        .insertInto("order_items")
+        .values(
+          lines.map((l, i) => ({
+            id: newId(),
+            order_id: orderId,
+            product_id: l.productId,
+            variant_id: l.variantId,
+            size: l.size,
+            color: l.color,
+            sku: l.sku,
+            title: l.title,
+            image: l.image,
+            unit_price_cents: l.unitCents,
+            quantity: l.quantity,
+            discount_cents: given?.perLine[i] ?? 0,
+          })),
+        )
+        .execute();
+      // Last, so the code's row is locked for as short a time as can be: one use left and many
+      // buyers at once, one holds it and the others are refused here, their orders rolled back.
+      if (given && !(await holdUse(trx, { discountId: given.id, orderId, userId: user.id, amountCents: given.cents }))) {
+        throw new CodeRefused(DISCOUNT_USED_UP);
+      }
+      return given;
+    });
+  } catch (error) {
+    if (!(error instanceof CodeRefused)) throw error;
+    return { ok: false, status: refusalStatus(error.message), message: error.message, field: "code" };
+  }
+  if (subtotalCents - (discount?.cents ?? 0) === 0) return completeFree(orderId, shopUrl);
 
   try {
     const paypal = await createPayPalOrder(
@@ -108,14 +156,38 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
         quantity: l.quantity,
         sku: l.sku,
       })),
-      totalCents,
+      subtotalCents - (discount?.cents ?? 0),
       shopUrl,
+      discount?.cents ?? 0,
     );
     await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
     return { ok: true, orderId, approvalUrl: paypal.approvalUrl };
   } catch (error) {
     log("error", "PayPal order creation failed", { orderId, error });
-    await db.updateTable("orders").set({ payment_status: "failed", order_update_date: now() }).where("id", "=", orderId).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("orders").set({ payment_status: "failed", order_update_date: now() }).where("id", "=", orderId).execute();
+      await releaseUse(trx, orderId);
+    });
     return { ok: false, status: 502, message: PAYPAL_UNAVAILABLE };
   }
+}
+
+/**
+ * An order its discount code pays in full: PayPal takes no order of $0.00 (its amount must be
+ * positive), and there is nothing to take. The stock is taken as for a capture, and the order is
+ * recorded paid at once (its code's use spent, the cart emptied of what was bought); the shopper
+ * goes straight to the payment-success page.
+ */
+async function completeFree(orderId: string, shopUrl: string): Promise<StartCheckoutResult> {
+  const reserved = await reserveStock(orderId);
+  if (!reserved.ok) {
+    await db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await trx.updateTable("orders").set({ payment_status: "failed", order_update_date: stamp }).where("id", "=", orderId).execute();
+      await releaseUse(trx, orderId);
+    });
+    return { ok: false, status: 409, message: soldOut(reserved.title) };
+  }
+  await recordPayment((await selectOrder(orderId))!, { status: "COMPLETED" }, undefined);
+  return { ok: true, orderId, approvalUrl: `${shopUrl}/shop/payment-success?order=${orderId}` };
 }

@@ -9,6 +9,9 @@ import { registerUser } from "../accounts/users.server";
 import { productsWithoutSizes, productWith } from "../catalog/fixtures";
 import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
 import { reloadSettings } from "../platform/config.server";
+import { createDiscount, getDiscount } from "../admin/discounts.server";
+import { applyDiscountCode } from "../cart/discount.server";
+import { DiscountSchema } from "~/lib/schemas";
 
 // PayPal is unreachable here on purpose (nothing listens on this port): checkout must leave no
 // order pending and the cart as it was.
@@ -58,5 +61,26 @@ describe("startCheckout", () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]!.payment_status).toBe("failed");
     expect(await getCart(user.id)).toEqual(before);
+  });
+
+  it("gives the discount code's use back when PayPal cannot be reached", { timeout: 30_000 }, async () => {
+    const created = await createDiscount(DiscountSchema.parse({ code: "UNREACHED", type: "percent", value: 10, usageLimit: 1 }));
+    if (!created.ok) throw new Error(created.message);
+    expect((await applyDiscountCode(user.id, "unreached")).ok).toBe(true);
+    expect(await startCheckout(user, addressId, SHOP)).toEqual({ ok: false, status: 502, message: PAYPAL_UNAVAILABLE });
+    const order = await db
+      .selectFrom("orders")
+      .select(["id", "payment_status", "discount_code"])
+      .where("user_id", "=", user.id)
+      .orderBy("order_date", "desc")
+      .orderBy("id")
+      .where("discount_code", "=", "UNREACHED")
+      .executeTakeFirstOrThrow();
+    expect(order.payment_status).toBe("failed");
+    expect(await db.selectFrom("discount_uses").select("status").where("order_id", "=", order.id).execute()).toEqual([
+      { status: "released" },
+    ]);
+    // The only use is free again: the shopper can try once PayPal is back.
+    expect((await getDiscount(created.discount.id))!.taken).toBe(0);
   });
 });

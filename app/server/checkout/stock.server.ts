@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { lineName } from "~/lib/variants";
 import { db, now } from "../platform/db.server";
 import { lockStockOf } from "../platform/locks.server";
+import { releaseUse } from "./discount-uses.server";
 
 // The stock an order holds while its payment is captured: taken all or nothing before the money,
 // given back when the capture fails. Never take money for goods we cannot ship. Stock is the
@@ -68,6 +69,9 @@ export async function releaseStock(orderId: string, paymentStatus: "failed" | "p
       .where("payment_status", "=", "pending")
       .executeTakeFirst();
     if (Number(released.numUpdatedRows) === 0) return;
+    // A failed attempt will not be paid: its discount code's use goes back too. A pending one
+    // (declined card, capture refused) may still be paid, and keeps it.
+    if (paymentStatus === "failed") await releaseUse(trx, orderId);
     const items = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", orderId).execute();
     await lockStockOf(
       trx,

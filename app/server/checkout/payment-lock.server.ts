@@ -100,10 +100,10 @@ export type OrderCondition = (eb: ExpressionBuilder<Database & { o: Database["or
  * The background sweeps' way through orders (payment recovery, open refunds): claims, one at a
  * time and in id order, each order that `condition` selects and whose lease is free, and runs
  * `work` on it holding the lease (renewed while PayPal answers), then lets it go. The claim is one
- * UPDATE whose subquery passes over orders another transaction has locked (FOR UPDATE SKIP LOCKED
- * on PostgreSQL), so the sweeps of several processes and instances run at once and share the
- * orders out; an order being paid, refunded or swept elsewhere is left to that holder. Returns
- * how many orders it worked on.
+ * UPDATE whose subquery passes over orders another transaction has locked (`skipLocked`: FOR NO
+ * KEY UPDATE SKIP LOCKED on PostgreSQL), so the sweeps of several processes and instances run at
+ * once and share the orders out; an order being paid, refunded or swept elsewhere is left to that
+ * holder. Returns how many orders it worked on.
  */
 export async function forEachFreeOrder(condition: OrderCondition, work: (orderId: string) => Promise<void>): Promise<number> {
   let after = "";

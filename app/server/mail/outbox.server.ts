@@ -106,8 +106,8 @@ type Claimed = { id: string; recipient: string; subject: string; text_body: stri
 
 /**
  * Claims the oldest message that is due and that no other sender holds: one conditional UPDATE
- * whose subquery passes over rows another sender is claiming at that moment (FOR UPDATE SKIP
- * LOCKED on PostgreSQL). The claim lasts one lease term (its end is the message's
+ * whose subquery passes over rows another sender is claiming at that moment (`skipLocked`: FOR
+ * NO KEY UPDATE SKIP LOCKED on PostgreSQL). The claim lasts one lease term (its end is the message's
  * next_attempt_at, so a claimed message is not due for anyone else), renewed while sending.
  */
 async function claimDueMessage(holder: string, at: Date): Promise<Claimed | undefined> {

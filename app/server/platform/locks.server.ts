@@ -27,14 +27,15 @@ export function lockRows<DB, TB extends keyof DB, O>(trx: Executor, query: Selec
 }
 
 /**
- * The rows `query` selects that no other transaction has locked, locked in turn (`FOR UPDATE SKIP
- * LOCKED`): for background work that several processes share (the mail sender, the recovery
- * sweep), used as the subquery of the UPDATE that claims a row. A row another claimer is taking is
- * passed over, not waited for, so each claims a different one. On SQLite the claiming UPDATE
- * holds the one write lock and needs nothing more.
+ * The rows `query` selects that no other transaction has locked, locked in turn (`FOR NO KEY
+ * UPDATE SKIP LOCKED`, the lock the claiming UPDATE takes anyway): for background work that
+ * several processes share (the mail sender, the recovery sweep), used as the subquery of the
+ * UPDATE that claims a row. A row another claimer (or a capture, a refund) is changing is passed
+ * over, not waited for, so each claims a different one. On SQLite the claiming UPDATE holds the
+ * one write lock and needs nothing more.
  */
 export function skipLocked<DB, TB extends keyof DB, O>(trx: Executor, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
-  return onPostgres(trx) ? query.forUpdate().skipLocked() : query;
+  return onPostgres(trx) ? query.forNoKeyUpdate().skipLocked() : query;
 }
 
 /**

@@ -80,8 +80,8 @@ test("the welcome e-mail of a sign-up made while the mail server was down is del
 
     second = startOwnServer(await freePort(), { ...env, DATA_DIR: first.dataDir });
     await second.healthy();
-    // The killed sender may have held the sender's lease (it retries every 100 ms here): a lease
-    // ends by time, one 15 s term after its holder stopped renewing it (platform/leases.server.ts).
+    // The killed sender may have held the message's claim (it retries every 100 ms here): a claim
+    // ends by time, one 15 s term after its holder stopped renewing it (mail/outbox.server.ts).
     await expect.poll(async () => (await outboxRow(first!.dataDir, email))?.sent_at ?? null, { timeout: 35_000 }).not.toBeNull();
     expect(received.filter((to) => to.includes(email))).toHaveLength(1);
   } finally {

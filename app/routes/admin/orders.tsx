@@ -69,12 +69,13 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseFormWith(formData, RefundSchema);
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     if (!id.success) return redirectWithError(back, ORDER_NOT_FOUND);
-    const { items, amount, restock, reason } = submission.value;
+    const { items, amount, restock, reason, releaseDiscountUse } = submission.value;
     const outcome = await refundByAdmin(id.data, {
       items,
       amountCents: amount === undefined ? undefined : amountToCents(amount),
       restock,
       reason,
+      releaseDiscountUse,
     });
     if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: outcome.status });
     return redirectWithSuccess(back, outcome.status === "requested" ? REFUND_SENT : REFUND_DONE);
@@ -89,7 +90,9 @@ export async function action({ request }: Route.ActionArgs) {
     url.searchParams.set("confirm", "reject");
     throw redirect(url.pathname + url.search);
   }
-  const outcome = await updateOrderStatus(id.data, submission.value.orderStatus);
+  const outcome = await updateOrderStatus(id.data, submission.value.orderStatus, {
+    releaseDiscountUse: submission.value.releaseDiscountUse,
+  });
   return outcome.ok ? redirectWithSuccess(back, outcome.message) : redirectWithError(back, outcome.message);
 }
 

@@ -155,8 +155,7 @@ async function closeFreeOrder(trx: Transaction<Database>, orderId: string, plan:
   if (plan.userId) query = query.where("user_id", "=", plan.userId);
   const order = await lockRows(trx, query).executeTakeFirst();
   if (!order) throw new Refusal(404, ORDER_NOT_FOUND);
-  if (plan.allowed && !plan.allowed.statuses.includes(order.order_status))
-    throw new Refusal(409, plan.allowed.message(order.order_status));
+  if (plan.allowed && !plan.allowed.statuses.includes(order.order_status)) throw new Refusal(409, plan.allowed.message(order.order_status));
   if (order.payment_status !== "paid") throw new Refusal(409, NOT_PAID);
   if (plan.lines !== "all" || !plan.orderStatusAfter) throw new Refusal(409, FREE_ORDER_NO_MONEY);
   if (order.order_status === "cancelled" || order.order_status === "rejected") throw new Refusal(409, ALREADY_CANCELLED);
@@ -187,7 +186,11 @@ async function closeFreeOrder(trx: Transaction<Database>, orderId: string, plan:
       }
     }
   }
-  await trx.updateTable("orders").set({ order_status: plan.orderStatusAfter, order_update_date: stamp }).where("id", "=", orderId).execute();
+  await trx
+    .updateTable("orders")
+    .set({ order_status: plan.orderStatusAfter, order_update_date: stamp })
+    .where("id", "=", orderId)
+    .execute();
   await recordStatusChange(trx, orderId, order.order_status, plan.orderStatusAfter, plan.by, stamp);
   if (plan.releaseDiscountUse) await releaseSpentUse(trx, orderId);
   await enqueueMail(trx, refundMessage(await orderForMail(trx, orderId), plan.orderStatusAfter, 0, plan.reason));
@@ -256,7 +259,8 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
       for (const line of plan.lines) {
         const item = items.find((i) => (line.orderItemId ? i.id === line.orderItemId : i.variant_id === line.variantId));
         if (!item) throw new Refusal(400, NO_SUCH_LINE);
-        const leftUnits = item.quantity - (used.get(item.id) ?? 0) - lines.filter((l) => l.itemId === item.id).reduce((n, l) => n + l.quantity, 0);
+        const leftUnits =
+          item.quantity - (used.get(item.id) ?? 0) - lines.filter((l) => l.itemId === item.id).reduce((n, l) => n + l.quantity, 0);
         if (line.quantity > leftUnits) throw new Refusal(409, tooManyUnits(lineName(item.title, item.size, item.color), leftUnits));
         lines.push({ itemId: item.id, quantity: line.quantity, cents: paidFor(item, line.quantity) });
       }

@@ -170,7 +170,17 @@ async function closeFreeOrder(trx: Transaction<Database>, orderId: string, plan:
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) {
       const items = await trx.selectFrom("order_items").select(["id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+      // Units already back: in a return (received ones came back to stock without a refund row) or exchanged.
       const { used } = await unitsOf(trx, orderId);
+      const returned = await trx
+        .selectFrom("return_items")
+        .innerJoin("returns", "returns.id", "return_items.return_id")
+        .select(["return_items.order_item_id as id", "return_items.quantity"])
+        .where("returns.order_id", "=", orderId)
+        .where("returns.status", "=", "received")
+        .where("return_items.outcome", "!=", "exchanged")
+        .execute();
+      for (const r of returned) used.set(r.id, (used.get(r.id) ?? 0) + r.quantity);
       await lockStockOf(
         trx,
         items.map((i) => i.variant_id),
@@ -317,9 +327,8 @@ export async function usedUnits(trx: Kysely<Database>, orderId: string): Promise
 }
 
 /**
- * `used`: as usedUnits, plus the units of returns received without a refund row (the money had
- * gone back already, or a free order); `refunded`: only the units refunded in money, which decide
- * a line's next refund amount (paidForUnits).
+ * `used`: as usedUnits; `refunded`: only the units refunded in money, which decide a line's next
+ * refund amount (paidForUnits).
  */
 async function unitsOf(trx: Kysely<Database>, orderId: string) {
   const [refunded, returning] = await Promise.all([
@@ -336,13 +345,7 @@ async function unitsOf(trx: Kysely<Database>, orderId: string) {
       .innerJoin("returns", "returns.id", "return_items.return_id")
       .select(["return_items.order_item_id as id", (eb) => eb.fn.sum<number>("return_items.quantity").as("n")])
       .where("returns.order_id", "=", orderId)
-      .where((eb) =>
-        eb.or([
-          eb("returns.status", "=", "requested"),
-          eb("return_items.outcome", "=", "exchanged"),
-          eb.and([eb("returns.status", "=", "received"), eb("returns.refund_id", "is", null)]),
-        ]),
-      )
+      .where((eb) => eb.or([eb("returns.status", "=", "requested"), eb("return_items.outcome", "=", "exchanged")]))
       .groupBy("return_items.order_item_id")
       .execute(),
   ]);

@@ -221,3 +221,13 @@ describe("an order its code paid in full (payment method none)", () => {
     expect(await takenOf(order.discountId)).toBe(0);
   });
 });
+
+it("a free order rejected after it shipped keeps its stock, and stays so if rejected again later", async () => {
+  const order = await discountedOrder({ free: true, orderStatus: "inShipping" });
+  const before = await stockOf(order.m);
+  expect(await updateOrderStatus(order.id, "rejected")).toEqual({ ok: true, message: FREE_ORDER_REJECTED });
+  expect(await updateOrderStatus(order.id, "pending")).toMatchObject({ ok: true });
+  expect(await updateOrderStatus(order.id, "rejected")).toMatchObject({ ok: true });
+  expect(await stockOf(order.m)).toBe(before);
+  expect([await useOf(order.id), await takenOf(order.discountId)]).toEqual(["used", 1]);
+});

@@ -161,13 +161,15 @@ async function closeFreeOrder(trx: Transaction<Database>, orderId: string, plan:
   if (order.order_status === "cancelled" || order.order_status === "rejected") throw new Refusal(409, ALREADY_CANCELLED);
   const stamp = now();
   const restock = plan.restock === "unlessShipped" ? CANCELLABLE_STATUSES.includes(order.order_status) : plan.restock;
+  // Closing it settles its stock once, restocked or not (a shipped order's units are with the
+  // shopper): a later rejection is a plain status change, as for a paid order refunded in full.
+  const claimed = await trx
+    .updateTable("orders")
+    .set({ stock_reserved: 0 })
+    .where("id", "=", orderId)
+    .where("stock_reserved", "=", 1)
+    .executeTakeFirst();
   if (restock) {
-    const claimed = await trx
-      .updateTable("orders")
-      .set({ stock_reserved: 0 })
-      .where("id", "=", orderId)
-      .where("stock_reserved", "=", 1)
-      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) {
       const items = await trx.selectFrom("order_items").select(["id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
       // Units already back: in a return (received ones came back to stock without a refund row) or exchanged.

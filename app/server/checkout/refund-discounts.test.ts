@@ -38,7 +38,7 @@ let captures = 0;
  * A paid order that used a new code (its use spent, `taken` 1): 3 × M at $10.00 with $10.00 off
  * that line ($20.00 paid for it) and 1 × L at $20.00 with $3.01 off. Paid: $36.99.
  */
-async function discountedOrder({ orderStatus = "confirmed" as OrderStatus, free = false } = {}) {
+async function discountedOrder({ orderStatus = "confirmed", free = false }: { orderStatus?: OrderStatus; free?: boolean } = {}) {
   const product = await productWith([
     { size: "M", stock: 5 },
     { size: "L", stock: 5 },

@@ -251,3 +251,35 @@ test("a shopper cancels an order its code paid in full: the item back in stock, 
   expect(details).toMatchObject({ orderStatus: "cancelled", paymentMethod: "none", totalAmount: 0, refunds: [] });
   await code.close();
 });
+
+test("the admin rejects an order its code paid in full, giving the use back: the item back in stock, no money moves", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const account = await registerShopper(page.request, "freebie");
+  await signIn(page, account);
+  const code = await ownerCode(page, { type: "fixed", value: 500, usageLimit: 1 });
+  const product = await productId(page, "Wool-Blend Scarf");
+  const orderId = await buyOverApi(page.request, product, code.code);
+  const stock = await stockOf(page, product);
+  expect(await code.taken()).toBe(1);
+  const admin = await (await context.browser()!.newContext({ javaScriptEnabled })).newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(`/admin/orders?order=${orderId}`);
+  const dialog = admin.getByRole("dialog", { name: "Order Details" });
+  await expect(dialog).toContainText("there is no money to refund");
+  await dialog.getByLabel("Order Status").selectOption("rejected");
+  await dialog.getByRole("button", { name: "Update Order Status" }).click();
+  const confirm = dialog.getByRole("alertdialog", { name: "Reject this order?" });
+  await expect(confirm).toContainText("no money moves");
+  await confirm.getByRole("checkbox", { name: "Give the code's use back" }).check();
+  await confirm.getByRole("button", { name: "Reject the order" }).click();
+  await expectToast(admin, "The order is rejected and its items back in stock.");
+  expect(await stockOf(page, product)).toBe(stock + 1);
+  expect(await code.taken()).toBe(0);
+  const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  expect(details).toMatchObject({ orderStatus: "rejected", paymentMethod: "none", refunds: [] });
+  await admin.context().close();
+  await code.close();
+});

@@ -79,6 +79,8 @@ export interface RefundsTable {
   by: "shopper" | "admin";
   paypal_refund_id: string | null;
   failure: string | null;
+  /** 1: the owner gives the order's discount-code use back once the order is refunded in full (migration 0019). */
+  release_discount_use: Generated<number>;
   created_at: string;
   updated_at: string;
 }

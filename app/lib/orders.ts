@@ -15,6 +15,8 @@ export type OrderItem = {
   image: string;
   unitPriceCents: number;
   quantity: number;
+  /** This line's share of the order's discount (0 without a code). */
+  discountCents: number;
 };
 
 export type Order = {
@@ -28,7 +30,13 @@ export type Order = {
   paymentMethod: string;
   /** `paid` becomes `partiallyRefunded` or `refunded` as refunds are made. */
   paymentStatus: ShownPaymentStatus;
+  /** What the shopper paid: the lines less the discount. */
   totalCents: number;
+  /** The lines before the discount (issue 33). */
+  subtotalCents: number;
+  /** The discount code the order used, in capitals, and what it took off; null and 0 without one. */
+  discountCode: string | null;
+  discountCents: number;
   /** Every refund not failed (including one PayPal has not answered yet). */
   refundedCents: number;
   orderDate: string;

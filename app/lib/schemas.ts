@@ -281,8 +281,18 @@ export const ProductSchema = z
   );
 export type ProductInput = z.infer<typeof ProductSchema>;
 
+/**
+ * The owner's "give the code's use back" (issue 33): a ticked box ("on") or a JSON boolean; absent
+ * is false. Anything else is refused rather than read as no.
+ */
+const releaseDiscountUse = preprocess(
+  (v) => (v === undefined || v === null || v === "" ? false : v === "on" ? true : v),
+  z.boolean({ error: "releaseDiscountUse must be true or false" }),
+);
+
 export const OrderStatusSchema = z.object({
   orderStatus: z.enum(ADMIN_ORDER_STATUSES, { error: "Please choose a valid order status" }),
+  releaseDiscountUse,
 });
 
 /**
@@ -305,6 +315,7 @@ export const RefundSchema = z.object({
     z.optional(money("Amount").check(z.refine((v) => v > 0, "Amount must be greater than 0"))),
   ),
   restock: preprocess((v) => v === true || v === "on", z.boolean()),
+  releaseDiscountUse,
   reason: z
     .string({ error: "Please give a reason" })
     .check(

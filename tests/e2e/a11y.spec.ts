@@ -152,6 +152,28 @@ test(
   },
 );
 
+test(
+  "an order with a discount: its dialog, the refund form and the rejection with the use-back choice have no axe violations",
+  { tag: "@needs-js" },
+  async ({ page, playwright, baseURL, shopper: _ }) => {
+    const owner = await playwright.request.newContext({ baseURL });
+    expect((await owner.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+    const code = `AXE${Date.now().toString(36).toUpperCase()}`;
+    expect((await owner.post("/api/admin/discounts/add", { data: { code, type: "percent", value: 10 } })).status()).toBe(201);
+    await owner.dispose();
+    const search = await (await page.request.get("/api/shop/search/Wool-Blend%20Scarf")).json();
+    const orderId = await buyOverApi(page.request, search.data[0]._id, code);
+    await page.goto(`/shop/account?order=${orderId}`);
+    await expect(page.getByText(`Discount (${code})`)).toBeVisible();
+    await expectNoViolations(page, "order dialog with a discount");
+    await signIn(page, ADMIN);
+    await page.goto(`/admin/orders?order=${orderId}&confirm=reject`);
+    await expect(page.getByRole("alertdialog").getByRole("checkbox", { name: "Give the code's use back" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Refund" })).toBeVisible();
+    await expectNoViolations(page, "refund form and reject confirmation with a discount");
+  },
+);
+
 test("the PayPal simulator's approval page has no axe violations", { tag: "@needs-js" }, async ({ page, shopper: _ }) => {
   await addAnAddress(page);
   // Accessories come in one size: their cards add at once.

@@ -168,6 +168,92 @@ test("cart discount JSON: POST applies a code, DELETE removes it; refusals are 4
   await s.api.dispose();
 });
 
+test("an order with a discount: every existing field keeps its meaning, new ones are added; the owner's full refund can give the use back", async ({
+  baseURL,
+  playwright,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: { email: "admin@example.com", password: "admin-demo-123" } })).status()).toBe(200);
+  const code = unique("old").toUpperCase();
+  expect((await admin.post("/api/admin/discounts/add", { data: { code, type: "fixed", value: 5.5, usageLimit: 1 } })).status()).toBe(201);
+
+  const s = await shopper(baseURL!);
+  const backpack = await product(s.api, "Heritage Backpack");
+  await s.api.post("/api/shop/cart/add", { data: { productId: backpack._id, quantity: 1 } });
+  // The cart: the fields older clients read are what they were (price per unit, quantity), the total after the code.
+  const cart = (await (await s.api.post("/api/shop/cart/discount", { data: { code } })).json()).data;
+  expect(cart.items).toEqual([
+    {
+      productId: backpack._id,
+      variantId: expect.any(String),
+      size: expect.any(String),
+      color: expect.any(String),
+      image: expect.any(String),
+      title: "Heritage Backpack",
+      price: backpack.price,
+      salePrice: backpack.salePrice,
+      quantity: 1,
+    },
+  ]);
+  expect(cart).toMatchObject({ subtotal: 45, discountCode: code, discountAmount: 5.5, total: 39.5 });
+  const addressId = await addAddress(s);
+  const created = await (await s.api.post("/api/shop/order/create", { data: { addressInfo: { addressId } } })).json();
+  expect(created).toEqual({ success: true, approvalURL: expect.any(String), orderId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+  const paid = await approve(s.api, created.approvalURL);
+  expect((await s.api.post("/api/shop/order/capture", { data: { ...paid, orderId: created.orderId } })).status()).toBe(200);
+
+  // Every field an older client reads, with the meaning it had: totalAmount is what was paid,
+  // price the unit price, net what stays paid; then the new fields.
+  const legacy = {
+    _id: created.orderId,
+    userId: s.user.id,
+    cartId: expect.any(String),
+    cartItems: [
+      expect.objectContaining({ productId: backpack._id, title: "Heritage Backpack", image: expect.any(String), price: 45, quantity: 1 }),
+    ],
+    addressInfo: expect.objectContaining({ addressId, address: "5 Api Lane", city: "Testville", pincode: "9999", phone: "555-0199" }),
+    orderStatus: "confirmed",
+    paymentMethod: "paypal",
+    paymentStatus: "paid",
+    totalAmount: 39.5,
+    refundedAmount: 0,
+    netAmount: 39.5,
+    orderDate: expect.any(String),
+    orderUpdateDate: expect.any(String),
+    paymentId: paid.paymentId,
+    payerId: paid.payerId,
+  };
+  const added = { subtotal: 45, discountCode: code, discountAmount: 5.5 };
+  const list = (await (await s.api.get(`/api/shop/order/list/${s.user.id}`)).json()).data;
+  expect(list).toEqual([{ ...legacy, ...added }]);
+  expect(list[0].cartItems[0].discountAmount).toBe(5.5);
+  const details = (await (await s.api.get(`/api/shop/order/details/${created.orderId}`)).json()).data;
+  expect(details).toMatchObject({ ...legacy, ...added, refunds: [], returns: [] });
+  const adminDetails = (await (await admin.get(`/api/admin/orders/details/${created.orderId}`)).json()).data;
+  expect(adminDetails).toMatchObject({ ...legacy, ...added, user: { userName: s.user.userName } });
+  const adminList = (await (await admin.get("/api/admin/orders/get")).json()).data;
+  expect(adminList.find((o: { _id: string }) => o._id === created.orderId)).toMatchObject({ ...legacy, ...added });
+
+  // The owner's choice: not a boolean is refused; refunding the line gives back what was paid, and the use.
+  const refund = (data: Record<string, unknown>) => admin.post(`/api/admin/orders/refund/${created.orderId}`, { data });
+  const variantId = details.cartItems[0].variantId;
+  const bad = await refund({ items: [{ variantId, quantity: 1 }], reason: "Damaged", releaseDiscountUse: "yes" });
+  expect([bad.status(), await bad.json()]).toEqual([400, { success: false, message: "releaseDiscountUse must be true or false" }]);
+  const other = await shopper(baseURL!);
+  await other.api.post("/api/shop/cart/add", { data: { productId: backpack._id, quantity: 1 } });
+  expect((await other.api.post("/api/shop/cart/discount", { data: { code } })).status()).toBe(409);
+  const done = await refund({ items: [{ variantId, quantity: 1 }], reason: "Damaged", releaseDiscountUse: true });
+  expect(done.status()).toBe(201);
+  const after = (await (await s.api.get(`/api/shop/order/details/${created.orderId}`)).json()).data;
+  expect(after).toMatchObject({ totalAmount: 39.5, refundedAmount: 39.5, netAmount: 0, paymentStatus: "refunded", ...added });
+  expect(after.refunds).toEqual([expect.objectContaining({ amount: 39.5, status: "completed" })]);
+  // The use is back: another shopper may now use the code.
+  expect((await other.api.post("/api/shop/cart/discount", { data: { code } })).status()).toBe(200);
+  await other.api.dispose();
+  await s.api.dispose();
+  await admin.dispose();
+});
+
 test("another shopper's cart, addresses and orders are unreachable; no session is 401", async ({ baseURL }) => {
   const a = await shopper(baseURL!);
   const b = await shopper(baseURL!);
@@ -253,6 +339,7 @@ test("order/create ignores client prices; a second capture changes nothing", asy
       image: expect.any(String),
       price: 12.99,
       quantity: 2,
+      discountAmount: 0,
     },
   ]);
 

@@ -155,3 +155,131 @@ test("a shopper returns a delivered item for another size; the admin receives it
   expect((await admin.request.delete(`/api/admin/products/delete/${product._id}`)).status()).toBe(200);
   await admin.context().close();
 });
+
+/** A new code made by the owner over /api; returns it and a way to read its uses. */
+async function ownerCode(page: Page, input: Record<string, unknown>) {
+  const code = unique("back").toUpperCase();
+  const owner = await page.context().browser()!.newContext();
+  await signIn(await owner.newPage(), ADMIN);
+  expect((await owner.request.post("/api/admin/discounts/add", { data: { code, ...input } })).status()).toBe(201);
+  const taken = async () =>
+    ((await (await owner.request.get("/api/admin/discounts/get")).json()).data as Array<{ code: string; taken: number }>).find(
+      (d) => d.code === code,
+    )!.taken;
+  return { code, taken, close: () => owner.close() };
+}
+
+test("an order with a discount: both dialogs show the code and amount; the admin refunds it in full and gives the code's use back", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const account = await registerShopper(page.request, "coded");
+  await signIn(page, account);
+  const code = await ownerCode(page, { type: "fixed", value: 5.5, usageLimit: 3 });
+  // The backpack, $45.00, less $5.50.
+  const orderId = await buyOverApi(page.request, await productId(page, "Heritage Backpack"), code.code);
+  await page.goto(`/shop/account?order=${orderId}`);
+  const mine = page.getByRole("dialog", { name: "Order Details" });
+  await expect(mine.getByText("Subtotal")).toBeVisible();
+  await expect(mine.getByRole("definition").filter({ hasText: "$45.00" }).first()).toBeVisible();
+  await expect(mine.getByText(`Discount (${code.code})`)).toBeVisible();
+  await expect(mine.getByRole("definition").filter({ hasText: "−$5.50" })).toBeVisible();
+  await expect(mine.getByRole("definition").filter({ hasText: "$39.50" }).first()).toBeVisible();
+  expect(await code.taken()).toBe(1);
+
+  const admin = await (await context.browser()!.newContext({ javaScriptEnabled })).newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(`/admin/orders?order=${orderId}`);
+  const dialog = admin.getByRole("dialog", { name: "Order Details" });
+  await expect(dialog.getByText(`Discount (${code.code})`)).toBeVisible();
+  await expect(dialog.getByRole("definition").filter({ hasText: "−$5.50" })).toBeVisible();
+  // The line is refunded at what was paid for it, and the owner chooses to give the use back.
+  await expect(dialog.getByText("$39.50 paid for 1 after the discount")).toBeVisible();
+  await dialog.getByRole("spinbutton", { name: /Heritage Backpack/ }).fill("1");
+  const choice = dialog.getByRole("checkbox", { name: "Give the code's use back" });
+  await expect(choice).not.toBeChecked();
+  await choice.check();
+  await dialog.getByLabel("Reason").fill("Sold out at the warehouse");
+  await dialog.getByRole("button", { name: "Refund" }).click();
+  await expectToast(admin, "The refund went through.");
+  await expect(dialog).toContainText("This order is refunded in full.");
+  const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  expect(details).toMatchObject({ refundedAmount: 39.5, netAmount: 0, discountCode: code.code, discountAmount: 5.5, subtotal: 45 });
+  expect(await code.taken()).toBe(0);
+  await admin.context().close();
+  await code.close();
+});
+
+test("the admin rejects a discounted order without giving the use back: it stays spent", async ({ page, context, javaScriptEnabled }) => {
+  const account = await registerShopper(page.request, "kept");
+  await signIn(page, account);
+  const code = await ownerCode(page, { type: "percent", value: 10 });
+  const orderId = await buyOverApi(page.request, await productId(page, "Ribcage Straight Ankle Jeans"), code.code);
+  const admin = await (await context.browser()!.newContext({ javaScriptEnabled })).newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(`/admin/orders?order=${orderId}`);
+  const dialog = admin.getByRole("dialog", { name: "Order Details" });
+  await dialog.getByLabel("Order Status").selectOption("rejected");
+  await dialog.getByRole("button", { name: "Update Order Status" }).click();
+  const confirm = dialog.getByRole("alertdialog", { name: "Reject this paid order?" });
+  await expect(confirm.getByRole("checkbox", { name: "Give the code's use back" })).not.toBeChecked();
+  await confirm.getByRole("button", { name: /Reject and refund/ }).click();
+  await expectToast(admin, "The order is rejected");
+  expect(await code.taken()).toBe(1);
+  await admin.context().close();
+  await code.close();
+});
+
+test("a shopper cancels an order its code paid in full: the item back in stock, no money moves", async ({ page }) => {
+  const account = await registerShopper(page.request, "free");
+  await signIn(page, account);
+  const code = await ownerCode(page, { type: "percent", value: 100 });
+  const product = await productId(page, "Wool-Blend Scarf");
+  const orderId = await buyOverApi(page.request, product, code.code);
+  const stock = await stockOf(page, product);
+  await page.goto(`/shop/account?order=${orderId}`);
+  const dialog = page.getByRole("dialog", { name: "Order Details" });
+  await expect(dialog.getByText("None (paid by its discount code)")).toBeVisible();
+  await expect(dialog.getByText(`Discount (${code.code})`)).toBeVisible();
+  await dialog.getByRole("link", { name: "Cancel order" }).click();
+  await dialog.getByRole("alertdialog", { name: "Cancel this order?" }).getByRole("button", { name: "Yes, cancel the order" }).click();
+  await expectToast(page, "Your order is cancelled. Its discount code paid for all of it");
+  await expect(dialog.getByText("Cancelled", { exact: true }).first()).toBeVisible();
+  expect(await stockOf(page, product)).toBe(stock + 1);
+  const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  expect(details).toMatchObject({ orderStatus: "cancelled", paymentMethod: "none", totalAmount: 0, refunds: [] });
+  await code.close();
+});
+
+test("the admin rejects an order its code paid in full, giving the use back: the item back in stock, no money moves", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const account = await registerShopper(page.request, "freebie");
+  await signIn(page, account);
+  const code = await ownerCode(page, { type: "fixed", value: 500, usageLimit: 1 });
+  const product = await productId(page, "Wool-Blend Scarf");
+  const orderId = await buyOverApi(page.request, product, code.code);
+  const stock = await stockOf(page, product);
+  expect(await code.taken()).toBe(1);
+  const admin = await (await context.browser()!.newContext({ javaScriptEnabled })).newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(`/admin/orders?order=${orderId}`);
+  const dialog = admin.getByRole("dialog", { name: "Order Details" });
+  await expect(dialog).toContainText("there is no money to refund");
+  await dialog.getByLabel("Order Status").selectOption("rejected");
+  await dialog.getByRole("button", { name: "Update Order Status" }).click();
+  const confirm = dialog.getByRole("alertdialog", { name: "Reject this order?" });
+  await expect(confirm).toContainText("no money moves");
+  await confirm.getByRole("checkbox", { name: "Give the code's use back" }).check();
+  await confirm.getByRole("button", { name: "Reject the order" }).click();
+  await expectToast(admin, "The order is rejected and its items back in stock.");
+  expect(await stockOf(page, product)).toBe(stock + 1);
+  expect(await code.taken()).toBe(0);
+  const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  expect(details).toMatchObject({ orderStatus: "rejected", paymentMethod: "none", refunds: [] });
+  await admin.context().close();
+  await code.close();
+});

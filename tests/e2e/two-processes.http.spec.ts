@@ -228,3 +228,58 @@ test("ten refunds of the whole amount, split across both processes, and the shop
   // The unit came back once.
   expect(stockOf(productId)).toBe(before);
 });
+
+test("a discount code with one use left, ten buyers checking out on both processes at once: exactly one holds it", async () => {
+  const productId = productWithStock(10);
+  const admin = client("192.0.2.30");
+  expect((await (await admin.post(a, "/api/auth/login", ADMIN)).json()).success).toBe(true);
+  const code = unique("last").toUpperCase();
+  expect((await admin.post(b, "/api/admin/discounts/add", { code, type: "percent", value: 25, usageLimit: 1 })).status()).toBe(201);
+  const buyers = await Promise.all(
+    Array.from({ length: 10 }, async (_, i) => {
+      const c = client(`203.0.113.${i + 31}`);
+      const server = i % 2 ? a : b;
+      const name = unique("code");
+      const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
+      expect((await (await c.post(server, "/api/auth/register", account)).json()).success).toBe(true);
+      expect((await (await c.post(server, "/api/auth/login", account)).json()).success).toBe(true);
+      const address = await c.post(server, "/api/shop/address/add", {
+        address: "1 Road",
+        city: "Town",
+        pincode: "1",
+        phone: "555",
+        notes: "n",
+      });
+      expect((await c.post(server, "/api/shop/cart/add", { productId, quantity: 1 })).status()).toBe(200);
+      expect((await c.post(server, "/api/shop/cart/discount", { code })).status()).toBe(200);
+      return { ...c, addressId: (await address.json()).data._id as string };
+    }),
+  );
+  const paypalOrders = () => withDatabase((db) => (db.prepare("SELECT count(*) AS n FROM paypal_sim_orders").get() as { n: number }).n);
+  const paypalBefore = paypalOrders();
+  // All at once, each through the other process than the one it signed in on.
+  const answers = await Promise.all(
+    buyers.map((buyer, i) => buyer.post(i % 2 ? b : a, "/api/shop/order/create", { addressInfo: { addressId: buyer.addressId } })),
+  );
+  const statuses = answers.map((r) => r.status());
+  expect(
+    statuses.filter((s) => s === 201),
+    statuses.join(","),
+  ).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+  for (const answer of answers.filter((r) => r.status() === 409)) {
+    expect(await answer.json()).toEqual({ success: false, message: "This code has been used up." });
+  }
+  // One use held, one order, one PayPal order: the nine others never reached PayPal.
+  expect(
+    withDatabase((db) =>
+      db.prepare("SELECT u.status FROM discount_uses u JOIN discounts d ON d.id = u.discount_id WHERE d.code = ?").all(code),
+    ),
+  ).toEqual([{ status: "held" }]);
+  expect(withDatabase((db) => db.prepare("SELECT taken FROM discounts WHERE code = ?").get(code))).toEqual({ taken: 1 });
+  const orders = withDatabase((db) => db.prepare("SELECT payment_id FROM orders WHERE discount_code = ?").all(code)) as Array<{
+    payment_id: string;
+  }>;
+  expect(orders).toHaveLength(1);
+  expect(paypalOrders()).toBe(paypalBefore + 1);
+});

@@ -7,6 +7,7 @@ import { formatMoney } from "~/lib/money";
 import type { OrderWithOwner } from "~/lib/orders";
 import { RefundSchema } from "~/lib/schemas";
 import { lineName } from "~/lib/variants";
+import { ReleaseUseChoice } from "./release-use-choice";
 
 /** Units of each line (by variant) that no refund has covered yet. */
 export function refundableUnits(order: OrderWithOwner): Map<string, number> {
@@ -37,6 +38,12 @@ export function RefundForm({ order, lastResult }: { order: OrderWithOwner; lastR
     defaultValue: { items: lines.map((item) => ({ variantId: item.variantId!, quantity: "0" })), restock: "on" },
   });
   const left = order.totalCents - order.refundedCents;
+  if (order.paymentMethod === "none" && order.totalCents === 0)
+    return (
+      <p className="rounded-md bg-gray-50 p-3 text-sm print:hidden">
+        Its discount code paid for all of this order, so there is no money to refund. Rejecting it puts its items back in stock.
+      </p>
+    );
   if (left <= 0) return <p className="rounded-md bg-gray-50 p-3 text-sm print:hidden">This order is refunded in full.</p>;
   const itemFields = fields.items.getFieldList();
   return (
@@ -60,7 +67,11 @@ export function RefundForm({ order, lastResult }: { order: OrderWithOwner; lastR
                 <label htmlFor={field.quantity.id} className="min-w-0 flex-1">
                   {lineName(item.title, item.size, item.color)}{" "}
                   <span className="text-gray-600">
-                    ({formatMoney(item.unitPriceCents)} each, up to {max})
+                    (
+                    {item.discountCents
+                      ? `${formatMoney(item.unitPriceCents * item.quantity - item.discountCents)} paid for ${item.quantity} after the discount`
+                      : `${formatMoney(item.unitPriceCents)} each`}
+                    , up to {max})
                   </span>
                 </label>
                 <input
@@ -80,6 +91,9 @@ export function RefundForm({ order, lastResult }: { order: OrderWithOwner; lastR
         <input {...getInputProps(fields.restock, { type: "checkbox" })} className="h-4 w-4" />
         <label htmlFor={fields.restock.id}>Put the refunded items back in stock</label>
       </div>
+      {order.discountCode ? (
+        <ReleaseUseChoice id={fields.releaseDiscountUse.id} name={fields.releaseDiscountUse.name} code={order.discountCode} />
+      ) : null}
       <InputField label="Reason" meta={fields.reason} type="text" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Button type="submit">Refund</Button>

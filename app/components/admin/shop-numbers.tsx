@@ -21,6 +21,11 @@ export function ShopNumbersPanel({ numbers }: { numbers: ShopNumbers }) {
               {p.orders} paid {p.orders === 1 ? "order" : "orders"}
             </dd>
             {p.refundsCents ? <dd className="text-sm text-gray-700">{formatMoney(p.refundsCents)} refunded (not in the revenue)</dd> : null}
+            {p.discountsCents ? (
+              <dd className="text-sm text-gray-700" data-testid={`discounts-${p.days}`}>
+                Discounts given: {formatMoney(p.discountsCents)}
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>

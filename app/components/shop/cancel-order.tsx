@@ -39,8 +39,10 @@ export function CancelOrderConfirm({ order }: { order: Order }) {
         Cancel this order?
       </h3>
       <p className="text-sm">
-        {formatMoney(order.totalCents - order.refundedCents)} goes back to your PayPal account and nothing will be shipped. This cannot be
-        undone.
+        {order.paymentMethod === "none"
+          ? "Its discount code paid for all of it, so no money moves; nothing will be shipped."
+          : `${formatMoney(order.totalCents - order.refundedCents)} goes back to your PayPal account and nothing will be shipped.`}{" "}
+        This cannot be undone.
       </p>
       <div className="flex flex-wrap gap-2">
         <Form method="post" preventScrollReset>

@@ -60,7 +60,15 @@ export function OrderDetailsDialog({
                 <span className="whitespace-nowrap font-mono text-xs">{order.id}</span>
               </Fact>
               <Fact label="Order Date">{formatDateTime(order.orderDate)}</Fact>
-              <Fact label="Payment Method">{order.paymentMethod}</Fact>
+              <Fact label="Payment Method">
+                {order.paymentMethod === "none" ? "None (paid by its discount code)" : order.paymentMethod}
+              </Fact>
+              {order.discountCode ? (
+                <>
+                  <Fact label="Subtotal">{formatMoney(order.subtotalCents)}</Fact>
+                  <Fact label={`Discount (${order.discountCode})`}>−{formatMoney(order.discountCents)}</Fact>
+                </>
+              ) : null}
               <Fact label="Total Amount">
                 <span className="font-semibold">{formatMoney(order.totalCents)}</span>
               </Fact>

@@ -12,6 +12,14 @@ export const ORDER_BUSY = "This order is being changed right now. Please try aga
 export const CANCELLATION_WAITING =
   "This order's cancellation is waiting for PayPal's answer; its status can change once PayPal has answered. Please try again in a few minutes.";
 export const ALREADY_CANCELLED = "This order is already cancelled.";
+export const FREE_ORDER_CANCELLED = "Your order is cancelled. Its discount code paid for all of it, so there is no money to give back.";
+export const FREE_ORDER_REJECTED =
+  "The order is rejected and its items back in stock. Its discount code paid for all of it: no money moved.";
+/** What the shopper reads after cancelling: a free order (no refund row) has no money on its way. */
+export const cancelledMessage = (outcome: { refundId: string | null; status: string }) =>
+  outcome.refundId === null ? FREE_ORDER_CANCELLED : outcome.status === "requested" ? REFUND_SENT : ORDER_CANCELLED;
+export const FREE_ORDER_NO_MONEY =
+  "This order's discount code paid for all of it, so there is no money to refund. Reject the order to put its items back in stock.";
 export const NOT_PAID = "This order has not been paid, so there is nothing to refund.";
 export const NOTHING_TO_REFUND = "Choose at least one item to refund, or an amount.";
 export const NO_SUCH_LINE = "This order has no item in that size and colour.";

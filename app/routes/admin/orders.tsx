@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { OrderStatusForm } from "~/components/admin/order-status-form";
 import { RefundForm } from "~/components/admin/refund-form";
+import { ReleaseUseChoice } from "~/components/admin/release-use-choice";
 import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { OrderDetailsDialog } from "~/components/shop/order-details";
@@ -69,12 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseFormWith(formData, RefundSchema);
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     if (!id.success) return redirectWithError(back, ORDER_NOT_FOUND);
-    const { items, amount, restock, reason } = submission.value;
+    const { items, amount, restock, reason, releaseDiscountUse } = submission.value;
     const outcome = await refundByAdmin(id.data, {
       items,
       amountCents: amount === undefined ? undefined : amountToCents(amount),
       restock,
       reason,
+      releaseDiscountUse,
     });
     if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: outcome.status });
     return redirectWithSuccess(back, outcome.status === "requested" ? REFUND_SENT : REFUND_DONE);
@@ -89,7 +91,9 @@ export async function action({ request }: Route.ActionArgs) {
     url.searchParams.set("confirm", "reject");
     throw redirect(url.pathname + url.search);
   }
-  const outcome = await updateOrderStatus(id.data, submission.value.orderStatus);
+  const outcome = await updateOrderStatus(id.data, submission.value.orderStatus, {
+    releaseDiscountUse: submission.value.releaseDiscountUse,
+  });
   return outcome.ok ? redirectWithSuccess(back, outcome.message) : redirectWithError(back, outcome.message);
 }
 
@@ -135,6 +139,8 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 orderId={order.id}
                 refundCents={order.totalCents - order.refundedCents}
                 restocks={CANCELLABLE_STATUSES.includes(order.orderStatus)}
+                discountCode={order.discountCode}
+                free={order.paymentMethod === "none" && order.totalCents === 0}
               />
             ) : null
           }
@@ -150,7 +156,19 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 }
 
 /** Rejecting a paid order refunds it: said in money before it happens, and done only from here. */
-function ConfirmReject({ orderId, refundCents, restocks }: { orderId: string; refundCents: number; restocks: boolean }) {
+function ConfirmReject({
+  orderId,
+  refundCents,
+  restocks,
+  discountCode,
+  free,
+}: {
+  orderId: string;
+  refundCents: number;
+  restocks: boolean;
+  discountCode: string | null;
+  free: boolean;
+}) {
   const location = useLocation();
   return (
     <div
@@ -159,20 +177,29 @@ function ConfirmReject({ orderId, refundCents, restocks }: { orderId: string; re
       className="space-y-3 rounded-md border border-red-300 bg-red-50 p-3 print:hidden"
     >
       <h3 id="confirm-reject-title" className="font-semibold">
-        Reject this paid order?
+        {free ? "Reject this order?" : "Reject this paid order?"}
       </h3>
-      <p className="text-sm">
-        Rejecting refunds {formatMoney(refundCents)} to the shopper through PayPal
-        {restocks ? " and puts every item back in stock" : "; the items have left the shop, so stock stays as it is"}. This cannot be
-        undone.
-      </p>
+      {free ? (
+        <p className="text-sm">
+          Its discount code paid for all of this order, so no money moves.{" "}
+          {restocks ? "Rejecting puts every item back in stock." : "The items have left the shop, so stock stays as it is."} This cannot be
+          undone.
+        </p>
+      ) : (
+        <p className="text-sm">
+          Rejecting refunds {formatMoney(refundCents)} to the shopper through PayPal
+          {restocks ? " and puts every item back in stock" : "; the items have left the shop, so stock stays as it is"}. This cannot be
+          undone.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Form method="post" preventScrollReset>
           <input type="hidden" name="orderId" value={orderId} />
           <input type="hidden" name="orderStatus" value="rejected" />
           <input type="hidden" name="confirmed" value="yes" />
+          {discountCode ? <ReleaseUseChoice id="reject-release-use" name="releaseDiscountUse" code={discountCode} /> : null}
           <Button type="submit" variant="destructive">
-            Reject and refund {formatMoney(refundCents)}
+            {free ? "Reject the order" : `Reject and refund ${formatMoney(refundCents)}`}
           </Button>
         </Form>
         <Link to={withParam(location, "confirm", null)} preventScrollReset className={buttonClass({ variant: "outline" })}>

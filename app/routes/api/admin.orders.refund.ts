@@ -8,7 +8,11 @@ import { REFUND_DONE, REFUND_SENT } from "~/lib/messages/refunds";
 
 export const loader = () => methodNotAllowed("POST");
 
-/** `{ items?: [{ variantId, quantity }], amount?, restock, reason }`: restock is true unless sent false. */
+/**
+ * `{ items?: [{ variantId, quantity }], amount?, restock, reason, releaseDiscountUse? }`: restock is
+ * true unless sent false; releaseDiscountUse (default false) gives the discount code's use back
+ * once the order is refunded in full.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   requireApiAdmin(context);
@@ -17,12 +21,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const id = IdSchema.safeParse(params.id);
   if (!id.success) return apiError(404, ORDER_NOT_FOUND);
-  const { items, amount, restock, reason } = parsed.data;
+  const { items, amount, restock, reason, releaseDiscountUse } = parsed.data;
   const outcome = await refundByAdmin(id.data, {
     items,
     amountCents: amount === undefined ? undefined : amountToCents(amount),
     restock,
     reason,
+    releaseDiscountUse,
   });
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const done = outcome.status !== "requested";

@@ -14,7 +14,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = IdSchema.safeParse(params.id);
   if (!id.success) return apiError(404, ORDER_NOT_FOUND);
   // "rejected" on a paid order refunds it and puts its units back first (orders.server.ts).
-  const outcome = await updateOrderStatus(id.data, parsed.data.orderStatus);
+  const outcome = await updateOrderStatus(id.data, parsed.data.orderStatus, { releaseDiscountUse: parsed.data.releaseDiscountUse });
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return json({ success: true, message: outcome.message });
 }

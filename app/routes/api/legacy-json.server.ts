@@ -96,6 +96,8 @@ export function orderJson(o: Order) {
       image: absoluteImageUrl(i.image),
       price: centsToAmount(i.unitPriceCents),
       quantity: i.quantity,
+      // Issue 33, new fields only: the line's share of the discount.
+      discountAmount: centsToAmount(i.discountCents),
     })),
     addressInfo: { ...o.shipping },
     orderStatus: o.orderStatus,
@@ -108,6 +110,11 @@ export function orderJson(o: Order) {
     orderUpdateDate: o.updatedAt,
     paymentId: o.paymentId,
     payerId: o.payerId,
+    // Issue 33, new fields only: the lines before the discount, the code and what it took off
+    // (totalAmount stays what was paid).
+    subtotal: centsToAmount(o.subtotalCents),
+    discountCode: o.discountCode,
+    discountAmount: centsToAmount(o.discountCents),
   };
 }
 

@@ -3,7 +3,7 @@ import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/pl
 import { cancelOrder } from "~/server/checkout/refunds.server";
 import type { Route } from "./+types/shop.order.cancel";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
-import { ORDER_CANCELLED, REFUND_SENT } from "~/lib/messages/refunds";
+import { cancelledMessage } from "~/lib/messages/refunds";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -18,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Sent, not yet confirmed by PayPal: accepted (202); the order changes once PayPal answers.
   const done = outcome.status !== "requested";
   return json(
-    { success: true, message: done ? ORDER_CANCELLED : REFUND_SENT, data: { refundId: outcome.refundId, status: outcome.status } },
+    { success: true, message: cancelledMessage(outcome), data: { refundId: outcome.refundId, status: outcome.status } },
     { status: done ? 200 : 202 },
   );
 }

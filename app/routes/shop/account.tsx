@@ -22,7 +22,7 @@ import { handleAddressIntent } from "~/routes/shop/address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getOrder, listOrders } from "~/server/checkout/orders.server";
 import { cancelOrder } from "~/server/checkout/refunds.server";
-import { ORDER_CANCELLED, REFUND_SENT } from "~/lib/messages/refunds";
+import { cancelledMessage } from "~/lib/messages/refunds";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { endOtherSessions, listSessions, type SignedInDevice, signedInUser } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = `/shop/account?order=${id.data}`;
     const outcome = await cancelOrder(user.id, id.data);
     if (!outcome.ok) return redirectWithError(outcome.status === 404 ? "/shop/account" : back, outcome.message);
-    return redirectWithSuccess(back, outcome.status === "requested" ? REFUND_SENT : ORDER_CANCELLED);
+    return redirectWithSuccess(back, cancelledMessage(outcome));
   }
   return handleAddressIntent(request, user, formData);
 }

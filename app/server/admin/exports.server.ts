@@ -31,6 +31,9 @@ export const ORDER_COLUMNS = [
   "Notes",
   "Last update",
   "PayPal order",
+  // Issue 33: last, so a sheet reading the columns by position keeps working.
+  "Discount code",
+  "Discount",
 ] as const;
 
 /** Every order people see (abandoned payment attempts left out), oldest first. */
@@ -58,6 +61,8 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         "orders.notes",
         "orders.order_update_date",
         "orders.payment_id",
+        "orders.discount_code",
+        "orders.discount_cents",
       ])
       .where("orders.payment_status", "not in", ABANDONED)
       .orderBy("orders.order_date")
@@ -102,6 +107,8 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         o.notes,
         o.order_update_date,
         o.payment_id,
+        o.discount_code,
+        new CsvMoney(o.discount_cents),
       ];
     });
     const last = orders.at(-1)!;

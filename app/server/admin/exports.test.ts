@@ -74,3 +74,25 @@ it("exports the orders people see, with their items, total and address as writte
     Notes: `'${TRICKY}`,
   });
 });
+
+it("exports an order's discount code and discount after the existing columns, its total what was paid", async () => {
+  const discounted = await insertOrder(userId, [{ title: "Cap", quantity: 3, unitPriceCents: 1000, discountCents: 450 }], {
+    paymentStatus: "paid",
+    discount_code: "SUMMER15",
+  });
+  const plain = await insertOrder(userId, [{ title: "Cap", quantity: 1, unitPriceCents: 1000 }], { paymentStatus: "paid" });
+  const text = await csvResponse("o.csv", ORDER_COLUMNS, orderRows()).text();
+  // Older sheets read the columns by position: the new ones come after every existing one.
+  const header = parse(text, { bom: true, to: 1 })[0] as string[];
+  expect(header.slice(-3)).toEqual(["PayPal order", "Discount code", "Discount"]);
+  const rows: Record<string, string>[] = parse(text, { bom: true, columns: true });
+  expect(rows.find((r) => r["Order ID"] === discounted)).toMatchObject({
+    Items: "Cap x 3 @ 10.00",
+    Total: "25.50",
+    Refunded: "0.00",
+    Net: "25.50",
+    "Discount code": "SUMMER15",
+    Discount: "4.50",
+  });
+  expect(rows.find((r) => r["Order ID"] === plain)).toMatchObject({ Total: "10.00", "Discount code": "", Discount: "0.00" });
+});

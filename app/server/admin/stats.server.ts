@@ -6,7 +6,8 @@ import { db } from "../platform/db.server";
 
 // The owner's numbers on the dashboard: paid orders counted on the day they were placed (UTC),
 // from the orders themselves, so they are exact whatever wrote them (checkout, recovery, the seed).
-// Revenue is net of refunds; the refunds of those orders are a figure of their own.
+// Revenue is net of refunds; the refunds of those orders are a figure of their own, and so are the
+// discounts codes gave them (issue 33).
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -22,6 +23,7 @@ export async function shopNumbers(today = new Date()): Promise<ShopNumbers> {
         day.as("day"),
         eb.fn.sum<number>(sql`total_cents - refunded_cents`).as("revenue"),
         eb.fn.sum<number>("refunded_cents").as("refunds"),
+        eb.fn.sum<number>("discount_cents").as("discounts"),
         eb.fn.countAll<number>().as("orders"),
       ])
       .where("payment_status", "=", "paid")
@@ -42,7 +44,8 @@ export async function shopNumbers(today = new Date()): Promise<ShopNumbers> {
         eb.fn.max("order_items.product_id").as("product_id"),
         eb.fn.max("order_items.title").as("title"),
         eb.fn.sum<number>("order_items.quantity").as("quantity"),
-        eb.fn.sum<number>(sql`order_items.quantity * order_items.unit_price_cents`).as("revenue"),
+        // What was paid for the lines: less each line's share of a discount code.
+        eb.fn.sum<number>(sql`order_items.quantity * order_items.unit_price_cents - order_items.discount_cents`).as("revenue"),
       ])
       .where("orders.payment_status", "=", "paid")
       .where("orders.order_status", "not in", ["cancelled", "rejected"])
@@ -58,7 +61,13 @@ export async function shopNumbers(today = new Date()): Promise<ShopNumbers> {
   const days = Array.from({ length: 30 }, (_, i) => {
     const key = dayOf(new Date(first.getTime() + i * DAY_MS));
     const d = found.get(key);
-    return { day: key, revenueCents: Number(d?.revenue ?? 0), refundsCents: Number(d?.refunds ?? 0), orders: Number(d?.orders ?? 0) };
+    return {
+      day: key,
+      revenueCents: Number(d?.revenue ?? 0),
+      refundsCents: Number(d?.refunds ?? 0),
+      discountsCents: Number(d?.discounts ?? 0),
+      orders: Number(d?.orders ?? 0),
+    };
   });
   const period = (label: string, n: number): Period => {
     const last = days.slice(-n);
@@ -67,6 +76,7 @@ export async function shopNumbers(today = new Date()): Promise<ShopNumbers> {
       days: n,
       revenueCents: last.reduce((s, d) => s + d.revenueCents, 0),
       refundsCents: last.reduce((s, d) => s + d.refundsCents, 0),
+      discountsCents: last.reduce((s, d) => s + d.discountsCents, 0),
       orders: last.reduce((s, d) => s + d.orders, 0),
     };
   };

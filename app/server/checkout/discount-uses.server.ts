@@ -118,6 +118,28 @@ export async function releaseUse(trx: Transaction<Database>, orderId: string): P
   return true;
 }
 
+/**
+ * The owner gives a refunded order's spent use back (issue 33, point 5): `used` becomes `released`
+ * and the code's `taken` goes down, only if the row is still used, so once whoever asks. True
+ * when this call gave it back.
+ */
+export async function releaseSpentUse(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+  const released = await trx
+    .updateTable("discount_uses")
+    .set({ status: "released", updated_at: now() })
+    .where("order_id", "=", orderId)
+    .where("status", "=", "used")
+    .returning("discount_id")
+    .executeTakeFirst();
+  if (!released) return false;
+  await trx
+    .updateTable("discounts")
+    .set({ taken: sql`taken - 1` })
+    .where("id", "=", released.discount_id)
+    .execute();
+  return true;
+}
+
 /** `releaseUse` in a transaction of its own. */
 export const releaseUseOf = (orderId: string) => db.transaction().execute((trx) => releaseUse(trx, orderId));
 

@@ -5,11 +5,20 @@ import { db, newId, now } from "../platform/db.server";
 
 // Test support for the service tests: orders as a test needs them, written straight to the tables.
 
-export type OrderLine = { title: string; quantity: number; unitPriceCents: number; size?: string; color?: string; variantId?: string };
+export type OrderLine = {
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  size?: string;
+  color?: string;
+  variantId?: string;
+  /** The line's share of a discount code (the order's discount is their sum). */
+  discountCents?: number;
+};
 
 /**
  * An order of `userId` with these lines (products no longer linked: only the snapshot matters),
- * its total their sum. Returns its id.
+ * its total their sum less their discounts. Returns its id.
  */
 export async function insertOrder(
   userId: string,
@@ -22,6 +31,7 @@ export async function insertOrder(
   }: { paymentStatus?: PaymentStatus; orderStatus?: OrderStatus; at?: string } & Partial<Insertable<OrdersTable>> = {},
 ): Promise<string> {
   const id = newId();
+  const discountCents = lines.reduce((sum, l) => sum + (l.discountCents ?? 0), 0);
   await db
     .insertInto("orders")
     .values({
@@ -37,7 +47,8 @@ export async function insertOrder(
       order_status: orderStatus,
       payment_method: "paypal",
       payment_status: paymentStatus,
-      total_cents: lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0),
+      total_cents: lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0) - discountCents,
+      discount_cents: discountCents,
       payment_id: null,
       payer_id: null,
       order_date: at,
@@ -61,6 +72,7 @@ export async function insertOrder(
           image: "/x.svg",
           unit_price_cents: l.unitPriceCents,
           quantity: l.quantity,
+          discount_cents: l.discountCents ?? 0,
         })),
       )
       .execute();

@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
 import { shownPaymentStatus, type Order, type OrderWithOwner, type Refund, type ReturnRequest } from "~/lib/orders";
 import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
-import { CANCELLATION_WAITING, ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
+import { CANCELLATION_WAITING, FREE_ORDER_REJECTED, ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
 import { groupBy } from "~/lib/group-by";
 import { pageOf, type Page } from "~/lib/page";
 import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
@@ -28,12 +28,16 @@ export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderIte
       image: i.image,
       unitPriceCents: i.unit_price_cents,
       quantity: i.quantity,
+      discountCents: i.discount_cents,
     })),
     shipping: { addressId: row.address_id, address: row.address, city: row.city, pincode: row.pincode, phone: row.phone, notes: row.notes },
     orderStatus: row.order_status,
     paymentMethod: row.payment_method,
     paymentStatus: shownPaymentStatus(row.payment_status, row.refunded_cents, row.total_cents),
     totalCents: row.total_cents,
+    subtotalCents: row.total_cents + row.discount_cents,
+    discountCode: row.discount_code,
+    discountCents: row.discount_cents,
     refundedCents: row.refunded_cents,
     orderDate: row.order_date,
     updatedAt: row.order_update_date,
@@ -199,10 +203,15 @@ export type StatusUpdate = { ok: true; message: string } | { ok: false; status: 
  * order refunds what is left of it and puts its units back (refunds.server.ts): the order becomes
  * rejected once PayPal takes the refund.
  */
-export async function updateOrderStatus(orderId: string, status: AdminOrderStatus): Promise<StatusUpdate> {
+export async function updateOrderStatus(
+  orderId: string,
+  status: AdminOrderStatus,
+  { releaseDiscountUse = false }: { releaseDiscountUse?: boolean } = {},
+): Promise<StatusUpdate> {
   if (status === "rejected" && (await needsRefundToReject(orderId))) {
-    const outcome = await rejectPaidOrder(orderId);
+    const outcome = await rejectPaidOrder(orderId, { releaseDiscountUse });
     if (!outcome.ok) return outcome;
+    if (outcome.refundId === null) return { ok: true, message: FREE_ORDER_REJECTED };
     return { ok: true, message: outcome.status === "requested" ? REFUND_SENT : ORDER_REJECTED_REFUNDED };
   }
   const changed = await db.transaction().execute(async (trx) => {
@@ -233,12 +242,18 @@ export async function updateOrderStatus(orderId: string, status: AdminOrderStatu
   return { ok: true, message: ORDER_STATUS_UPDATED };
 }
 
-/** A paid order with money not yet refunded, not rejected already. */
+/**
+ * A paid order with money not yet refunded, not rejected already; or a free order (its discount
+ * code paid it all) whose units have not gone back yet: rejecting it goes through
+ * rejectPaidOrder too, which closes it without PayPal.
+ */
 export async function needsRefundToReject(orderId: string): Promise<boolean> {
   const order = await db
     .selectFrom("orders")
-    .select(["payment_status", "order_status", "refunded_cents", "total_cents"])
+    .select(["payment_status", "payment_method", "order_status", "refunded_cents", "total_cents", "stock_reserved"])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  return order?.payment_status === "paid" && order.order_status !== "rejected" && order.refunded_cents < order.total_cents;
+  if (order?.payment_status !== "paid" || order.order_status === "rejected") return false;
+  if (order.payment_method === "none" && order.total_cents === 0) return order.order_status !== "cancelled" && order.stock_reserved === 1;
+  return order.refunded_cents < order.total_cents;
 }

@@ -3,6 +3,7 @@ import { CANCELLABLE_STATUSES, type OrderStatus } from "~/lib/constants";
 import {
   ALREADY_CANCELLED,
   CANNOT_CANCEL_SHIPPED,
+  FREE_ORDER_NO_MONEY,
   NO_SUCH_LINE,
   NOT_PAID,
   NOTHING_TO_REFUND,
@@ -13,6 +14,7 @@ import {
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { ORDER_BUSY } from "~/lib/messages/refunds";
 import { lineName } from "~/lib/variants";
+import { paidForUnits } from "~/lib/discounts";
 import type { Database, RefundsTable } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
 import { lockRows, lockStockOf } from "../platform/locks.server";
@@ -22,6 +24,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { forEachFreeOrder, OrderBusy, oneAtATime } from "./payment-lock.server";
 import { getRefund, PayPalError, refundCapture, type RefundResult } from "./paypal.server";
 import { recordStatusChange } from "./timeline.server";
+import { releaseSpentUse } from "./discount-uses.server";
 
 // Money going back (docs/decisions/0037-refunds.md). Every refund is first a row (with its lines
 // and the amount added to the order's refunded_cents, which the database keeps at or below what
@@ -35,10 +38,18 @@ import { recordStatusChange } from "./timeline.server";
 export type RefundLine = { variantId: string; quantity: number };
 
 /** What the admin asks for: lines (their unit prices) or an amount, or both (the amount then wins). */
-export type RefundRequest = { items?: RefundLine[]; amountCents?: number; restock: boolean; reason: string };
+export type RefundRequest = {
+  items?: RefundLine[];
+  amountCents?: number;
+  restock: boolean;
+  reason: string;
+  /** The owner gives the order's discount-code use back if this refund leaves nothing paid (default: it stays spent). */
+  releaseDiscountUse?: boolean;
+};
 
 export type RefundOutcome =
-  | { ok: true; refundId: string; status: "completed" | "pending" | "requested" }
+  // refundId null: a free order (nothing paid) closed without a refund row or PayPal.
+  | { ok: true; refundId: string | null; status: "completed" | "pending" | "requested" }
   | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
 export type Plan = {
@@ -52,6 +63,8 @@ export type Plan = {
   restock: boolean | "unlessShipped";
   reason: string;
   orderStatusAfter: "cancelled" | "rejected" | null;
+  /** The owner's choice: once the order is refunded in full, its discount code's use goes back (decision 0043). */
+  releaseDiscountUse?: boolean;
   /** Only the order's owner (the shopper's own cancellation). */
   userId?: string;
   /** The order must be in one of these. */
@@ -87,13 +100,14 @@ export function cancelOrder(userId: string, orderId: string): Promise<RefundOutc
  * The admin rejects a paid order: everything left refunded, then the order is rejected. Its units
  * go back in stock unless it has shipped (the shopper may still have them; a return brings them back).
  */
-export function rejectPaidOrder(orderId: string): Promise<RefundOutcome> {
+export function rejectPaidOrder(orderId: string, { releaseDiscountUse = false } = {}): Promise<RefundOutcome> {
   return refund(orderId, {
     by: "admin",
     lines: "all",
     restock: "unlessShipped",
     reason: "Rejected by the shop",
     orderStatusAfter: "rejected",
+    releaseDiscountUse,
   });
 }
 
@@ -108,11 +122,91 @@ export function refundByAdmin(orderId: string, request: RefundRequest): Promise<
     restock: request.restock,
     reason: request.reason,
     orderStatusAfter: null,
+    releaseDiscountUse: request.releaseDiscountUse ?? false,
   });
 }
 
 function refund(orderId: string, plan: Plan): Promise<RefundOutcome> {
-  return whileHoldingOrder(orderId, async () => send(await db.transaction().execute((trx) => writeRefund(trx, orderId, plan))));
+  return whileHoldingOrder(orderId, async () => {
+    const written = await db.transaction().execute(async (trx) => {
+      const order = await trx.selectFrom("orders").select(["payment_method", "total_cents"]).where("id", "=", orderId).executeTakeFirst();
+      return order && isFree(order) ? closeFreeOrder(trx, orderId, plan) : writeRefund(trx, orderId, plan);
+    });
+    return "captureId" in written ? send(written) : written;
+  });
+}
+
+/** An order its discount code paid in full: nothing was taken through PayPal (decision 0043). */
+const isFree = (order: { payment_method: string; total_cents: number }) => order.payment_method === "none" && order.total_cents === 0;
+
+/**
+ * A free order cancelled by the shopper or rejected by the owner: no money to give back and no
+ * PayPal, so the order's new status, its units back in stock (once: the order's stock claim goes
+ * 1 → 0 conditionally; units returned already stay counted) and the e-mail happen here, in one
+ * transaction, with the owner's choice of giving the code's use back. Line or amount refunds of
+ * a free order are refused: there is no money.
+ */
+async function closeFreeOrder(trx: Transaction<Database>, orderId: string, plan: Plan): Promise<RefundOutcome> {
+  let query = trx
+    .selectFrom("orders")
+    .select(["order_status", "payment_status"])
+    .where("id", "=", orderId)
+    .where("payment_status", "not in", ["cancelled", "failed"]);
+  if (plan.userId) query = query.where("user_id", "=", plan.userId);
+  const order = await lockRows(trx, query).executeTakeFirst();
+  if (!order) throw new Refusal(404, ORDER_NOT_FOUND);
+  if (plan.allowed && !plan.allowed.statuses.includes(order.order_status)) throw new Refusal(409, plan.allowed.message(order.order_status));
+  if (order.payment_status !== "paid") throw new Refusal(409, NOT_PAID);
+  if (plan.lines !== "all" || !plan.orderStatusAfter) throw new Refusal(409, FREE_ORDER_NO_MONEY);
+  if (order.order_status === "cancelled" || order.order_status === "rejected") throw new Refusal(409, ALREADY_CANCELLED);
+  const stamp = now();
+  const restock = plan.restock === "unlessShipped" ? CANCELLABLE_STATUSES.includes(order.order_status) : plan.restock;
+  // Closing it settles its stock once, restocked or not (a shipped order's units are with the
+  // shopper): a later rejection is a plain status change, as for a paid order refunded in full.
+  const claimed = await trx
+    .updateTable("orders")
+    .set({ stock_reserved: 0 })
+    .where("id", "=", orderId)
+    .where("stock_reserved", "=", 1)
+    .executeTakeFirst();
+  if (restock) {
+    if (Number(claimed.numUpdatedRows) === 1) {
+      const items = await trx.selectFrom("order_items").select(["id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+      // Units already back: in a return (received ones came back to stock without a refund row) or exchanged.
+      const { used } = await unitsOf(trx, orderId);
+      const returned = await trx
+        .selectFrom("return_items")
+        .innerJoin("returns", "returns.id", "return_items.return_id")
+        .select(["return_items.order_item_id as id", "return_items.quantity"])
+        .where("returns.order_id", "=", orderId)
+        .where("returns.status", "=", "received")
+        .where("return_items.outcome", "!=", "exchanged")
+        .execute();
+      for (const r of returned) used.set(r.id, (used.get(r.id) ?? 0) + r.quantity);
+      await lockStockOf(
+        trx,
+        items.map((i) => i.variant_id),
+      );
+      for (const item of items) {
+        const units = item.quantity - (used.get(item.id) ?? 0);
+        if (item.variant_id && units > 0)
+          await trx
+            .updateTable("product_variants")
+            .set({ stock: sql`stock + ${units}` })
+            .where("id", "=", item.variant_id)
+            .execute();
+      }
+    }
+  }
+  await trx
+    .updateTable("orders")
+    .set({ order_status: plan.orderStatusAfter, order_update_date: stamp })
+    .where("id", "=", orderId)
+    .execute();
+  await recordStatusChange(trx, orderId, order.order_status, plan.orderStatusAfter, plan.by, stamp);
+  if (plan.releaseDiscountUse) await releaseSpentUse(trx, orderId);
+  await enqueueMail(trx, refundMessage(await orderForMail(trx, orderId), plan.orderStatusAfter, 0, plan.reason));
+  return { ok: true, refundId: null, status: "completed" };
 }
 
 /**
@@ -154,24 +248,33 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
 
     const items = await trx
       .selectFrom("order_items")
-      .select(["id", "variant_id", "title", "size", "color", "unit_price_cents", "quantity"])
+      .select(["id", "variant_id", "title", "size", "color", "unit_price_cents", "quantity", "discount_cents"])
       .where("order_id", "=", orderId)
       .orderBy("id")
       .execute();
-    const refunded = await usedUnits(trx, orderId);
+    const { used, refunded } = await unitsOf(trx, orderId);
     const lines: Array<{ itemId: string; quantity: number; cents: number }> = [];
+    // What units of a line cost after its discount (paidForUnits): after the units refunded in
+    // money before, and those earlier in this refund, so every unit refunded, in any steps, gives
+    // back exactly what the line cost.
+    const paidFor = (item: (typeof items)[number], quantity: number) => {
+      const before = (refunded.get(item.id) ?? 0) + lines.filter((l) => l.itemId === item.id).reduce((n, l) => n + l.quantity, 0);
+      const line = { totalCents: item.unit_price_cents * item.quantity, discountCents: item.discount_cents, quantity: item.quantity };
+      return paidForUnits(line, before, quantity);
+    };
     if (plan.lines === "all") {
       for (const item of items) {
-        const quantity = item.quantity - (refunded.get(item.id) ?? 0);
-        if (quantity > 0) lines.push({ itemId: item.id, quantity, cents: quantity * item.unit_price_cents });
+        const quantity = item.quantity - (used.get(item.id) ?? 0);
+        if (quantity > 0) lines.push({ itemId: item.id, quantity, cents: paidFor(item, quantity) });
       }
     } else {
       for (const line of plan.lines) {
         const item = items.find((i) => (line.orderItemId ? i.id === line.orderItemId : i.variant_id === line.variantId));
         if (!item) throw new Refusal(400, NO_SUCH_LINE);
-        const leftUnits = item.quantity - (refunded.get(item.id) ?? 0) - (lines.find((l) => l.itemId === item.id)?.quantity ?? 0);
+        const leftUnits =
+          item.quantity - (used.get(item.id) ?? 0) - lines.filter((l) => l.itemId === item.id).reduce((n, l) => n + l.quantity, 0);
         if (line.quantity > leftUnits) throw new Refusal(409, tooManyUnits(lineName(item.title, item.size, item.color), leftUnits));
-        lines.push({ itemId: item.id, quantity: line.quantity, cents: line.quantity * item.unit_price_cents });
+        lines.push({ itemId: item.id, quantity: line.quantity, cents: paidFor(item, line.quantity) });
       }
     }
     const linesCents = lines.reduce((sum, l) => sum + l.cents, 0);
@@ -201,6 +304,7 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
         restock: (plan.restock === "unlessShipped" ? CANCELLABLE_STATUSES.includes(order.order_status) : plan.restock) ? 1 : 0,
         order_status_after: plan.orderStatusAfter,
         by: plan.by,
+        release_discount_use: plan.releaseDiscountUse ? 1 : 0,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -221,6 +325,14 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
  * a return not decided yet. Refunds and returns both count with this.
  */
 export async function usedUnits(trx: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
+  return (await unitsOf(trx, orderId)).used;
+}
+
+/**
+ * `used`: as usedUnits; `refunded`: only the units refunded in money, which decide a line's next
+ * refund amount (paidForUnits).
+ */
+async function unitsOf(trx: Kysely<Database>, orderId: string) {
   const [refunded, returning] = await Promise.all([
     trx
       .selectFrom("refund_items")
@@ -241,7 +353,7 @@ export async function usedUnits(trx: Kysely<Database>, orderId: string): Promise
   ]);
   const used = new Map<string, number>();
   for (const row of [...refunded, ...returning]) used.set(row.id, (used.get(row.id) ?? 0) + Number(row.n));
-  return used;
+  return { used, refunded: new Map(refunded.map((row) => [row.id, Number(row.n)])) };
 }
 
 /** Step two: PayPal, then the row settled. An unknown outcome leaves it `requested` for the sweep. */
@@ -316,8 +428,10 @@ async function applyRefund(trx: Transaction<Database>, refundId: string, stamp: 
   // The order first, then the stock: the order in which a checkout takes them.
   const order = await lockRows(
     trx,
-    trx.selectFrom("orders").select("order_status").where("id", "=", refund.order_id),
+    trx.selectFrom("orders").select(["order_status", "total_cents", "refunded_cents"]).where("id", "=", refund.order_id),
   ).executeTakeFirstOrThrow();
+  // The owner's choice: a code's use goes back only once nothing of the order stays paid.
+  if (refund.release_discount_use && order.refunded_cents >= order.total_cents) await releaseSpentUse(trx, refund.order_id);
   if (refund.restock) {
     const lines = await trx
       .selectFrom("refund_items")

@@ -163,7 +163,11 @@ export function refundMessage(
   reason: string,
 ): MailMessage {
   const amount = formatMoney(amountCents);
-  const back = `${amount} goes back to your PayPal account; PayPal usually shows it within a few days.`;
+  // A free order (its discount code paid for all of it) has nothing to give back.
+  const back =
+    amountCents > 0
+      ? `${amount} goes back to your PayPal account; PayPal usually shows it within a few days.`
+      : "Nothing was paid for it, so no money moves.";
   if (kind === "cancelled")
     return orderMessage("order-cancelled", order, `Your order ${order.id} is cancelled`, `your order is cancelled as you asked. ${back}`);
   if (kind === "rejected")

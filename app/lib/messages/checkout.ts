@@ -8,6 +8,7 @@ export const PAYPAL_UNAVAILABLE = "We could not reach PayPal to start your payme
 export const PAYMENT_PROBLEM = "There was a problem processing your payment. Please try again.";
 export const PAYMENT_UNEXPECTED = "An unexpected error occurred. Please contact customer support.";
 export const PAYMENT_BUSY = "Your payment is still being confirmed. Please reload this page in a moment.";
+export const CART_CHANGED = "Your cart changed while you were checking out. Please check it and try again.";
 export const PAYMENT_MISSING = "Missing payment information. Please try again.";
 /** PayPal declined the way the shopper chose to pay; they go back to PayPal to choose another. */
 export const PAYMENT_DECLINED = "Your payment method was declined. Please choose another way to pay at PayPal.";

@@ -140,6 +140,7 @@ describe("saveProduct", () => {
         image: "/x.svg",
         unitPriceCents: 2990,
         quantity: 1,
+        discountCents: 0,
       },
     ]);
     expect(await deleteProduct(id)).toBe(false);

@@ -141,6 +141,8 @@ async function payOrder(orderId: string, paypalOrderId: string, payerId: string)
   if (order.payment_status !== "pending") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
 
   const reserved = await reserveStock(order.id);
+  // Cancelled since it was read (the shopper started another checkout): no stock, no capture.
+  if (!reserved.ok && "notPayable" in reserved) return { ok: false, status: 409, message: PAYMENT_PROBLEM };
   if (!reserved.ok) {
     await db.transaction().execute(async (trx) => {
       const stamp = now();

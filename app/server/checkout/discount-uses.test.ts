@@ -227,6 +227,26 @@ describe("amounts", () => {
     ).toEqual([]);
   });
 
+  it("a free order placed twice at once (a double click): one order paid, the stock taken once, nothing left held", async () => {
+    const code = await newCode({ value: 100 });
+    const b = await buyer([[cap, 2]], code.code);
+    const stock = async () => (await db.selectFrom("products").select("stock").where("id", "=", cap.id).executeTakeFirstOrThrow()).stock;
+    const before = await stock();
+    const answers = await Promise.all([1, 2, 3].map(() => startCheckout(b.user, b.addressId, SHOP)));
+    const orders = await db
+      .selectFrom("orders")
+      .select(["id", "payment_status", "stock_reserved"])
+      .where("user_id", "=", b.user.id)
+      .execute();
+    // Each answer that says "paid" names a paid order; the others were cancelled by the next click.
+    for (const answer of answers) if (answer.ok) expect(orders.find((o) => o.id === answer.orderId)?.payment_status).toBe("paid");
+    expect(orders.filter((o) => o.payment_status === "paid")).toHaveLength(1);
+    // No cancelled attempt holds stock, and the stock went down once.
+    expect(orders.filter((o) => o.payment_status !== "paid" && o.stock_reserved === 1)).toEqual([]);
+    expect(await stock()).toBe(before - 2);
+    expect(await takenOf(code.id)).toBe(1);
+  });
+
   it("checks the code again at checkout: one disabled since it was applied refuses the checkout, writing nothing", async () => {
     const code = await newCode();
     const b = await buyer([[tee, 1]], code.code);

@@ -139,6 +139,27 @@ describe("lines refunded after a discount", () => {
     expect(paypal.calls.map((c) => c.cents)).toEqual([667]);
   });
 
+  it("a return of units a code made free is received: back in stock, no money, no PayPal", async () => {
+    const order = await discountedOrder({ orderStatus: "delivered" });
+    // The M line cost nothing (its $30.00 taken off by the code); the L line was paid.
+    await db.updateTable("order_items").set({ discount_cents: 3000 }).where("order_id", "=", order.id).where("size", "=", "M").execute();
+    await db
+      .insertInto("order_status_history")
+      .values({ id: newId(), order_id: order.id, from_status: "inShipping", status: "delivered", at: now(), by: "admin" })
+      .execute();
+    const asked = await requestReturn(shopper, order.id, { items: [{ variantId: order.m, quantity: 2 }], reason: "Not needed" });
+    if (!asked.ok) throw new Error(asked.message);
+    const before = await stockOf(order.m);
+    paypal.calls.length = 0;
+    expect(await receiveReturn(asked.returnId)).toMatchObject({ ok: true });
+    expect(paypal.calls).toEqual([]);
+    expect(await stockOf(order.m)).toBe(before + 2);
+    expect(await refundedOf(order.id)).toBe(0);
+    expect((await db.selectFrom("returns").select("status").where("id", "=", asked.returnId).executeTakeFirstOrThrow()).status).toBe(
+      "received",
+    );
+  });
+
   it("a cancellation gives back what was paid and keeps the code's use spent", async () => {
     const order = await discountedOrder();
     expect(await cancelOrder(shopper, order.id)).toMatchObject({ ok: true, status: "completed" });

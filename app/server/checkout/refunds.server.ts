@@ -163,6 +163,8 @@ async function closeFreeOrder(trx: Transaction<Database>, orderId: string, plan:
   const restock = plan.restock === "unlessShipped" ? CANCELLABLE_STATUSES.includes(order.order_status) : plan.restock;
   // Closing it settles its stock once, restocked or not (a shipped order's units are with the
   // shopper): a later rejection is a plain status change, as for a paid order refunded in full.
+  // The code's row before the stock, as every other path that touches both takes them.
+  if (plan.releaseDiscountUse) await releaseSpentUse(trx, orderId);
   const claimed = await trx
     .updateTable("orders")
     .set({ stock_reserved: 0 })
@@ -204,7 +206,6 @@ async function closeFreeOrder(trx: Transaction<Database>, orderId: string, plan:
     .where("id", "=", orderId)
     .execute();
   await recordStatusChange(trx, orderId, order.order_status, plan.orderStatusAfter, plan.by, stamp);
-  if (plan.releaseDiscountUse) await releaseSpentUse(trx, orderId);
   await enqueueMail(trx, refundMessage(await orderForMail(trx, orderId), plan.orderStatusAfter, 0, plan.reason));
   return { ok: true, refundId: null, status: "completed" };
 }
@@ -329,6 +330,37 @@ export async function usedUnits(trx: Kysely<Database>, orderId: string): Promise
 }
 
 /**
+ * What `lines` of the order cost after its discount, as a refund of them would give back now
+ * (after the units refunded in money before): 0 for lines a discount code made free.
+ */
+export async function paidForLines(
+  trx: Kysely<Database>,
+  orderId: string,
+  lines: Array<{ orderItemId: string; quantity: number }>,
+): Promise<number> {
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["id", "unit_price_cents", "quantity", "discount_cents"])
+    .where("order_id", "=", orderId)
+    .execute();
+  const { refunded } = await unitsOf(trx, orderId);
+  const taken = new Map<string, number>();
+  let cents = 0;
+  for (const line of lines) {
+    const item = items.find((i) => i.id === line.orderItemId);
+    if (!item) continue;
+    const before = (refunded.get(item.id) ?? 0) + (taken.get(item.id) ?? 0);
+    cents += paidForUnits(
+      { totalCents: item.unit_price_cents * item.quantity, discountCents: item.discount_cents, quantity: item.quantity },
+      before,
+      line.quantity,
+    );
+    taken.set(item.id, (taken.get(item.id) ?? 0) + line.quantity);
+  }
+  return cents;
+}
+
+/**
  * `used`: as usedUnits; `refunded`: only the units refunded in money, which decide a line's next
  * refund amount (paidForUnits).
  */
@@ -430,8 +462,19 @@ async function applyRefund(trx: Transaction<Database>, refundId: string, stamp: 
     trx,
     trx.selectFrom("orders").select(["order_status", "total_cents", "refunded_cents"]).where("id", "=", refund.order_id),
   ).executeTakeFirstOrThrow();
-  // The owner's choice: a code's use goes back only once nothing of the order stays paid.
-  if (refund.release_discount_use && order.refunded_cents >= order.total_cents) await releaseSpentUse(trx, refund.order_id);
+  // The owner's choice, on this refund or an earlier one: a code's use goes back once nothing of
+  // the order stays paid, counting the refunds PayPal accepted (not one still waiting for its
+  // answer, which may yet fail).
+  const accepted = await trx
+    .selectFrom("refunds")
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.val(0)).as("cents"),
+      eb.fn.coalesce(eb.fn.max<number>("release_discount_use"), eb.val(0)).as("release"),
+    ])
+    .where("order_id", "=", refund.order_id)
+    .where("status", "in", ["completed", "pending"])
+    .executeTakeFirstOrThrow();
+  if (Number(accepted.release) === 1 && Number(accepted.cents) >= order.total_cents) await releaseSpentUse(trx, refund.order_id);
   if (refund.restock) {
     const lines = await trx
       .selectFrom("refund_items")

@@ -20,7 +20,7 @@ import { db, newId, now } from "../platform/db.server";
 import { lockRows, lockStockOf } from "../platform/locks.server";
 import { orderForMail, returnDecidedMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { Refusal, send, usedUnits, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
+import { paidForLines, Refusal, send, usedUnits, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
 
 // Returns and exchanges (docs/decisions/0038-returns-and-exchanges.md). A shopper asks within
 // RETURN_DAYS of delivery; the admin receives the parcel (money lines refunded through
@@ -279,8 +279,9 @@ export async function receiveReturn(returnId: string): Promise<RefundOutcome | {
         .select(["total_cents", "refunded_cents"])
         .where("id", "=", found.order_id)
         .executeTakeFirstOrThrow();
-      if (toRefund.length && order.refunded_cents >= order.total_cents) {
-        // The money went back already (refunded as an amount): the units come back, nothing to pay.
+      if (toRefund.length && (order.refunded_cents >= order.total_cents || (await paidForLines(trx, found.order_id, toRefund)) === 0)) {
+        // The money went back already (refunded as an amount), or the lines cost nothing (a
+        // discount code made them free): the units come back, nothing to pay.
         for (const line of toRefund) {
           const item = lines.find((l) => l.order_item_id === line.orderItemId);
           if (item?.variant_id)

@@ -1,6 +1,15 @@
 import type { SessionUser } from "~/lib/access";
 import { discountLines } from "~/lib/discounts";
-import { CART_EMPTY, notEnoughStock, PAYPAL_UNAVAILABLE, SELECT_ADDRESS, soldOut } from "~/lib/messages/checkout";
+import {
+  CART_CHANGED,
+  CART_EMPTY,
+  notEnoughStock,
+  PAYMENT_BUSY,
+  PAYMENT_PROBLEM,
+  PAYPAL_UNAVAILABLE,
+  SELECT_ADDRESS,
+  soldOut,
+} from "~/lib/messages/checkout";
 import { DISCOUNT_UNKNOWN, DISCOUNT_USED_UP } from "~/lib/messages/discount-codes";
 import { unitPriceCents } from "~/lib/money";
 import { lineName } from "~/lib/variants";
@@ -12,6 +21,7 @@ import { lockKey } from "../platform/locks.server";
 import { log } from "../platform/log.server";
 import { recordPayment, selectOrder } from "./capture.server";
 import { checkCode, holdUse, releaseClosedUses, releaseUse } from "./discount-uses.server";
+import { oneAtATime } from "./payment-lock.server";
 import { createPayPalOrder } from "./paypal.server";
 import { reserveStock } from "./stock.server";
 import { recordStatusChange } from "./timeline.server";
@@ -22,6 +32,16 @@ export type StartCheckoutResult =
 
 /** The code on the cart cannot be used now: nothing is written, the shopper is told why. */
 class CodeRefused extends Error {}
+
+/** The checkout cannot go on as the shopper saw it (a second click, a cart changed meanwhile). */
+class CheckoutRefused extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** What the order is given: the code, the discount in cents, and each line's share of it. */
 type OrderDiscount = { id: string; code: string; cents: number; perLine: number[] };
@@ -77,6 +97,31 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
         .where("payment_status", "=", "pending")
         .where("stock_reserved", "=", 0)
         .execute();
+      // An order a code pays in full is placed at once, without PayPal's approval in between: while
+      // one is being placed (a double click), a second is refused rather than placed twice.
+      const placing = await trx
+        .selectFrom("orders")
+        .select("id")
+        .where("user_id", "=", user.id)
+        .where("payment_method", "=", "none")
+        .where("payment_status", "=", "pending")
+        .where("stock_reserved", "=", 1)
+        .executeTakeFirst();
+      if (placing) throw new CheckoutRefused(409, PAYMENT_BUSY);
+      // The cart as read above, still: an order paid meanwhile took its lines out of it.
+      const inCart = await trx
+        .selectFrom("cart_items")
+        .select(["variant_id", "quantity"])
+        .where("cart_id", "=", cart.id ?? "")
+        .execute();
+      if (!inCart.length) throw new CheckoutRefused(400, CART_EMPTY);
+      const key = (rows: Array<{ variantId: string | null; quantity: number }>) =>
+        rows
+          .map((r) => `${r.variantId}:${r.quantity}`)
+          .sort()
+          .join(",");
+      if (key(inCart.map((r) => ({ variantId: r.variant_id, quantity: r.quantity }))) !== key(lines))
+        throw new CheckoutRefused(409, CART_CHANGED);
       // The uses of codes those attempts held go back first: this checkout may hold the same code.
       await releaseClosedUses(trx, user.id);
       let given: OrderDiscount | null = null;
@@ -142,6 +187,7 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
       return given;
     });
   } catch (error) {
+    if (error instanceof CheckoutRefused) return { ok: false, status: error.status, message: error.message };
     if (!(error instanceof CodeRefused)) throw error;
     return { ok: false, status: refusalStatus(error.message), message: error.message, field: "code" };
   }
@@ -178,16 +224,23 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
  * recorded paid at once (its code's use spent, the cart emptied of what was bought); the shopper
  * goes straight to the payment-success page.
  */
-async function completeFree(orderId: string, shopUrl: string): Promise<StartCheckoutResult> {
-  const reserved = await reserveStock(orderId);
-  if (!reserved.ok) {
-    await db.transaction().execute(async (trx) => {
-      const stamp = now();
-      await trx.updateTable("orders").set({ payment_status: "failed", order_update_date: stamp }).where("id", "=", orderId).execute();
-      await releaseUse(trx, orderId);
-    });
-    return { ok: false, status: 409, message: soldOut(reserved.title) };
-  }
-  await recordPayment((await selectOrder(orderId))!, { status: "COMPLETED" }, undefined);
-  return { ok: true, orderId, approvalUrl: `${shopUrl}/shop/payment-success?order=${orderId}` };
+function completeFree(orderId: string, shopUrl: string): Promise<StartCheckoutResult> {
+  // Under the order's payment lease, as a capture: the recovery sweep leaves it alone meanwhile.
+  return oneAtATime(orderId, async (): Promise<StartCheckoutResult> => {
+    const reserved = await reserveStock(orderId);
+    // Cancelled meanwhile by this shopper's next checkout (a second click): that one goes on.
+    if (!reserved.ok && "notPayable" in reserved) return { ok: false, status: 409, message: PAYMENT_PROBLEM };
+    if (!reserved.ok) {
+      await db.transaction().execute(async (trx) => {
+        const stamp = now();
+        await trx.updateTable("orders").set({ payment_status: "failed", order_update_date: stamp }).where("id", "=", orderId).execute();
+        await releaseUse(trx, orderId);
+      });
+      return { ok: false, status: 409, message: soldOut(reserved.title) };
+    }
+    await recordPayment((await selectOrder(orderId))!, { status: "COMPLETED" }, undefined);
+    const paid = await selectOrder(orderId);
+    if (paid?.payment_status !== "paid") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
+    return { ok: true, orderId, approvalUrl: `${shopUrl}/shop/payment-success?order=${orderId}` };
+  });
 }

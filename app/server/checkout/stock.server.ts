@@ -8,18 +8,33 @@ import { releaseUse } from "./discount-uses.server";
 // given back when the capture fails. Never take money for goods we cannot ship. Stock is the
 // variant's (a size and colour); the product's total follows by trigger.
 
-/** Takes the order's quantities from stock, all or nothing. Returns the title that ran out, if any. */
-export async function reserveStock(orderId: string): Promise<{ ok: true } | { ok: false; title: string }> {
+export type Reservation = { ok: true } | { ok: false; title: string } | { ok: false; notPayable: true };
+
+/**
+ * Takes the order's quantities from stock, all or nothing, while it is still pending: an attempt
+ * cancelled meanwhile (the shopper's next checkout cancels the unpaid ones) takes nothing and
+ * answers `notPayable`. Returns the title that ran out, if any.
+ */
+export async function reserveStock(orderId: string): Promise<Reservation> {
   return db
     .transaction()
-    .execute(async (trx) => {
+    .execute(async (trx): Promise<Reservation> => {
       const claimed = await trx
         .updateTable("orders")
         .set({ stock_reserved: 1 })
         .where("id", "=", orderId)
         .where("stock_reserved", "=", 0)
+        .where("payment_status", "=", "pending")
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return { ok: true } as const; // already reserved
+      if (Number(claimed.numUpdatedRows) === 0) {
+        const order = await trx
+          .selectFrom("orders")
+          .select(["stock_reserved", "payment_status"])
+          .where("id", "=", orderId)
+          .executeTakeFirst();
+        // Already reserved by an earlier try of this payment: nothing more to take.
+        return order?.stock_reserved === 1 && order.payment_status === "pending" ? { ok: true } : { ok: false, notPayable: true };
+      }
       const items = await trx
         .selectFrom("order_items")
         .select(["variant_id", "title", "size", "color", "quantity"])

@@ -97,16 +97,13 @@ async function takeOne(trx: Transaction<Database>, discountId: string): Promise<
   return Number(taken.numUpdatedRows) > 0;
 }
 
-/**
- * The order's use goes back, once: `held` becomes `released` and the code's `taken` goes down,
- * only if the row is still held. True when this call released it.
- */
-export async function releaseUse(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+/** The order's use, if it is `from`, becomes `released` and the code's `taken` goes down, once. */
+async function releaseFrom(trx: Transaction<Database>, orderId: string, from: "held" | "used"): Promise<boolean> {
   const released = await trx
     .updateTable("discount_uses")
     .set({ status: "released", updated_at: now() })
     .where("order_id", "=", orderId)
-    .where("status", "=", "held")
+    .where("status", "=", from)
     .returning("discount_id")
     .executeTakeFirst();
   if (!released) return false;
@@ -119,26 +116,17 @@ export async function releaseUse(trx: Transaction<Database>, orderId: string): P
 }
 
 /**
+ * The order's use goes back, once: `held` becomes `released` and the code's `taken` goes down,
+ * only if the row is still held. True when this call released it.
+ */
+export const releaseUse = (trx: Transaction<Database>, orderId: string) => releaseFrom(trx, orderId, "held");
+
+/**
  * The owner gives a refunded order's spent use back (issue 33, point 5): `used` becomes `released`
  * and the code's `taken` goes down, only if the row is still used, so once whoever asks. True
  * when this call gave it back.
  */
-export async function releaseSpentUse(trx: Transaction<Database>, orderId: string): Promise<boolean> {
-  const released = await trx
-    .updateTable("discount_uses")
-    .set({ status: "released", updated_at: now() })
-    .where("order_id", "=", orderId)
-    .where("status", "=", "used")
-    .returning("discount_id")
-    .executeTakeFirst();
-  if (!released) return false;
-  await trx
-    .updateTable("discounts")
-    .set({ taken: sql`taken - 1` })
-    .where("id", "=", released.discount_id)
-    .execute();
-  return true;
-}
+export const releaseSpentUse = (trx: Transaction<Database>, orderId: string) => releaseFrom(trx, orderId, "used");
 
 /** `releaseUse` in a transaction of its own. */
 export const releaseUseOf = (orderId: string) => db.transaction().execute((trx) => releaseUse(trx, orderId));

@@ -255,14 +255,7 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
       .execute();
     const { used, refunded } = await unitsOf(trx, orderId);
     const lines: Array<{ itemId: string; quantity: number; cents: number }> = [];
-    // What units of a line cost after its discount (paidForUnits): after the units refunded in
-    // money before, and those earlier in this refund, so every unit refunded, in any steps, gives
-    // back exactly what the line cost.
-    const paidFor = (item: (typeof items)[number], quantity: number) => {
-      const before = (refunded.get(item.id) ?? 0) + lines.filter((l) => l.itemId === item.id).reduce((n, l) => n + l.quantity, 0);
-      const line = { totalCents: item.unit_price_cents * item.quantity, discountCents: item.discount_cents, quantity: item.quantity };
-      return paidForUnits(line, before, quantity);
-    };
+    const paidFor = refundPricer(refunded);
     if (plan.lines === "all") {
       for (const item of items) {
         const quantity = item.quantity - (used.get(item.id) ?? 0);
@@ -343,21 +336,30 @@ export async function paidForLines(
     .select(["id", "unit_price_cents", "quantity", "discount_cents"])
     .where("order_id", "=", orderId)
     .execute();
-  const { refunded } = await unitsOf(trx, orderId);
-  const taken = new Map<string, number>();
+  const paidFor = refundPricer((await unitsOf(trx, orderId)).refunded);
   let cents = 0;
   for (const line of lines) {
     const item = items.find((i) => i.id === line.orderItemId);
-    if (!item) continue;
-    const before = (refunded.get(item.id) ?? 0) + (taken.get(item.id) ?? 0);
-    cents += paidForUnits(
-      { totalCents: item.unit_price_cents * item.quantity, discountCents: item.discount_cents, quantity: item.quantity },
-      before,
-      line.quantity,
-    );
-    taken.set(item.id, (taken.get(item.id) ?? 0) + line.quantity);
+    if (item) cents += paidFor(item, line.quantity);
   }
   return cents;
+}
+
+type PricedItem = { id: string; unit_price_cents: number; quantity: number; discount_cents: number };
+
+/**
+ * Prices units of an order's lines as a refund gives them back: what they cost after the discount
+ * (paidForUnits), after the units refunded in money before (`refunded`) and those this pricer
+ * priced already, so every unit refunded, in any steps, gives back exactly what the line cost.
+ */
+function refundPricer(refunded: Map<string, number>): (item: PricedItem, quantity: number) => number {
+  const priced = new Map<string, number>();
+  return (item, quantity) => {
+    const before = (refunded.get(item.id) ?? 0) + (priced.get(item.id) ?? 0);
+    priced.set(item.id, (priced.get(item.id) ?? 0) + quantity);
+    const line = { totalCents: item.unit_price_cents * item.quantity, discountCents: item.discount_cents, quantity: item.quantity };
+    return paidForUnits(line, before, quantity);
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, SHOPPER, buyOverApi, expectToast, hydrated, registerShopper, signIn } from "./helpers";
+import { ADMIN, SHOPPER, buyOverApi, expectToast, hydrated, hydratedElement, registerShopper, signIn } from "./helpers";
 
 // What a shopper sees on a phone and what the owner sees in the panel, at 390 px (an ordinary
 // phone), each with JavaScript on and off (the js and no-js projects).
@@ -179,8 +179,10 @@ test("after posting a review the new review is in view, not under the toast", as
   const id = await productId(page, "Wool-Blend Scarf");
   await buyOverApi(page.request, id);
   await page.goto(`/shop/home?product=${id}`);
-  if (javaScriptEnabled) await hydrated(page);
   const dialog = page.getByRole("dialog");
+  // The dialog arrives rendered by the server; its review form's code loads after the page's.
+  // Choosing a rating before React owns the form is lost when it takes over.
+  if (javaScriptEnabled) await hydratedElement(dialog.getByRole("button", { name: "Submit" }));
   await dialog.getByText("4 stars").click();
   const message = `Warm and soft ${javaScriptEnabled ? "(js)" : "(no js)"}`;
   await dialog.getByLabel("Write a review").fill(message);

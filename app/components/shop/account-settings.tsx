@@ -8,7 +8,7 @@ import { formatDateTime } from "~/lib/orders";
 import { ChangeEmailSchema, ChangePasswordSchema, CloseAccountSchema, UserNameSchema } from "~/lib/schemas";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 
-export type SettingsFormName = "user-name" | "password" | "email" | "close-account";
+export type SettingsFormName = "user-name" | "password" | "email" | "cancel-email" | "close-account";
 
 /**
  * The account's Settings tab: the user name, the e-mail address (confirmed from the new address),
@@ -105,12 +105,7 @@ function EmailForm({
       <p className="text-sm">
         Now: <span className="font-medium break-all">{email}</span>
       </p>
-      {pendingEmail ? (
-        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Waiting for you to open the link we sent to <span className="font-medium break-all">{pendingEmail.email}</span> (until{" "}
-          {formatDateTime(pendingEmail.expiresAt)}). Until then, sign in with your current address.
-        </p>
-      ) : null}
+      {pendingEmail ? <PendingEmailChange pendingEmail={pendingEmail} /> : null}
       <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="email" />
         <InputField label="New e-mail address" meta={fields.email} type="email" autoComplete="email" />
@@ -124,6 +119,25 @@ function EmailForm({
         </Button>
       </Form>
     </Card>
+  );
+}
+
+/** A change waiting for its link, and the way to call it off (where the notice to the old address leads). */
+function PendingEmailChange({ pendingEmail }: { pendingEmail: { email: string; expiresAt: string } }) {
+  const sending = useSending("cancel-email");
+  return (
+    <div className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <p>
+        Waiting for you to open the link we sent to <span className="font-medium break-all">{pendingEmail.email}</span> (until{" "}
+        {formatDateTime(pendingEmail.expiresAt)}). Until then, sign in with your current address.
+      </p>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="cancel-email" />
+        <Button type="submit" variant="outline" disabled={sending}>
+          Cancel the change
+        </Button>
+      </Form>
+    </div>
   );
 }
 

@@ -23,6 +23,8 @@ export const SAME_EMAIL = "This is already your e-mail address";
 export const EMAIL_CHANGE_SENT = (email: string) =>
   `We have sent a link to ${email}. Your e-mail address changes when you open it (within 24 hours).`;
 export const EMAIL_CHANGED = "Your e-mail address is changed";
+export const EMAIL_CHANGE_CANCELLED = "The e-mail change is cancelled: the link we sent no longer works.";
+export const NO_EMAIL_CHANGE = "There is no e-mail change waiting to be cancelled.";
 export const EMAIL_LINK_INVALID = "This link has expired or was already used. Please ask for the change again in your account settings.";
 export const ACCOUNT_CLOSED = "Your account is closed. Thank you for shopping with us.";
 export const CLOSE_WITH_OPEN_ORDERS =

@@ -1,18 +1,32 @@
 import { data, type RouterContextProvider } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
+import { redirectWithInfo, redirectWithSuccess } from "remix-toast";
 import type { SettingsFormName as SettingsForm } from "~/components/shop/account-settings";
 import type { SessionUser } from "~/lib/access";
 import type { FormResult } from "~/lib/form";
-import { ACCOUNT_CLOSED, EMAIL_CHANGE_SENT, PASSWORD_CHANGED, USER_NAME_CHANGED, otherDevicesSignedOut } from "~/lib/messages/accounts";
+import {
+  ACCOUNT_CLOSED,
+  EMAIL_CHANGE_CANCELLED,
+  EMAIL_CHANGE_SENT,
+  NO_EMAIL_CHANGE,
+  PASSWORD_CHANGED,
+  USER_NAME_CHANGED,
+  otherDevicesSignedOut,
+} from "~/lib/messages/accounts";
 import { ChangeEmailSchema, ChangePasswordSchema, CloseAccountSchema, UserNameSchema } from "~/lib/schemas";
 import { closeAccount } from "~/server/accounts/close.server";
 import { currentSessionKey, destroyUserSession } from "~/server/accounts/session.server";
-import { changePassword, changeUserName, requestEmailChange, type SettingsRefusal } from "~/server/accounts/settings.server";
+import {
+  cancelEmailChange,
+  changePassword,
+  changeUserName,
+  requestEmailChange,
+  type SettingsRefusal,
+} from "~/server/accounts/settings.server";
 import { forgetDevice } from "~/server/accounts/sign-in.server";
 import { parseFormWith } from "~/server/platform/form.server";
 
 /** The forms of the account's Settings tab, by their `intent`. */
-const SETTINGS_FORMS: readonly SettingsForm[] = ["user-name", "password", "email", "close-account"];
+const SETTINGS_FORMS: readonly SettingsForm[] = ["user-name", "password", "email", "cancel-email", "close-account"];
 
 /** What a refused settings form answers: which form, and conform's reply for it. */
 type SettingsResult = { settings: { form: SettingsForm; reply: FormResult } };
@@ -34,6 +48,10 @@ export async function handleSettingsIntent(
   form: SettingsForm,
   formData: FormData,
 ) {
+  if (form === "cancel-email")
+    return (await cancelEmailChange(user.id))
+      ? redirectWithSuccess(SETTINGS, EMAIL_CHANGE_CANCELLED)
+      : redirectWithInfo(SETTINGS, NO_EMAIL_CHANGE);
   const refused = (reply: FormResult, status: number, headers?: Record<string, string>) =>
     data<SettingsResult>({ settings: { form, reply } }, { status, headers });
   const schema = {

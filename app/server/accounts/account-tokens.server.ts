@@ -5,8 +5,8 @@ import { newId, now } from "../platform/db.server";
 
 // Links e-mailed to an account holder (migration 0015): a forgotten password's reset link
 // ("reset") and the confirmation of a new e-mail address ("email"). Only the SHA-256 of a link's
-// token is stored; a link works once and until it expires, and a newer link of the same kind
-// replaces the older ones.
+// token is stored; a link works once and until it expires, a newer link of the same kind replaces
+// the older ones, and no link of a blocked or closed account works (issue 38).
 
 type Kind = AccountTokensTable["kind"];
 
@@ -22,7 +22,7 @@ export async function newAccountToken(
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const stamp = now();
-  if (kind === "email") await spendAccountTokens(trx, userId, kind, stamp);
+  await spendAccountTokens(trx, userId, kind, stamp);
   await trx
     .insertInto("account_tokens")
     .values({
@@ -39,18 +39,14 @@ export async function newAccountToken(
   return token;
 }
 
-/** Every unused link of `kind` of the account stops working. */
-export async function spendAccountTokens(trx: Kysely<Database>, userId: string, kind: Kind, stamp = now()): Promise<void> {
-  await trx
-    .updateTable("account_tokens")
-    .set({ used_at: stamp })
-    .where("user_id", "=", userId)
-    .where("kind", "=", kind)
-    .where("used_at", "is", null)
-    .execute();
+/** Every unused link of `kind` (or of every kind, with "all") of the account stops working; answers how many did. */
+export async function spendAccountTokens(trx: Kysely<Database>, userId: string, kind: Kind | "all", stamp = now()): Promise<number> {
+  let spent = trx.updateTable("account_tokens").set({ used_at: stamp }).where("user_id", "=", userId).where("used_at", "is", null);
+  if (kind !== "all") spent = spent.where("kind", "=", kind);
+  return Number((await spent.executeTakeFirst()).numUpdatedRows);
 }
 
-/** The unused, unexpired link of `kind` a token opens, with its account (open accounts only), or undefined. */
+/** The unused, unexpired link of `kind` a token opens, with its account (open, unblocked accounts only), or undefined. */
 export function usableToken(trx: Kysely<Database>, token: string, kind: Kind) {
   return trx
     .selectFrom("account_tokens")
@@ -61,6 +57,7 @@ export function usableToken(trx: Kysely<Database>, token: string, kind: Kind) {
     .where("account_tokens.used_at", "is", null)
     .where("account_tokens.expires_at", ">", new Date().toISOString())
     .where("users.closed_at", "is", null)
+    .where("users.blocked_at", "is", null)
     .executeTakeFirst();
 }
 

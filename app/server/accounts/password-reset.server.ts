@@ -26,7 +26,13 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   const byEmail = await hit(`reset:account:${email}`, RESETS_PER_EMAIL_PER_HOUR, 3_600_000);
   const limited = !byAddress.ok ? byAddress : !byEmail.ok ? byEmail : null;
   if (limited) return refusedAttempt(limited.retryAfterSeconds);
-  const user = await db.selectFrom("users").select(["id", "user_name", "email"]).where("email", "=", email).executeTakeFirst();
+  // A blocked account is sent nothing: its links would not work (account-tokens.server.ts).
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "user_name", "email"])
+    .where("email", "=", email)
+    .where("blocked_at", "is", null)
+    .executeTakeFirst();
   // The link is written after the answer, so an address with an account is not told apart by the
   // time the answer takes (decision 0039).
   if (user) void writeResetLink(user).catch((error: unknown) => log("error", "writing a password reset link failed", { error }));

@@ -6,7 +6,7 @@ import { uniqueViolationOf } from "../platform/db-errors.server";
 import { limitAttempt } from "../platform/rate-limit.server";
 import { emailChangeConfirmMessage, emailChangeNoticeMessage, passwordChangedMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { newAccountToken, usableToken, useToken } from "./account-tokens.server";
+import { newAccountToken, spendAccountTokens, usableToken, useToken } from "./account-tokens.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { findUserByEmail, nameIsTaken, replacePassword, toSessionUser, userNameKey } from "./users.server";
 
@@ -113,7 +113,8 @@ export async function requestEmailChange(
     const token = await newAccountToken(trx, userId, "email", EMAIL_LINK_HOURS * 60, input.email);
     const link = `${config.publicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
     await enqueueMail(trx, emailChangeConfirmMessage({ userName: user.user_name }, input.email, link, EMAIL_LINK_HOURS));
-    await enqueueMail(trx, emailChangeNoticeMessage({ userName: user.user_name, email: user.email }, input.email));
+    const settings = `${config.publicUrl}/shop/account?tab=settings#email-heading`;
+    await enqueueMail(trx, emailChangeNoticeMessage({ userName: user.user_name, email: user.email }, input.email, settings));
   });
   return { ok: true, email: input.email };
 }
@@ -138,8 +139,17 @@ export async function emailLinkTarget(token: string): Promise<string | null> {
 }
 
 /**
+ * Calls off a change waiting for its link ("Cancel the change" on the Settings tab, where the notice
+ * to the old address leads): the link stops working. Answers whether there was one.
+ */
+export async function cancelEmailChange(userId: string): Promise<boolean> {
+  return (await db.transaction().execute((trx) => spendAccountTokens(trx, userId, "email"))) > 0;
+}
+
+/**
  * Opens a confirmation link, once: the account's e-mail becomes the new address, unless another
- * account took that address meanwhile. Sign-ins from then on use the new address.
+ * account took that address meanwhile. Sign-ins from then on use the new address, and reset links
+ * sent to the old one stop working (a reset link belongs to the address it was sent to).
  */
 export async function confirmEmailChange(token: string): Promise<{ ok: true; email: string } | SettingsRefusal> {
   const invalid = { ok: false as const, status: 410 as const, message: EMAIL_LINK_INVALID };
@@ -152,6 +162,7 @@ export async function confirmEmailChange(token: string): Promise<{ ok: true; ema
       const other = await trx.selectFrom("users").select("id").where("email", "=", row.new_email).executeTakeFirst();
       if (other) return taken;
       await trx.updateTable("users").set({ email: row.new_email }).where("id", "=", row.user_id).execute();
+      await spendAccountTokens(trx, row.user_id, "reset", stamp);
       return { ok: true as const, email: row.new_email };
     });
   } catch (error) {

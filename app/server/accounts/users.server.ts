@@ -141,8 +141,9 @@ export async function setPassword(email: string, password: string): Promise<Sess
 /**
  * The one way a password is replaced (the server shell, a reset link, the account's settings):
  * the new hash, every session of the account but `keepSession` ended, on every device and
- * process, and reset links asked for before spent (the password they were for is gone). Returns
- * how many sessions ended.
+ * process, and every link asked for before spent: reset links (the password they were for is
+ * gone) and a pending e-mail change (asked for by whoever knew the old one; issue 38). Returns how
+ * many sessions ended.
  */
 export async function replacePassword(
   trx: Kysely<Database>,
@@ -154,6 +155,6 @@ export async function replacePassword(
   let sessions = trx.deleteFrom("sessions").where("user_id", "=", userId);
   if (keepSession) sessions = sessions.where("id", "!=", keepSession);
   const ended = await sessions.executeTakeFirst();
-  await spendAccountTokens(trx, userId, "reset");
+  await spendAccountTokens(trx, userId, "all");
   return Number(ended.numDeletedRows);
 }

@@ -11,6 +11,7 @@ import {
 import type { Order } from "~/lib/orders";
 import { pageOf, type Page } from "~/lib/page";
 import type { Database, UserRow } from "../../../db/schema";
+import { spendAccountTokens } from "../accounts/account-tokens.server";
 import { userNameKey } from "../accounts/users.server";
 import { ABANDONED, listOrders } from "../checkout/orders.server";
 import { db, now } from "../platform/db.server";
@@ -118,7 +119,8 @@ async function refusal(trx: Transaction<Database>, id: string): Promise<AccountC
 
 /**
  * Blocks a shopper's account: it keeps everything but can no longer sign in (sign-in.server.ts),
- * and every session it has ends in the same transaction, on every device and process. Blocking a
+ * and every session it has ends in the same transaction, on every device and process, as do its
+ * e-mailed links (a reset, a pending e-mail change): unblocking does not bring them back. Blocking a
  * blocked account changes nothing (it keeps the first date).
  */
 export async function blockCustomer(id: string): Promise<AccountChange> {
@@ -133,6 +135,7 @@ export async function blockCustomer(id: string): Promise<AccountChange> {
       .executeTakeFirst();
     if (!blocked) return refusal(trx, id);
     await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
+    await spendAccountTokens(trx, id, "all");
     return { ok: true, message: customerBlocked(blocked.user_name) };
   });
 }

@@ -256,12 +256,13 @@ export const emailChangeConfirmMessage = (user: { userName: string }, newEmail: 
     { href: link, text: "Confirm the new address" },
   );
 
-export const emailChangeNoticeMessage = (user: { userName: string; email: string }, newEmail: string) =>
+export const emailChangeNoticeMessage = (user: { userName: string; email: string }, newEmail: string, settingsLink: string) =>
   accountMessage(
     "email-change-notice",
     user,
     `Your ${config.shopName} e-mail address is being changed`,
-    `someone signed in to your account asked to change its e-mail address to ${newEmail}. It changes only once the link sent there is opened. If it was not you, change your password at once and contact us.`,
+    `someone signed in to your account asked to change its e-mail address to ${newEmail}. It changes only once the link sent there is opened. If it was not you, cancel the change in your account settings, and change your password at once (that cancels it too) or set a new one with "Forgot password?".`,
+    { href: settingsLink, text: "Cancel the change" },
   );
 
 export const accountClosedMessage = (user: { userName: string; email: string }) =>

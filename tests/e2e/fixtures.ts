@@ -42,6 +42,7 @@ export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engi
         TRUSTED_ORIGINS: trustedOrigin,
         // The suite signs in far more than 10 times a minute; security.spec checks the real limit.
         AUTH_ATTEMPTS_PER_MINUTE: "100000",
+        DISCOUNT_ATTEMPTS_PER_MINUTE: "100000",
         LOG_LEVEL: "warn",
         // One process: the suite's two workers already keep both cores busy. Several workers are
         // tested where they are the subject (startup.http.spec.ts, two-processes.http.spec.ts).

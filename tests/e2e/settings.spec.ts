@@ -109,6 +109,42 @@ test("changes the e-mail address once the link sent to the new address is used",
   ).toBe(true);
 });
 
+test("the notice to the old address leads to the pending change, which the shopper cancels; its link then answers as expired", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  shopper,
+}) => {
+  const newEmail = `${unique("unwanted")}@example.com`;
+  await openSettings(page);
+  const emails = section(page, "E-mail address");
+  await emails.getByLabel("New e-mail address").fill(newEmail);
+  await emails.getByLabel("Current password").fill(shopper.password);
+  await emails.getByRole("button", { name: "Send the confirmation link" }).click();
+  await expectToast(page, `We have sent a link to ${newEmail}`);
+  const mail = async (kind: string, to: string) =>
+    (await shopSql<{ text_body: string }>("select text_body from outbox where kind = ? and recipient = ?", [kind, to])).rows[0]!.text_body;
+  const confirm = new URL((await mail("email-change-confirm", newEmail)).match(/https?:\/\/\S+\/auth\/confirm-email\?token=\S+/)![0]);
+  // The notice's link, followed from the old address's mailbox.
+  const settings = new URL((await mail("email-change-notice", shopper.email)).match(/https?:\/\/\S+\/shop\/account\?tab=settings\S*/)![0]);
+  await page.goto(settings.pathname + settings.search + settings.hash);
+  await expect(section(page, "E-mail address")).toContainText(`Waiting for you to open the link we sent to ${newEmail}`);
+  await section(page, "E-mail address").getByRole("button", { name: "Cancel the change" }).click();
+  await expectToast(page, "The e-mail change is cancelled: the link we sent no longer works.");
+  await expect(section(page, "E-mail address")).not.toContainText("Waiting for you");
+  await expect(section(page, "E-mail address").getByRole("button", { name: "Cancel the change" })).toHaveCount(0);
+
+  const other = await browser.newPage({ javaScriptEnabled });
+  await other.goto(confirm.pathname + confirm.search);
+  await expect(other.getByRole("alert")).toHaveText(
+    "This link has expired or was already used. Please ask for the change again in your account settings.",
+  );
+  await expect(other.getByRole("button", { name: "Use this address" })).toHaveCount(0);
+  await other.close();
+  await page.reload();
+  await expect(section(page, "E-mail address")).toContainText(`Now: ${shopper.email}`);
+});
+
 async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
   const admin = await browser.newPage({ javaScriptEnabled });
   await signIn(admin, ADMIN);

@@ -283,3 +283,85 @@ test("a discount code with one use left, ten buyers checking out on both process
   expect(orders).toHaveLength(1);
   expect(paypalOrders()).toBe(paypalBefore + 1);
 });
+
+test("discount codes cannot be guessed: 10 refused codes a minute, counted across both processes, then 429 on the form and /api", async () => {
+  const productId = productWithStock(1);
+  const admin = client("192.0.2.40");
+  expect((await (await admin.post(a, "/api/auth/login", ADMIN)).json()).success).toBe(true);
+  const secret = unique("secret").toUpperCase();
+  expect((await admin.post(a, "/api/admin/discounts/add", { code: secret, type: "percent", value: 10 })).status()).toBe(201);
+  const guesser = client("203.0.113.60");
+  const name = unique("guess");
+  const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
+  expect((await (await guesser.post(a, "/api/auth/register", account)).json()).success).toBe(true);
+  expect((await (await guesser.post(a, "/api/auth/login", account)).json()).success).toBe(true);
+  expect((await guesser.post(a, "/api/shop/cart/add", { productId, quantity: 1 })).status()).toBe(200);
+  // Ten wrong guesses, alternating processes: each told the code does not exist.
+  const answers = [];
+  for (let i = 0; i < 10; i++) {
+    const answer = await guesser.post(i % 2 ? b : a, "/api/shop/cart/discount", { code: `GUESS${i}` });
+    answers.push(`${answer.status()} ${await answer.text()}`);
+  }
+  expect(
+    answers.map((x) => x.slice(0, 3)),
+    answers.join("\n"),
+  ).toEqual(Array(10).fill("404"));
+  // The eleventh, on either process, is refused whatever the code: the real one is not found this way.
+  for (const server of [a, b]) {
+    const answer = await guesser.post(server, "/api/shop/cart/discount", { code: secret });
+    expect(answer.status()).toBe(429);
+    const retry = Number(answer.headers()["retry-after"]);
+    expect(retry).toBeGreaterThan(0);
+    expect(await answer.json()).toEqual({
+      success: false,
+      message: `Too many codes tried. Please wait ${retry} second${retry === 1 ? "" : "s"} and try again.`,
+    });
+  }
+  // The checkout page's form (no JavaScript: a plain post) says the same beside the field.
+  const form = await (
+    await guesser.context()
+  ).post(`${b.url}/shop/checkout`, {
+    form: { intent: "discount-apply", code: secret },
+    headers: { Origin: b.url },
+  });
+  expect(form.status()).toBe(429);
+  expect(await form.text()).toContain("Too many codes tried. Please wait");
+  // Nothing was applied.
+  expect(
+    withDatabase((db) =>
+      db.prepare("SELECT discount_code FROM carts c JOIN users u ON u.id = c.user_id WHERE u.email = ?").get(account.email),
+    ),
+  ).toEqual({
+    discount_code: null,
+  });
+});
+
+test("registering with taken addresses is limited per client address across both processes; the answer stays the specification's", async () => {
+  // Eleven accounts, each registered from an address of its own.
+  const taken = [];
+  for (let i = 0; i < 11; i++) {
+    const name = unique("taken");
+    const account = { userName: name, email: `${name}@example.com`, password: "a-good-password" };
+    expect((await (await client(`198.51.100.${i + 101}`).post(i % 2 ? a : b, "/api/auth/register", account)).json()).success).toBe(true);
+    taken.push(account.email);
+  }
+  // One client tries each address (a different one each time, so only the per-address limit can stop it).
+  const prober = client("203.0.113.70");
+  const probe = async (email: string, server: OwnServer) => {
+    const name = unique("probe");
+    const answer = await prober.post(server, "/api/auth/register", { userName: name, email, password: "a-good-password" });
+    return { status: answer.status(), body: await answer.json() };
+  };
+  const answers = [];
+  for (let i = 0; i < 10; i++) answers.push(await probe(taken[i]!, i % 2 ? b : a));
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: false, message: "An account with this email already exists. Please sign in instead." });
+  }
+  for (const server of [a, b]) {
+    const answer = await probe(taken[10]!, server);
+    expect(answer.status).toBe(429);
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+  }
+});

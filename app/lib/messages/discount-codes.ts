@@ -10,3 +10,5 @@ export const discountMinimumNotReached = (missing: string) => `Add ${missing} mo
 export const DISCOUNT_CODE_REQUIRED = "Please enter a discount code.";
 export const discountApplied = (code: string) => `Discount code ${code} applied.`;
 export const DISCOUNT_REMOVED = "Discount code removed.";
+export const tooManyCodes = (seconds: number) =>
+  `Too many codes tried. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;

@@ -1,6 +1,7 @@
 import { ApplyDiscountSchema } from "~/lib/schemas";
 import { applyDiscountCode, removeDiscountCode } from "~/server/cart/discount.server";
 import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
 import { cartResponse } from "./legacy-json.server";
 import type { Route } from "./+types/shop.cart.discount";
 
@@ -20,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertOwnUserId(user, body.userId);
   const parsed = ApplyDiscountSchema.safeParse(body);
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-  const result = await applyDiscountCode(user.id, parsed.data.code);
-  return result.ok ? cartResponse(user.id, 200, result.message) : apiError(result.status, result.message);
+  const result = await applyDiscountCode(user.id, parsed.data.code, clientIp(request));
+  if (result.ok) return cartResponse(user.id, 200, result.message);
+  return apiError(result.status, result.message, "headers" in result ? result.headers : undefined);
 }

@@ -4,6 +4,7 @@ import type { SessionUser } from "~/lib/access";
 import { ApplyDiscountSchema } from "~/lib/schemas";
 import { applyDiscountCode, removeDiscountCode } from "~/server/cart/discount.server";
 import { parseFormWith } from "~/server/platform/form.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
 
 /**
  * The discount code form at checkout (`discount-apply`, `discount-remove`): a code that applies
@@ -21,7 +22,11 @@ export async function handleDiscountIntent(
   if (intent === "discount-remove") return redirectWithSuccess(back, (await removeDiscountCode(user.id)).message);
   const submission = parseFormWith(formData, ApplyDiscountSchema);
   if (submission.status !== "success") return data({ discount: submission.reply() }, { status: 400 });
-  const result = await applyDiscountCode(user.id, submission.value.code);
-  if (!result.ok) return data({ discount: submission.reply({ fieldErrors: { code: [result.message] } }) }, { status: result.status });
+  const result = await applyDiscountCode(user.id, submission.value.code, clientIp(request));
+  if (!result.ok)
+    return data(
+      { discount: submission.reply({ fieldErrors: { code: [result.message] } }) },
+      { status: result.status, headers: "headers" in result ? result.headers : undefined },
+    );
   return redirectWithSuccess(back, result.message);
 }

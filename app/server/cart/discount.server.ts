@@ -1,11 +1,13 @@
 import type { Cart } from "~/lib/cart";
 import { discountLines, type DiscountLine } from "~/lib/discounts";
 import { CART_EMPTY } from "~/lib/messages/checkout";
-import { DISCOUNT_REMOVED, DISCOUNT_UNKNOWN, discountApplied } from "~/lib/messages/discount-codes";
+import { DISCOUNT_REMOVED, DISCOUNT_UNKNOWN, discountApplied, tooManyCodes } from "~/lib/messages/discount-codes";
 import { linesTotalCents, unitPriceCents } from "~/lib/money";
 import { checkCode } from "../checkout/discount-uses.server";
 import { db, now, type DB } from "../platform/db.server";
+import { config } from "../platform/config.server";
 import { lockKey } from "../platform/locks.server";
+import { giveBack, takeAttempt } from "../platform/rate-limit.server";
 
 // The one discount code a shopper applies to their cart (issue 33): applying and removing it, and
 // what it takes off the cart now. The same functions serve the checkout page and /api; checkout
@@ -18,7 +20,10 @@ export type CartTotals = {
   totalCents: number;
 };
 
-export type DiscountChange = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
+export type DiscountChange =
+  | { ok: true; message: string }
+  | { ok: false; status: 400 | 404 | 409; message: string }
+  | { ok: false; status: 429; message: string; headers: Record<string, string> };
 
 /** A line at its unit price now (the sale price when there is one). */
 type PricedLine = { productId: string; unitCents: number; quantity: number };
@@ -62,10 +67,22 @@ export async function cartTotals(userId: string, cart: Cart): Promise<CartTotals
 
 /**
  * Applies a code to the shopper's cart, replacing any other: refused, with the reason in plain
- * words, unless it gives this cart a discount now. Checked under the shopper's cart key, as their
- * cart's other changes are.
+ * words, unless it gives this cart a discount now. Codes cannot be guessed: after
+ * DISCOUNT_ATTEMPTS_PER_MINUTE refused codes a minute from one shopper or one client address,
+ * every code is refused with 429 until the minute is over (the right one too), in every process.
  */
-export async function applyDiscountCode(userId: string, code: string): Promise<DiscountChange> {
+export async function applyDiscountCode(userId: string, code: string, clientAddress: string): Promise<DiscountChange> {
+  const keys = [`discount:user:${userId}`, `discount:ip:${clientAddress}`];
+  const limited = await takeAttempt(keys, config.discountAttemptsPerMinute, 60_000);
+  if (limited) return { ok: false, status: 429, message: tooManyCodes(limited.retryAfterSeconds), headers: limited.headers };
+  const result = await applyToCart(userId, code);
+  // Only a code looked up and refused counts (an empty cart tells nothing about codes).
+  if (result.ok || result.status === 400) await giveBack(keys);
+  return result;
+}
+
+/** The code checked against the cart and put on it, under the shopper's cart key as their cart's other changes are. */
+async function applyToCart(userId: string, code: string): Promise<DiscountChange> {
   return db.transaction().execute(async (trx): Promise<DiscountChange> => {
     await lockKey(trx, "cart", userId);
     const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", userId).executeTakeFirst();

@@ -12,6 +12,7 @@ import {
   DISCOUNT_USED_UP,
   discountApplied,
   discountMinimumNotReached,
+  tooManyCodes,
 } from "~/lib/messages/discount-codes";
 import { DiscountSchema } from "~/lib/schemas";
 import { registerUser } from "../accounts/users.server";
@@ -90,7 +91,10 @@ describe("applying a code to the cart", () => {
     const code = await newCode({ value: 15 });
     await addToCart(user.id, men.id, 2);
     await addToCart(user.id, kids.id, 1);
-    expect(await applyDiscountCode(user.id, ` ${code.code.toLowerCase()} `)).toEqual({ ok: true, message: discountApplied(code.code) });
+    expect(await applyDiscountCode(user.id, ` ${code.code.toLowerCase()} `, `client-${user.id}`)).toEqual({
+      ok: true,
+      message: discountApplied(code.code),
+    });
     // 15% of $52.50 is $7.875, rounded half up to $7.88.
     expect(await cartTotals(user.id, await getCart(user.id))).toEqual({
       subtotalCents: 5250,
@@ -99,7 +103,7 @@ describe("applying a code to the cart", () => {
     });
     // Another code replaces it; removing leaves none (and removing again is no error).
     const other = await newCode({ type: "fixed", value: 5 });
-    expect((await applyDiscountCode(user.id, other.code)).ok).toBe(true);
+    expect((await applyDiscountCode(user.id, other.code, `client-${user.id}`)).ok).toBe(true);
     expect((await cartTotals(user.id, await getCart(user.id))).discount).toEqual({ code: other.code, cents: 500, refusal: null });
     expect(await removeDiscountCode(user.id)).toEqual({ ok: true, message: DISCOUNT_REMOVED });
     expect(await removeDiscountCode(user.id)).toEqual({ ok: true, message: DISCOUNT_REMOVED });
@@ -109,14 +113,14 @@ describe("applying a code to the cart", () => {
   it("refuses an empty cart", async () => {
     const user = await shopper();
     const code = await newCode();
-    expect(await applyDiscountCode(user.id, code.code)).toEqual({ ok: false, status: 400, message: CART_EMPTY });
+    expect(await applyDiscountCode(user.id, code.code, `client-${user.id}`)).toEqual({ ok: false, status: 400, message: CART_EMPTY });
   });
 
   it("refuses each code that cannot be used, saying why, and keeps the cart without it", async () => {
     const user = await shopper();
     await addToCart(user.id, men.id, 1);
     const refused = async (code: string, status: number, message: string) => {
-      expect(await applyDiscountCode(user.id, code)).toEqual({ ok: false, status, message });
+      expect(await applyDiscountCode(user.id, code, `client-${user.id}`)).toEqual({ ok: false, status, message });
       expect((await cartTotals(user.id, await getCart(user.id))).discount).toBeNull();
     };
     const hour = 3_600_000;
@@ -136,6 +140,8 @@ describe("applying a code to the cart", () => {
     await refused((await newCode({ categories: ["kids"] })).code, 409, DISCOUNT_NOT_FOR_THESE_ITEMS);
     await refused((await newCode({ brands: ["puma", "adidas"] })).code, 409, DISCOUNT_NOT_FOR_THESE_ITEMS);
 
+    // A minute later (eight refusals so far; the eleventh in a minute would be refused as a guess).
+    await db.deleteFrom("rate_limits").where("key", "like", "discount:%").execute();
     // Used up: the last use paid by someone else, or held by their payment under way.
     const other = await shopper();
     const paidOut = await newCode({ usageLimit: 1 });
@@ -150,7 +156,7 @@ describe("applying a code to the cart", () => {
     await useOf(once.id, user.id, "used", { paymentStatus: "paid" });
     await refused(once.code, 409, DISCOUNT_ALREADY_USED);
     await addToCart(other.id, men.id, 1);
-    expect((await applyDiscountCode(other.id, once.code)).ok).toBe(true);
+    expect((await applyDiscountCode(other.id, once.code, `client-${other.id}`)).ok).toBe(true);
   });
 
   it("does not count the shopper's own unpaid attempt against them: checking out again gives it back", async () => {
@@ -159,7 +165,7 @@ describe("applying a code to the cart", () => {
     const last = await newCode({ usageLimit: 1, oncePerCustomer: true });
     // An attempt of theirs at PayPal holds the code's only use; a new checkout would cancel it.
     const attempt = await useOf(last.id, user.id, "held", { paymentStatus: "pending" });
-    expect((await applyDiscountCode(user.id, last.code)).ok).toBe(true);
+    expect((await applyDiscountCode(user.id, last.code, `client-${user.id}`)).ok).toBe(true);
     expect((await cartTotals(user.id, await getCart(user.id))).discount).toEqual({ code: last.code, cents: 200, refusal: null });
     // Once its payment is under way (the stock taken for the capture), it counts.
     await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", attempt).execute();
@@ -170,7 +176,7 @@ describe("applying a code to the cart", () => {
     const user = await shopper();
     await addToCart(user.id, men.id, 2);
     const code = await newCode({ minSubtotal: 30 });
-    expect((await applyDiscountCode(user.id, code.code)).ok).toBe(true);
+    expect((await applyDiscountCode(user.id, code.code, `client-${user.id}`)).ok).toBe(true);
     await db
       .deleteFrom("cart_items")
       .where("product_id", "=", men.id)
@@ -184,5 +190,39 @@ describe("applying a code to the cart", () => {
     });
     await setDiscountActive(code.id, false);
     expect((await cartTotals(user.id, await getCart(user.id))).discount).toMatchObject({ refusal: DISCOUNT_UNKNOWN, cents: 0 });
+  });
+
+  it("cannot be guessed: after 10 refused codes a minute from a shopper or an address, every code is refused with 429, the right one too", async () => {
+    const guesser = await shopper();
+    await addToCart(guesser.id, men.id, 1);
+    const secret = await newCode();
+    const address = "203.0.113.77";
+    // Codes that apply do not count: a shopper trying their codes is never stopped by them.
+    for (let i = 0; i < 12; i++) expect((await applyDiscountCode(guesser.id, secret.code, address)).ok).toBe(true);
+    for (let i = 0; i < 10; i++) {
+      expect(await applyDiscountCode(guesser.id, `GUESS${i}`, address)).toEqual({ ok: false, status: 404, message: DISCOUNT_UNKNOWN });
+    }
+    const limited = await applyDiscountCode(guesser.id, secret.code, address);
+    expect(limited).toMatchObject({ ok: false, status: 429 });
+    const seconds = Number((limited as { headers: Record<string, string> }).headers["Retry-After"]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect((limited as { message: string }).message).toBe(tooManyCodes(seconds));
+    // From another address the shopper is still stopped; another shopper from the address too.
+    expect(await applyDiscountCode(guesser.id, secret.code, "198.51.100.77")).toMatchObject({ ok: false, status: 429 });
+    const accomplice = await shopper();
+    await addToCart(accomplice.id, men.id, 1);
+    expect(await applyDiscountCode(accomplice.id, secret.code, address)).toMatchObject({ ok: false, status: 429 });
+    // Someone else, elsewhere, is not.
+    const stranger = await shopper();
+    await addToCart(stranger.id, men.id, 1);
+    expect((await applyDiscountCode(stranger.id, secret.code, "192.0.2.77")).ok).toBe(true);
+    // Once the minute is over, the shopper may try again.
+    await db
+      .updateTable("rate_limits")
+      .set({ reset_at: Date.now() - 1 })
+      .where("key", "like", "discount:%")
+      .execute();
+    expect((await applyDiscountCode(guesser.id, secret.code, address)).ok).toBe(true);
   });
 });

@@ -56,7 +56,7 @@ async function buyer(lines: Array<[{ id: string }, number]>, code?: string): Pro
   if (!address.ok) throw new Error("setup");
   for (const [product, quantity] of lines) await addToCart(r.user.id, product.id, quantity);
   if (code) {
-    const applied = await applyDiscountCode(r.user.id, code);
+    const applied = await applyDiscountCode(r.user.id, code, `client-${r.user.id}`);
     if (!applied.ok) throw new Error(applied.message);
   }
   return { user: r.user, addressId: address.address.id };
@@ -275,7 +275,11 @@ describe("uses", () => {
     expect(await pay(b, paypalId)).toEqual({ ok: true, orderId });
     expect(await takenOf(code.id)).toBe(1);
     await addToCart(b.user.id, tee.id, 1);
-    expect(await applyDiscountCode(b.user.id, code.code)).toEqual({ ok: false, status: 409, message: DISCOUNT_ALREADY_USED });
+    expect(await applyDiscountCode(b.user.id, code.code, `client-${b.user.id}`)).toEqual({
+      ok: false,
+      status: 409,
+      message: DISCOUNT_ALREADY_USED,
+    });
   });
 
   it("a new checkout cancels the older attempt and gives its use back before holding one again", async () => {

@@ -430,7 +430,7 @@ describe("the shop and the simulator speak PayPal's API", () => {
     if (!address.ok) throw new Error("setup");
     await addToCart(r.user.id, products[4]!.id, 3);
     await addToCart(r.user.id, products[5]!.id, 1);
-    expect((await applyDiscountCode(r.user.id, "contract15")).ok).toBe(true);
+    expect((await applyDiscountCode(r.user.id, "contract15", `client-${r.user.id}`)).ok).toBe(true);
     const started = await startCheckout(r.user, address.address.id, SHOP);
     if (!started.ok) throw new Error(started.message);
     const paypalId = new URL(started.approvalUrl).searchParams.get("token")!;

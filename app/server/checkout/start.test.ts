@@ -66,7 +66,7 @@ describe("startCheckout", () => {
   it("gives the discount code's use back when PayPal cannot be reached", { timeout: 30_000 }, async () => {
     const created = await createDiscount(DiscountSchema.parse({ code: "UNREACHED", type: "percent", value: 10, usageLimit: 1 }));
     if (!created.ok) throw new Error(created.message);
-    expect((await applyDiscountCode(user.id, "unreached")).ok).toBe(true);
+    expect((await applyDiscountCode(user.id, "unreached", `client-${user.id}`)).ok).toBe(true);
     expect(await startCheckout(user, addressId, SHOP)).toEqual({ ok: false, status: 502, message: PAYPAL_UNAVAILABLE });
     const order = await db
       .selectFrom("orders")

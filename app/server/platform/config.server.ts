@@ -87,6 +87,7 @@ const Environment = z.object({
   ),
   TRUST_PROXY: text,
   AUTH_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
+  DISCOUNT_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
   RETURN_DAYS: whole(0, 3650),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof unset(value) === "string" ? String(value).trim().toLowerCase() : undefined),
@@ -260,6 +261,10 @@ export const config = {
   /** Sign-in and registration attempts per minute per address, account or device (10). */
   get authAttemptsPerMinute(): number {
     return settings().AUTH_ATTEMPTS_PER_MINUTE ?? 10;
+  },
+  /** Refused discount codes per minute per shopper and per client address (10), so codes cannot be guessed. */
+  get discountAttemptsPerMinute(): number {
+    return settings().DISCOUNT_ATTEMPTS_PER_MINUTE ?? 10;
   },
   /** Days after delivery within which a shopper may ask to return items (30). */
   get returnDays(): number {

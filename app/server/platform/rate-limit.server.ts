@@ -51,6 +51,31 @@ export async function limitAttempt(key: string, limit: number, windowMs: number)
 }
 
 /**
+ * Takes a place for an attempt under every key (a discount code's per shopper and per client
+ * address): null while each is under `limit` in the window, else the refusal. Taken before the
+ * attempt, so two processes at once cannot both pass the last place; `giveBack` returns the places
+ * of an attempt that should not count (one that succeeded, when only failures are limited).
+ */
+export async function takeAttempt(keys: string[], limit: number, windowMs: number): Promise<RefusedAttempt | null> {
+  let refused: RateLimitResult = { ok: true };
+  for (const key of keys) {
+    const counted = await hit(key, limit, windowMs);
+    if (!counted.ok && (refused.ok || counted.retryAfterSeconds > refused.retryAfterSeconds)) refused = counted;
+  }
+  return refused.ok ? null : refusedAttempt(refused.retryAfterSeconds);
+}
+
+/** Gives back the places `takeAttempt` took under these keys. */
+export async function giveBack(keys: string[]): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set({ count: sql<number>`count - 1` })
+    .where("key", "in", keys)
+    .where("count", ">", 0)
+    .execute();
+}
+
+/**
  * Login from an unknown device, and register: at most 10 tries a minute per client address and
  * per account (e-mail), so neither one address nor many addresses against one account can guess
  * passwords quickly. (A browser that signed in to the account before is limited on its own:

@@ -136,7 +136,7 @@ test("checkout preselects the only address; paying shows the order number and li
   await expect(page.getByTestId("order-number")).toHaveText(orderId);
   // The status the account will show, in the same words.
   await expect(page.getByText("Order Status")).toBeVisible();
-  await expect(page.locator("main dl")).toContainText("Confirmed");
+  await expect(page.locator("main dl").first()).toContainText("Confirmed");
   await fitsWidth(page, "payment success");
   await page.getByRole("link", { name: "View Order Details" }).click();
   await expect(page).toHaveURL(new RegExp(`/shop/account\\?order=${orderId}$`));

@@ -3,6 +3,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { CANCELLABLE_STATUSES } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
 import type { Order } from "~/lib/orders";
+import { useInViewOnArrival } from "~/lib/use-in-view-on-arrival";
 import { withParam } from "~/lib/url";
 
 // "Cancel order" in the shopper's order details, for a paid order that has not shipped: a link to
@@ -29,16 +30,31 @@ export function CancelOrderLink({ order }: { order: Order }) {
 export function CancelOrderConfirm({ order }: { order: Order }) {
   const location = useLocation();
   if (!cancellable(order) || !confirming(location.search)) return null;
+  return <Confirmation order={order} />;
+}
+
+/**
+ * Brought into view and focused when it appears (with JavaScript the link at the foot keeps the
+ * dialog scrolled down). The focus goes to the confirmation itself, which is read out whole, not
+ * to "Yes, cancel": an order cannot be un-cancelled, so Enter pressed twice must not cancel it
+ * (the answer is the next Tab stop).
+ */
+function Confirmation({ order }: { order: Order }) {
+  const location = useLocation();
+  const ref = useInViewOnArrival<HTMLDivElement>();
   return (
     <div
+      ref={ref}
+      tabIndex={-1}
       role="alertdialog"
       aria-labelledby="cancel-order-title"
-      className="space-y-3 rounded-md border border-red-300 bg-red-50 p-3 print:hidden"
+      aria-describedby="cancel-order-text"
+      className="scroll-mt-4 space-y-3 rounded-md border border-red-300 bg-red-50 p-3 print:hidden"
     >
       <h3 id="cancel-order-title" className="font-semibold">
         Cancel this order?
       </h3>
-      <p className="text-sm">
+      <p id="cancel-order-text" className="text-sm">
         {order.paymentMethod === "none"
           ? "Its discount code paid for all of it, so no money moves; nothing will be shipped."
           : `${formatMoney(order.totalCents - order.refundedCents)} goes back to your PayPal account and nothing will be shipped.`}{" "}

@@ -16,6 +16,7 @@ import {
 } from "~/lib/orders";
 import { useHydrated } from "~/lib/use-hydrated";
 import { lineName, variantLabel } from "~/lib/variants";
+import { OrderLines } from "./order-lines";
 import type { OrderWithOwner } from "~/lib/orders";
 
 /** Order details dialog (`?order=<id>`), for the shopper's account and the admin's orders. */
@@ -93,32 +94,7 @@ export function OrderDetailsDialog({
               <h3 id="order-items" className="mb-2 font-semibold">
                 Items
               </h3>
-              <ul className="divide-y divide-gray-100 rounded-md border border-gray-200">
-                {order.items.map((item, i) => (
-                  <li key={`${item.productId}-${i}`} className="flex items-start gap-3 p-2 text-sm">
-                    <img
-                      src={item.image || "/favicon.svg"}
-                      alt=""
-                      width={48}
-                      height={48}
-                      className="h-12 w-12 shrink-0 rounded bg-gray-100 object-cover"
-                      onError={(e) => {
-                        e.currentTarget.src = "/favicon.svg";
-                      }}
-                    />
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">{item.title}</p>
-                      {variantLabel(item.size, item.color) ? <p className="text-gray-600">{variantLabel(item.size, item.color)}</p> : null}
-                      <p className="text-gray-600">
-                        Quantity: {item.quantity} × {formatMoney(item.unitPriceCents)}
-                      </p>
-                    </div>
-                    <span className="shrink-0 whitespace-nowrap text-right font-medium">
-                      {formatMoney(item.unitPriceCents * item.quantity)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <OrderLines items={order.items} />
             </section>
             {order.refunds.length ? (
               <section aria-labelledby="order-refunds" className="text-sm">

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, useActionData, useLocation, useNavigation } from "react-router";
+import { Form, useActionData, useFormAction, useLocation, useNavigation } from "react-router";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
 import { ErrorList, TextareaField } from "~/components/ui/field";
@@ -122,6 +122,7 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
   const actionData = useActionData<DialogActionData>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const defaultAction = useFormAction();
   const [form, fields] = useSchemaForm(ReviewSchema, {
     id: `review-${productId}`,
     lastResult: navigation.state === "idle" ? actionData?.review : undefined,
@@ -152,8 +153,11 @@ function ReviewForm({ productId, eligibility }: { productId: string; eligibility
 
   // SPEC: Submit stays disabled until there is a message and a rating (with JS; the server checks anyway).
   const incomplete = !String(fields.reviewMessage.value ?? "").trim() || !fields.reviewValue.value;
+  // Without JavaScript a refusal is a new page, which would open at its top: the fragment brings
+  // the browser back to this form and its errors. With it the page stays where it is.
+  const action = hydrated ? undefined : `${defaultAction}#${form.id}`;
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+    <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="scroll-mt-4 space-y-3">
       <input type="hidden" name="intent" value="review" />
       <input type="hidden" name="productId" value={productId} />
       <fieldset className="space-y-1" aria-describedby={fields.reviewValue.errors ? fields.reviewValue.errorId : undefined}>

@@ -6,6 +6,7 @@ import { inputClass } from "~/components/ui/input-class";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { formatDate, type ReturnOptions } from "~/lib/orders";
 import { ReturnSchema } from "~/lib/schemas";
+import { useInViewOnArrival } from "~/lib/use-in-view-on-arrival";
 import { withParam } from "~/lib/url";
 import { lineName, variantLabel } from "~/lib/variants";
 
@@ -30,13 +31,16 @@ export function ReturnForm({
     defaultValue: { items: choices.lines.map((line) => ({ variantId: line.variantId, quantity: "0", exchangeVariantId: "" })) },
   });
   const items = fields.items.getFieldList();
+  // Opened from the foot of the details: in view, the focus on the first "How many".
+  const ref = useInViewOnArrival<HTMLFormElement>("select");
   return (
     <Form
+      ref={ref}
       method="post"
       preventScrollReset
       {...getFormProps(form)}
       aria-labelledby="return-title"
-      className="space-y-3 rounded-md border border-gray-300 p-3 print:hidden"
+      className="scroll-mt-4 space-y-3 rounded-md border border-gray-300 p-3 print:hidden"
     >
       <input type="hidden" name="intent" value="return" />
       <input type="hidden" name="orderId" value={orderId} />

@@ -9,8 +9,9 @@ import { ADDRESS_ADDED, ADDRESS_DELETED, ADDRESS_NOT_FOUND, ADDRESS_UPDATED, MAX
 /**
  * The address forms of the shared address manager (account and checkout) post to their page; this
  * handles them. Field errors come back with 400; success redirects to the page without the form.
+ * With `choiceParam` (checkout), a new address comes back chosen: its id in that URL parameter.
  */
-export async function handleAddressIntent(request: Request, user: SessionUser, formData: FormData) {
+export async function handleAddressIntent(request: Request, user: SessionUser, formData: FormData, choiceParam?: string) {
   const url = new URL(request.url);
   url.searchParams.delete("address");
   const back = url.pathname + url.search;
@@ -35,5 +36,6 @@ export async function handleAddressIntent(request: Request, user: SessionUser, f
   const result = await addAddress(user.id, submission.value);
   // SPEC: a fourth address resets the form and says why.
   if (!result.ok) return redirectWithError(back, MAX_ADDRESSES_MESSAGE);
-  return redirectWithSuccess(back, ADDRESS_ADDED);
+  if (choiceParam) url.searchParams.set(choiceParam, result.address.id);
+  return redirectWithSuccess(url.pathname + url.search, ADDRESS_ADDED);
 }

@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AddressManager } from "~/components/shop/address-manager";
 import { DiscountCode } from "~/components/shop/discount-code";
 import { Button } from "~/components/ui/button";
@@ -23,6 +23,9 @@ import { SELECT_ADDRESS_HINT } from "~/lib/messages/checkout";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
 import { pageTitle } from "~/lib/shop-name";
 
+/** The URL parameter naming the address chosen for shipping when the page arrives (one just added). */
+const SHIP_TO_PARAM = "shipTo";
+
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Checkout", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData);
+  if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData, SHIP_TO_PARAM);
   if (intent === "discount-apply" || intent === "discount-remove") return handleDiscountIntent(request, user, intent, formData);
   if (intent !== "checkout") return data({ error: UNKNOWN_ACTION }, { status: 400 });
 
@@ -53,10 +56,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [chosen, setChosen] = useState<string | null>(null);
-  // A shopper with one address ships there unless they say otherwise (the server renders it checked,
-  // so this holds without JavaScript too); a choice whose address was deleted no longer counts.
-  const selected = chosen && addresses.some((a) => a.id === chosen) ? chosen : addresses.length === 1 ? addresses[0]!.id : null;
+  // An address just added comes back named by the URL (`?shipTo=<id>`): it is the one chosen, over
+  // an earlier click (a choice counts only under the URL it was made on).
+  const [searchParams] = useSearchParams();
+  const shipTo = searchParams.get(SHIP_TO_PARAM);
+  const [choice, setChoice] = useState<{ id: string; shipTo: string | null } | null>(null);
+  const chosen = choice && choice.shipTo === shipTo ? choice.id : null;
+  const exists = (id: string | null): id is string => !!id && addresses.some((a) => a.id === id);
+  // Else a shopper with one address ships there unless they say otherwise. The server renders the
+  // choice checked, so this holds without JavaScript too; an address since deleted no longer counts.
+  const selected = exists(chosen) ? chosen : exists(shipTo) ? shipTo : addresses.length === 1 ? addresses[0]!.id : null;
   // With JavaScript the action answers the approval URL: the page stores the order id and leaves.
   const leaving = !!(actionData && "approvalUrl" in actionData && actionData.approvalUrl);
 
@@ -85,7 +94,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <h2 id="shipping-heading" className="text-xl font-bold">
             Shipping Address
           </h2>
-          <AddressManager addresses={addresses} selectFormId="checkout-form" selectedId={selected} onSelect={setChosen} />
+          <AddressManager
+            addresses={addresses}
+            selectFormId="checkout-form"
+            selectedId={selected}
+            onSelect={(id) => setChoice({ id, shipTo })}
+          />
         </section>
         <section aria-labelledby="summary-heading" className="h-fit space-y-4 rounded-lg border border-gray-200 p-5">
           <h2 id="summary-heading" className="text-xl font-bold">

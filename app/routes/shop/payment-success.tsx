@@ -1,5 +1,7 @@
 import { useEffect } from "react";
+import { OrderLines } from "~/components/shop/order-lines";
 import { ButtonLink } from "~/components/ui/button";
+import { formatMoney } from "~/lib/money";
 import { orderStatusLabel } from "~/lib/orders";
 import { IdSchema } from "~/lib/schemas";
 import { signedInUser } from "~/server/accounts/session.server";
@@ -9,13 +11,34 @@ import { pageTitle } from "~/lib/shop-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Payment Successful", matches) }];
 
-// PayPal's return sends the shopper here with `?order=<id>`. Only their own order is shown; without
-// one (an old link, someone else's id) the page still thanks them and points to the account.
+// PayPal's return sends the shopper here with `?order=<id>`. Only their own order is shown (its
+// number, lines and total beside SPEC's texts); without one (an old link, someone else's id) the
+// page still thanks them and points to the account.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const id = IdSchema.safeParse(new URL(request.url).searchParams.get("order"));
   const order = id.success ? await getOrder(id.data, user.id) : null;
-  return { order: order ? { id: order.id, status: order.orderStatus } : null };
+  if (!order) return { order: null };
+  // What the page names, and nothing else of the order (no payment ids, no address).
+  const { id: orderId, orderStatus, items, subtotalCents, discountCode, discountCents, totalCents } = order;
+  return {
+    order: {
+      id: orderId,
+      status: orderStatus,
+      items: items.map(({ title, image, size, color, quantity, unitPriceCents }) => ({
+        title,
+        image,
+        size,
+        color,
+        quantity,
+        unitPriceCents,
+      })),
+      subtotalCents,
+      discountCode,
+      discountCents,
+      totalCents,
+    },
+  };
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
@@ -37,7 +60,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       </div>
       <h1 className="text-3xl font-extrabold">Payment Successful!</h1>
       <p className="mt-3 text-gray-700">Your order has been placed and is being processed</p>
-      <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-lg border border-gray-200 p-4 text-left">
+      <dl className="mx-auto mt-6 max-w-md space-y-2 rounded-lg border border-gray-200 p-4 text-left">
         {order ? (
           <div className="flex flex-wrap justify-between gap-x-4">
             <dt className="text-gray-600">Order Number</dt>
@@ -56,6 +79,32 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           <dd className="font-semibold">3-5 business days</dd>
         </div>
       </dl>
+      {order ? (
+        <section aria-labelledby="success-items" className="mx-auto mt-6 max-w-md space-y-3 text-left">
+          <h2 id="success-items" className="text-lg font-bold">
+            Your order
+          </h2>
+          <OrderLines items={order.items} />
+          <dl className="space-y-1 text-sm">
+            {order.discountCode ? (
+              <>
+                <div className="flex justify-between gap-4">
+                  <dt>Subtotal</dt>
+                  <dd>{formatMoney(order.subtotalCents)}</dd>
+                </div>
+                <div className="flex justify-between gap-4 text-green-800">
+                  <dt>Discount ({order.discountCode})</dt>
+                  <dd>−{formatMoney(order.discountCents)}</dd>
+                </div>
+              </>
+            ) : null}
+            <div className="flex justify-between gap-4 text-base font-bold">
+              <dt>Total</dt>
+              <dd data-testid="success-total">{formatMoney(order.totalCents)}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink to={order ? `/shop/account?order=${order.id}` : "/shop/account"}>View Order Details</ButtonLink>
         <ButtonLink to="/shop/home" variant="outline">

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -13,18 +14,25 @@ type OrderRow = Pick<Order, "id" | "orderDate" | "orderStatus" | "totalCents">;
  * From `md` up it is a table; on phones and narrow tablets, where five columns do not fit, each
  * order is a card with the same facts, so nothing needs sideways scrolling. CSS picks one; the
  * other is display:none. `detailsHref` sends the details elsewhere (a customer's orders open in the
- * admin's orders page).
+ * admin's orders page). The admin's list adds `columns` after the order id (customer, payment) and
+ * a `note` beside the status (a return to receive); with more columns, the table waits for `lg`.
  */
-export function OrdersTable({
+export function OrdersTable<T extends OrderRow>({
   orders,
   headings,
   badgeClass,
   detailsHref: hrefFor,
+  columns = [],
+  note,
+  tableFrom = "md",
 }: {
-  orders: OrderRow[];
+  orders: T[];
   headings: readonly [id: string, date: string, status: string, amount: string];
   badgeClass: (status: string) => string;
   detailsHref?: (id: string) => string;
+  columns?: ReadonlyArray<{ heading: string; cell: (order: T) => ReactNode }>;
+  note?: (order: T) => ReactNode;
+  tableFrom?: "md" | "lg";
 }) {
   const location = useLocation();
   const detailsHref = hrefFor ?? ((id: string) => withParam(location, "order", id));
@@ -34,15 +42,21 @@ export function OrdersTable({
     </span>
   );
   const [idHeading, dateHeading, statusHeading, amountHeading] = headings;
+  const status = (o: T) => (
+    <span className="flex flex-col items-start gap-1">
+      {badge(o.orderStatus)}
+      {note?.(o)}
+    </span>
+  );
   return (
     <>
       {/* `relative` keeps the sr-only heading inside the box; the box scrolls rather than the page
           should it ever be too tight. */}
-      <div className="relative hidden overflow-x-auto md:block">
+      <div className={cn("relative hidden overflow-x-auto", tableFrom === "lg" ? "lg:block" : "md:block")}>
         <table className="w-full text-left text-sm">
           <thead className="bg-gray-50 text-gray-700">
             <tr>
-              {headings.map((heading) => (
+              {[idHeading, ...columns.map((c) => c.heading), dateHeading, statusHeading, amountHeading].map((heading) => (
                 <th key={heading} scope="col" className="whitespace-nowrap p-3">
                   {heading}
                 </th>
@@ -56,8 +70,13 @@ export function OrdersTable({
             {orders.map((o) => (
               <tr key={o.id} className="border-t border-gray-100">
                 <td className="p-3 font-mono text-xs">{o.id}</td>
+                {columns.map((c) => (
+                  <td key={c.heading} className="p-3">
+                    {c.cell(o)}
+                  </td>
+                ))}
                 <td className="whitespace-nowrap p-3">{formatDate(o.orderDate)}</td>
-                <td className="p-3">{badge(o.orderStatus)}</td>
+                <td className="p-3">{status(o)}</td>
                 <td className="whitespace-nowrap p-3">{formatMoney(o.totalCents)}</td>
                 <td className="p-3 text-right">
                   <Link
@@ -74,16 +93,25 @@ export function OrdersTable({
           </tbody>
         </table>
       </div>
-      <ul className="grid divide-y divide-gray-100 sm:grid-cols-2 sm:divide-y-0 md:hidden" data-testid="order-cards">
+      <ul
+        className={cn("grid divide-y divide-gray-100 sm:grid-cols-2 sm:divide-y-0", tableFrom === "lg" ? "lg:hidden" : "md:hidden")}
+        data-testid="order-cards"
+      >
         {orders.map((o) => (
           <li key={o.id} className="p-4 sm:border-b sm:border-gray-100">
             <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm">
               <dt className="text-gray-600">{idHeading}</dt>
               <dd className="min-w-0 truncate font-mono text-xs">{o.id}</dd>
+              {columns.map((c) => (
+                <Fragment key={c.heading}>
+                  <dt className="text-gray-600">{c.heading}</dt>
+                  <dd className="min-w-0">{c.cell(o)}</dd>
+                </Fragment>
+              ))}
               <dt className="text-gray-600">{dateHeading}</dt>
               <dd>{formatDate(o.orderDate)}</dd>
               <dt className="text-gray-600">{statusHeading}</dt>
-              <dd>{badge(o.orderStatus)}</dd>
+              <dd>{status(o)}</dd>
               <dt className="text-gray-600">{amountHeading}</dt>
               <dd className="font-semibold">{formatMoney(o.totalCents)}</dd>
             </dl>

@@ -16,7 +16,7 @@ import { productWith } from "../catalog/fixtures";
 import { reloadSettings } from "../platform/config.server";
 import { db, newId } from "../platform/db.server";
 import { insertOrder } from "./fixtures";
-import { getOrder } from "./orders.server";
+import { countReturnsToReceive, getOrder, listAllOrders } from "./orders.server";
 import { standIn } from "./paypal-stand-in";
 import { receiveReturn, refuseReturn, requestReturn, returnOptions } from "./returns.server";
 import { refundByAdmin } from "./refunds.server";
@@ -162,6 +162,30 @@ describe("a shopper asks to return", () => {
       ok: false,
     });
     expect(await ownerMails(order.id)).toHaveLength(1);
+  });
+
+  it("puts the order among the returns to receive, with its customer, until the shop decides", async () => {
+    const before = await countReturnsToReceive();
+    const order = await deliveredOrder();
+    const quiet = await deliveredOrder();
+    const asked = await requestReturn(shopper, order.id, { items: [{ variantId: order.m, quantity: 1 }], reason: "Small" });
+    if (!asked.ok) throw new Error(asked.message);
+    expect(await countReturnsToReceive()).toBe(before + 1);
+    const waiting = await listAllOrders(1, 100, { returnsToReceive: true });
+    expect(waiting.total).toBe(before + 1);
+    expect(waiting.items.map((o) => o.id)).toContain(order.id);
+    expect(waiting.items.map((o) => o.id)).not.toContain(quiet.id);
+    const all = await listAllOrders(1, 100);
+    const row = (id: string) => all.items.find((o) => o.id === id)!;
+    expect(row(order.id)).toMatchObject({
+      returnsToReceive: 1,
+      customer: { userName: "return shopper", email: "return-shopper@example.com" },
+      paymentStatus: "paid",
+    });
+    expect(row(quiet.id).returnsToReceive).toBe(0);
+    expect(await refuseReturn(asked.returnId, "Worn")).toMatchObject({ ok: true });
+    expect(await countReturnsToReceive()).toBe(before);
+    expect((await listAllOrders(1, 100, { returnsToReceive: true })).items.map((o) => o.id)).not.toContain(order.id);
   });
 
   it("sends the owner's notice to SHOP_CONTACT_EMAIL when it is set", async () => {

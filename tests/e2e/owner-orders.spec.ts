@@ -64,7 +64,7 @@ async function returnsOnDashboard(admin: Page): Promise<number> {
   return Number((await link.innerText()).match(/\d+/)![0]);
 }
 
-/** An order as the list shows it at this width: a table row from md up, a card on a phone. */
+/** An order as the admin's list shows it at this width: a table row from 1280 px up, a card below. */
 const orderIn = (admin: Page, width: number, orderId: string) =>
   width >= 768
     ? admin.getByRole("row").filter({ hasText: orderId })

@@ -15,7 +15,8 @@ type OrderRow = Pick<Order, "id" | "orderDate" | "orderStatus" | "totalCents">;
  * order is a card with the same facts, so nothing needs sideways scrolling. CSS picks one; the
  * other is display:none. `detailsHref` sends the details elsewhere (a customer's orders open in the
  * admin's orders page). The admin's list adds `columns` after the order id (customer, payment) and
- * a `note` beside the status (a return to receive); with more columns, the table waits for `lg`.
+ * a `note` beside the status (a return to receive); with its seven columns and the sidebar beside
+ * it, the table waits for `xl` (1280 px), where it fits without scrolling.
  */
 export function OrdersTable<T extends OrderRow>({
   orders,
@@ -32,7 +33,7 @@ export function OrdersTable<T extends OrderRow>({
   detailsHref?: (id: string) => string;
   columns?: ReadonlyArray<{ heading: string; cell: (order: T) => ReactNode }>;
   note?: (order: T) => ReactNode;
-  tableFrom?: "md" | "lg";
+  tableFrom?: "md" | "xl";
 }) {
   const location = useLocation();
   const detailsHref = hrefFor ?? ((id: string) => withParam(location, "order", id));
@@ -42,6 +43,9 @@ export function OrdersTable<T extends OrderRow>({
     </span>
   );
   const [idHeading, dateHeading, statusHeading, amountHeading] = headings;
+  // The admin's seven columns fit beside the sidebar at 1280 px with narrower gaps and headings
+  // that may wrap ("Order / Price"); the shopper's four keep theirs.
+  const cell = columns.length ? "px-2 py-3" : "p-3";
   const status = (o: T) => (
     <span className="flex flex-col items-start gap-1">
       {badge(o.orderStatus)}
@@ -52,16 +56,16 @@ export function OrdersTable<T extends OrderRow>({
     <>
       {/* `relative` keeps the sr-only heading inside the box; the box scrolls rather than the page
           should it ever be too tight. */}
-      <div className={cn("relative hidden overflow-x-auto", tableFrom === "lg" ? "lg:block" : "md:block")}>
+      <div className={cn("relative hidden overflow-x-auto", tableFrom === "xl" ? "xl:block" : "md:block")}>
         <table className="w-full text-left text-sm">
           <thead className="bg-gray-50 text-gray-700">
             <tr>
               {[idHeading, ...columns.map((c) => c.heading), dateHeading, statusHeading, amountHeading].map((heading) => (
-                <th key={heading} scope="col" className="whitespace-nowrap p-3">
+                <th key={heading} scope="col" className={cn(cell, !columns.length && "whitespace-nowrap")}>
                   {heading}
                 </th>
               ))}
-              <th scope="col" className="p-3">
+              <th scope="col" className={cell}>
                 <span className="sr-only">Details</span>
               </th>
             </tr>
@@ -69,16 +73,16 @@ export function OrdersTable<T extends OrderRow>({
           <tbody>
             {orders.map((o) => (
               <tr key={o.id} className="border-t border-gray-100">
-                <td className="p-3 font-mono text-xs">{o.id}</td>
+                <td className={cn(cell, "font-mono text-xs")}>{o.id}</td>
                 {columns.map((c) => (
-                  <td key={c.heading} className="p-3">
+                  <td key={c.heading} className={cell}>
                     {c.cell(o)}
                   </td>
                 ))}
-                <td className="whitespace-nowrap p-3">{formatDate(o.orderDate)}</td>
-                <td className="p-3">{status(o)}</td>
-                <td className="whitespace-nowrap p-3">{formatMoney(o.totalCents)}</td>
-                <td className="p-3 text-right">
+                <td className={cn(cell, "whitespace-nowrap")}>{formatDate(o.orderDate)}</td>
+                <td className={cell}>{status(o)}</td>
+                <td className={cn(cell, "whitespace-nowrap")}>{formatMoney(o.totalCents)}</td>
+                <td className={cn(cell, "text-right")}>
                   <Link
                     to={detailsHref(o.id)}
                     preventScrollReset={!hrefFor}
@@ -94,7 +98,7 @@ export function OrdersTable<T extends OrderRow>({
         </table>
       </div>
       <ul
-        className={cn("grid divide-y divide-gray-100 sm:grid-cols-2 sm:divide-y-0", tableFrom === "lg" ? "lg:hidden" : "md:hidden")}
+        className={cn("grid divide-y divide-gray-100 sm:grid-cols-2 sm:divide-y-0", tableFrom === "xl" ? "xl:hidden" : "md:hidden")}
         data-testid="order-cards"
       >
         {orders.map((o) => (

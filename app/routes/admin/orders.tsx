@@ -127,7 +127,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           badgeClass={adminListStatusClass}
           columns={ADMIN_COLUMNS}
           note={returnNote}
-          tableFrom="lg"
+          tableFrom="xl"
         />
       ) : (
         <p className="p-8 text-center text-gray-600">{returnsToReceive ? "No returns to receive." : "No orders yet."}</p>
@@ -172,7 +172,7 @@ const ADMIN_COLUMNS = [
   {
     heading: "Customer",
     cell: (o: AdminOrder) => (
-      <span className="block min-w-0 wrap-break-word">
+      <span className="block min-w-0 max-w-40 wrap-break-word">
         <span className="block font-medium">{o.customer.userName}</span>
         <span className="block text-xs text-gray-600">{o.customer.email}</span>
       </span>

@@ -3,6 +3,11 @@ export function centsToAmount(cents: number): number {
   return Math.round(cents) / 100;
 }
 
+/** An amount as a form field shows it: always two decimals ("49.90", never "49.9"). */
+export function centsToAmountText(cents: number): string {
+  return (Math.round(cents) / 100).toFixed(2);
+}
+
 export function amountToCents(amount: number): number {
   return Math.round(amount * 100);
 }

@@ -54,6 +54,8 @@ export type Refund = {
   amountCents: number;
   status: RefundStatus;
   reason: string;
+  /** Whose doing: the shopper's cancellation, or the shop (a refund, a rejection, a return). */
+  by: "shopper" | "admin";
   createdAt: string;
   items: Array<{ variantId: string | null; title: string; size: string; color: string; quantity: number }>;
 };
@@ -65,6 +67,8 @@ export type ReturnRequest = {
   reason: string;
   refusal: string | null;
   createdAt: string;
+  /** When the shop received or refused it; null while it waits. */
+  decidedAt: string | null;
   items: Array<{
     variantId: string | null;
     title: string;
@@ -85,6 +89,12 @@ export type OrderWithOwner = Order & {
   returns: ReturnRequest[];
 };
 
+/** An order in the admin's list: who bought it, and how many of its returns wait to be received. */
+export type AdminOrder = Order & { customer: { userName: string; email: string }; returnsToReceive: number };
+
+/** The admin's orders list showing only the orders with a return to receive (a GET link, no JavaScript needed). */
+export const RETURNS_TO_RECEIVE_HREF = "/admin/orders?returns=to-receive";
+
 const RETURN_STATUS_LABELS: Record<ReturnRequest["status"], string> = {
   requested: "Requested",
   received: "Received",
@@ -96,18 +106,6 @@ export const returnStatusLabel = (status: string) => RETURN_STATUS_LABELS[status
 export function shownPaymentStatus(stored: PaymentStatus, refundedCents: number, totalCents: number): ShownPaymentStatus {
   if (stored !== "paid" || refundedCents <= 0) return stored;
   return refundedCents >= totalCents ? "refunded" : "partiallyRefunded";
-}
-
-const BY_LABELS: Record<StatusChangeBy, string> = {
-  shopper: "Placed by the shopper",
-  admin: "By the shop",
-  payment: "By the payment",
-  recovery: "By the payment (settled later)",
-};
-
-/** Who made a change, in words. */
-export function statusChangeByLabel(by: string): string {
-  return BY_LABELS[by as StatusChangeBy] ?? by;
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });

@@ -93,3 +93,42 @@ test("the product form shows field errors for bad numbers", async ({ page }) => 
   expect(html).toContain("Sale price must be lower than the price");
   expect(html).toContain("Stock cannot be negative");
 });
+
+test("the edit form shows prices with two decimals and each colour's whole hex code, on a phone and a desktop", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const title = unique("Cents Coat ");
+  const added = await page.request.post("/api/admin/products/add", {
+    data: {
+      title,
+      description: "A price ending in 0",
+      category: "women",
+      brand: "zara",
+      price: 49.9,
+      salePrice: 39.5,
+      image: "/demo/products/nike-dri-fit-running-tee.svg",
+      variants: [
+        { size: "M", color: "Charcoal", colorHex: "#1f2937", sku: null, stock: 4 },
+        { size: "L", color: "Olive", colorHex: "#4d7c0f", sku: null, stock: 2 },
+      ],
+    },
+  });
+  expect(added.status()).toBe(201);
+  const id = (await added.json()).data._id;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/products?edit=${id}`);
+    const form = page.getByRole("dialog", { name: "Edit Product" });
+    await expect(form.getByLabel("Price", { exact: true })).toHaveValue("49.90");
+    await expect(form.getByLabel("Sale Price")).toHaveValue("39.50");
+    for (const [row, hex] of [
+      [1, "#1f2937"],
+      [2, "#4d7c0f"],
+    ] as const) {
+      const swatch = form.getByLabel(`Swatch (row ${row})`);
+      await expect(swatch).toHaveValue(hex);
+      // The whole code shows: the field is wide enough for its text (nothing scrolled out of view).
+      expect(await swatch.evaluate((input) => input.scrollWidth <= input.clientWidth), `${hex} at ${width} px`).toBe(true);
+    }
+  }
+  expect((await page.request.delete(`/api/admin/products/delete/${id}`)).status()).toBe(200);
+});

@@ -7,7 +7,7 @@ import { ErrorList, InputField, TextareaField, inputClass } from "~/components/u
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { BRANDS, CATEGORIES } from "~/lib/constants";
 import { useSchemaForm, type FormResult } from "~/lib/form";
-import { centsToAmount } from "~/lib/money";
+import { centsToAmountText } from "~/lib/money";
 import type { Product } from "~/lib/product";
 import { ProductSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
@@ -29,8 +29,8 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
           description: product.description,
           category: product.category,
           brand: product.brand,
-          price: String(centsToAmount(product.priceCents)),
-          salePrice: product.salePriceCents ? String(centsToAmount(product.salePriceCents)) : "",
+          price: centsToAmountText(product.priceCents),
+          salePrice: product.salePriceCents ? centsToAmountText(product.salePriceCents) : "",
           image: product.image,
           variants: product.variants.length
             ? product.variants.map((v) => ({

@@ -57,7 +57,7 @@ export function VariantRows({ form, variants }: { form: ProductForm[0]; variants
           const swatch = text(row.colorHex.value);
           return (
             <li key={rowField.key} className="rounded-md border border-gray-200 p-3" data-testid="variant-row">
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-[7rem_1fr_6.5rem]">
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-[7rem_1fr_8.5rem]">
                 {labelled(
                   row.size,
                   "Size",

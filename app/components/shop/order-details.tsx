@@ -12,8 +12,8 @@ import {
   paymentStatusLabel,
   refundStatusLabel,
   returnStatusLabel,
-  statusChangeByLabel,
 } from "~/lib/orders";
+import { timelineEntries } from "~/lib/timeline";
 import { useHydrated } from "~/lib/use-hydrated";
 import { lineName, variantLabel } from "~/lib/variants";
 import { OrderLines } from "./order-lines";
@@ -172,13 +172,15 @@ export function OrderDetailsDialog({
                 <h3 id="order-timeline" className="mb-2 font-semibold">
                   Timeline
                 </h3>
+                {/* What happened and who did it, then when: "Cancelled by the shopper". */}
                 <ol className="space-y-2 border-l-2 border-gray-200 pl-4">
-                  {order.statusHistory.map((event, i) => (
-                    <li key={`${event.at}-${i}`} className="relative">
+                  {timelineEntries(order).map((entry) => (
+                    <li key={entry.key} className="relative">
                       <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full bg-gray-400" />
-                      <p className="font-medium">{orderStatusLabel(event.status)}</p>
+                      <p className="font-medium">{entry.text}</p>
                       <p className="text-gray-600">
-                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {statusChangeByLabel(event.by)}
+                        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                        {entry.detail ? ` · ${entry.detail}` : null}
                       </p>
                     </li>
                   ))}

@@ -1,5 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { BannerManager } from "~/components/admin/banner-manager";
 import { LowStock } from "~/components/admin/low-stock";
@@ -9,6 +9,9 @@ import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
 import { addBanner, deleteBanner, listBanners } from "~/server/admin/banners.server";
 import { lowStockVariants } from "~/server/admin/products.server";
 import { shopNumbers } from "~/server/admin/stats.server";
+import { countReturnsToReceive } from "~/server/checkout/orders.server";
+import { RETURNS_TO_RECEIVE_HREF } from "~/lib/orders";
+import { cn } from "~/lib/cn";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
 import { storeImage } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/dashboard";
@@ -21,10 +24,15 @@ export const handle = UPLOAD_ROUTE_HANDLE;
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab: "upload" | "local" = params.get("tab") === "local" ? "local" : "upload";
-  const [banners, lowStock, numbers] = await Promise.all([listBanners(), lowStockVariants(LOW_STOCK_VARIANT), shopNumbers()]);
+  const [banners, lowStock, numbers, returnsToReceive] = await Promise.all([
+    listBanners(),
+    lowStockVariants(LOW_STOCK_VARIANT),
+    shopNumbers(),
+    countReturnsToReceive(),
+  ]);
   // `?delete=<id>` asks to confirm deleting that banner (a dialog that works without JavaScript).
   const deleting = banners.find((b) => b.id === params.get("delete")) ?? null;
-  return { banners, tab, deleting, lowStock, numbers, constraint: getZodConstraint(BannerUrlSchema) };
+  return { banners, tab, deleting, lowStock, numbers, returnsToReceive, constraint: getZodConstraint(BannerUrlSchema) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -55,13 +63,30 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { banners, tab, deleting, lowStock, numbers, constraint } = loaderData;
+  const { banners, tab, deleting, lowStock, numbers, returnsToReceive, constraint } = loaderData;
   return (
     <div className="space-y-6">
+      <ReturnsToReceive count={returnsToReceive} />
       <ShopNumbersPanel numbers={numbers} />
       <LowStock low={lowStock} />
       <BannerManager banners={banners} tab={tab} deleting={deleting} lastResult={actionData} constraint={constraint} />
     </div>
+  );
+}
+
+/** What waits for the owner: parcels shoppers are sending back, a link to those orders. */
+function ReturnsToReceive({ count }: { count: number }) {
+  return (
+    <Link
+      to={RETURNS_TO_RECEIVE_HREF}
+      className={cn(
+        "flex items-center justify-between gap-4 rounded-lg border p-4 focus-visible:outline-2 focus-visible:outline-blue-600",
+        count ? "border-blue-300 bg-blue-50 hover:bg-blue-100" : "border-gray-200 bg-white hover:bg-gray-50",
+      )}
+    >
+      <span className="font-semibold">Returns to receive</span>
+      <span className={cn("text-2xl font-bold", count ? "text-blue-800" : "text-gray-700")}>{count}</span>
+    </Link>
   );
 }
 

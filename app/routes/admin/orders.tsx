@@ -8,14 +8,15 @@ import { OrderDetailsDialog } from "~/components/shop/order-details";
 import { OrdersTable } from "~/components/shop/orders-table";
 import { Pagination } from "~/components/shop/pagination";
 import { Button, buttonClass } from "~/components/ui/button";
-import { adminListStatusClass } from "~/lib/orders";
+import { adminListStatusClass, paymentStatusClass, paymentStatusLabel, RETURNS_TO_RECEIVE_HREF, type AdminOrder } from "~/lib/orders";
+import { cn } from "~/lib/cn";
 import { IdSchema, OrderStatusSchema, RefundSchema, RefuseReturnSchema } from "~/lib/schemas";
 import { ReturnDecision } from "~/components/admin/return-decision";
 import { receiveReturn, refuseReturn } from "~/server/checkout/returns.server";
 import { RETURN_NOT_FOUND, RETURN_RECEIVED, RETURN_REFUSED } from "~/lib/messages/returns";
 import { firstIssue } from "~/server/platform/api.server";
 import { withParam, withParams } from "~/lib/url";
-import { getOrder, listAllOrders, needsRefundToReject, updateOrderStatus } from "~/server/checkout/orders.server";
+import { countReturnsToReceive, getOrder, listAllOrders, needsRefundToReject, updateOrderStatus } from "~/server/checkout/orders.server";
 import { refundByAdmin } from "~/server/checkout/refunds.server";
 import { amountToCents, formatMoney } from "~/lib/money";
 import { CANCELLABLE_STATUSES } from "~/lib/constants";
@@ -39,11 +40,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Or
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const orderParam = params.get("order");
-  const [orders, order] = await Promise.all([
-    listAllOrders(Math.floor(Number(params.get("page"))) || 1),
+  // `?returns=to-receive`: only the orders with a return waiting (the dashboard links here).
+  const returnsToReceive = params.get("returns") === "to-receive";
+  const [orders, toReceive, order] = await Promise.all([
+    listAllOrders(Math.floor(Number(params.get("page"))) || 1, undefined, { returnsToReceive }),
+    countReturnsToReceive(),
     orderParam ? (IdSchema.safeParse(orderParam).success ? getOrder(orderParam) : null) : undefined,
   ]);
-  return data({ orders, order }, { status: order === null ? 404 : 200 });
+  return data({ orders, returnsToReceive, toReceive, order }, { status: order === null ? 404 : 200 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -98,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, order } = loaderData;
+  const { orders, returnsToReceive, toReceive, order } = loaderData;
   const location = useLocation();
   const confirmReject = new URLSearchParams(location.search).get("confirm") === "reject";
   // The action answers either the refund form's reply or a refused return's missing reason.
@@ -115,16 +119,24 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           Export CSV
         </a>
       </div>
+      <OrdersFilter returnsToReceive={returnsToReceive} toReceive={toReceive} />
       {orders.items.length ? (
         <OrdersTable
           orders={orders.items}
           headings={["Order ID", "Order Date", "Order Status", "Order Price"]}
           badgeClass={adminListStatusClass}
+          columns={ADMIN_COLUMNS}
+          note={returnNote}
+          tableFrom="xl"
         />
       ) : (
-        <p className="p-8 text-center text-gray-600">No orders yet.</p>
+        <p className="p-8 text-center text-gray-600">{returnsToReceive ? "No returns to receive." : "No orders yet."}</p>
       )}
-      <Pagination page={orders.page} pageCount={orders.pageCount} hrefFor={(n) => `/admin/orders?page=${n}`} />
+      <Pagination
+        page={orders.page}
+        pageCount={orders.pageCount}
+        hrefFor={(n) => `${returnsToReceive ? RETURNS_TO_RECEIVE_HREF + "&" : "/admin/orders?"}page=${n}`}
+      />
       {order !== undefined ? (
         <OrderDetailsDialog
           order={order}
@@ -152,6 +164,64 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </OrderDetailsDialog>
       ) : null}
     </section>
+  );
+}
+
+/** The admin's columns after the order id: who bought it and where its payment stands. */
+const ADMIN_COLUMNS = [
+  {
+    heading: "Customer",
+    cell: (o: AdminOrder) => (
+      <span className="block min-w-0 max-w-40 wrap-break-word">
+        <span className="block font-medium">{o.customer.userName}</span>
+        <span className="block text-xs text-gray-600">{o.customer.email}</span>
+      </span>
+    ),
+  },
+  {
+    heading: "Payment",
+    cell: (o: AdminOrder) => (
+      <span className={cn("whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold", paymentStatusClass(o.paymentStatus))}>
+        {paymentStatusLabel(o.paymentStatus)}
+      </span>
+    ),
+  },
+] as const;
+
+/** An order with a return on its way back to the shop. */
+function returnNote(o: AdminOrder) {
+  if (!o.returnsToReceive) return null;
+  return (
+    <span className="whitespace-nowrap rounded-full border border-blue-700 px-2 py-0.5 text-xs font-semibold text-blue-800">
+      {o.returnsToReceive === 1 ? "Return to receive" : `${o.returnsToReceive} returns to receive`}
+    </span>
+  );
+}
+
+/** Every order, or only those with a return to receive: links, so the filter needs no JavaScript. */
+function OrdersFilter({ returnsToReceive, toReceive }: { returnsToReceive: boolean; toReceive: number }) {
+  const tab = (active: boolean) =>
+    cn(
+      "inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600",
+      active ? "bg-gray-900 text-white" : "text-gray-700 hover:bg-gray-100",
+    );
+  return (
+    <nav aria-label="Show orders" className="flex flex-wrap gap-2 border-b border-gray-200 px-4 py-2">
+      <Link to="/admin/orders" aria-current={returnsToReceive ? undefined : "page"} className={tab(!returnsToReceive)}>
+        All orders
+      </Link>
+      <Link to={RETURNS_TO_RECEIVE_HREF} aria-current={returnsToReceive ? "page" : undefined} className={tab(returnsToReceive)}>
+        Returns to receive
+        <span
+          className={cn(
+            "rounded-full px-2 text-xs font-semibold",
+            toReceive ? "bg-blue-700 text-white" : returnsToReceive ? "bg-white text-gray-900" : "bg-gray-200 text-gray-800",
+          )}
+        >
+          {toReceive}
+        </span>
+      </Link>
+    </nav>
   );
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from "kysely";
 import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
-import { shownPaymentStatus, type Order, type OrderWithOwner, type Refund, type ReturnRequest } from "~/lib/orders";
+import { shownPaymentStatus, type AdminOrder, type Order, type OrderWithOwner, type Refund, type ReturnRequest } from "~/lib/orders";
 import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
 import { CANCELLATION_WAITING, FREE_ORDER_REJECTED, ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
 import { groupBy } from "~/lib/group-by";
@@ -126,6 +126,7 @@ async function returnsOf(orderId: string): Promise<ReturnRequest[]> {
     reason: r.reason,
     refusal: r.refusal,
     createdAt: r.created_at,
+    decidedAt: r.status === "requested" ? null : r.updated_at,
     items: (linesOf.get(r.id) ?? []).map((l) => ({
       variantId: l.variant_id,
       title: l.title,
@@ -166,6 +167,7 @@ async function refundsOf(orderId: string): Promise<Refund[]> {
     amountCents: r.amount_cents,
     status: r.status,
     reason: r.reason,
+    by: r.by,
     createdAt: r.created_at,
     items: (linesOf.get(r.id) ?? []).map((l) => ({
       variantId: l.variant_id,
@@ -179,20 +181,72 @@ async function refundsOf(orderId: string): Promise<Refund[]> {
 
 export const ORDERS_PAGE_SIZE = 20;
 
-/** Every order for the admin, newest first, a page at a time. A page past the end is empty. */
-export async function listAllOrders(page: number, pageSize = ORDERS_PAGE_SIZE): Promise<Page<Order>> {
-  const { total } = await visibleOrders()
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
+/** Orders with a return asked for and not yet received or refused: the parcels the owner waits for. */
+const withReturnToReceive = (query: ReturnType<typeof visibleOrders>) =>
+  query.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom("returns")
+        .select("returns.id")
+        .whereRef("returns.order_id", "=", "orders.id")
+        .where("returns.status", "=", "requested"),
+    ),
+  );
+
+/**
+ * Every order for the admin, newest first, a page at a time, with who bought it (as the order
+ * recorded it) and how many of its returns wait to be received; `returnsToReceive` lists only the
+ * orders with one. A page past the end is empty.
+ */
+export async function listAllOrders(
+  page: number,
+  pageSize = ORDERS_PAGE_SIZE,
+  { returnsToReceive = false }: { returnsToReceive?: boolean } = {},
+): Promise<Page<AdminOrder>> {
+  const listed = returnsToReceive ? withReturnToReceive(visibleOrders()) : visibleOrders();
+  const { total } = await listed.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const current = Math.max(1, page);
-  const rows = await visibleOrders()
-    .selectAll()
-    .orderBy("order_date", "desc")
-    .orderBy("id", "desc")
+  const rows = await listed
+    .innerJoin("users", "users.id", "orders.user_id")
+    .selectAll("orders")
+    .select([
+      sql<string>`coalesce(orders.customer_name, users.user_name)`.as("user_name"),
+      sql<string>`coalesce(orders.customer_email, users.email)`.as("email"),
+    ])
+    .orderBy("orders.order_date", "desc")
+    .orderBy("orders.id", "desc")
     .limit(pageSize)
     .offset((current - 1) * pageSize)
     .execute();
-  return pageOf(await withItems(rows), Number(total), current, pageSize);
+  const waiting = rows.length
+    ? await db
+        .selectFrom("returns")
+        .select((eb) => ["order_id", eb.fn.countAll<number>().as("returns")])
+        .where(
+          "order_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .where("status", "=", "requested")
+        .groupBy("order_id")
+        .execute()
+    : [];
+  const waitingOf = new Map(waiting.map((w) => [w.order_id, Number(w.returns)]));
+  const orders = await withItems(rows);
+  const items = orders.map((o, i) => ({
+    ...o,
+    customer: { userName: rows[i]!.user_name, email: rows[i]!.email },
+    returnsToReceive: waitingOf.get(o.id) ?? 0,
+  }));
+  return pageOf(items, Number(total), current, pageSize);
+}
+
+/** How many orders have a return waiting to be received (the dashboard's and the filter's count). */
+export async function countReturnsToReceive(): Promise<number> {
+  const { total } = await withReturnToReceive(visibleOrders())
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 export type StatusUpdate = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };

@@ -18,7 +18,7 @@ import type { Database } from "../../../db/schema";
 import { config } from "../platform/config.server";
 import { db, newId, now } from "../platform/db.server";
 import { lockRows, lockStockOf } from "../platform/locks.server";
-import { orderForMail, returnDecidedMessage } from "../mail/messages.server";
+import { orderForMail, returnDecidedMessage, returnRequestedMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { paidForLines, Refusal, send, usedUnits, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
 
@@ -199,6 +199,8 @@ export async function requestReturn(
           })),
         )
         .execute();
+      // The owner hears of it with the request: both written, or neither.
+      await enqueueMail(trx, returnRequestedMessage(await orderForMail(trx, orderId), await returnForMail(trx, id)));
       return { ok: true as const, returnId: id };
     });
   } catch (error) {
@@ -329,12 +331,13 @@ export async function refuseReturn(returnId: string, refusal: string): Promise<R
 
 export type ReturnForMail = {
   status: "requested" | "received" | "refused";
+  reason: string;
   refusal: string | null;
   lines: Array<{ name: string; quantity: number; outcome: string | null; exchangeName: string | null }>;
 };
 
 async function returnForMail(trx: Kysely<Database>, returnId: string): Promise<ReturnForMail> {
-  const row = await trx.selectFrom("returns").select(["status", "refusal"]).where("id", "=", returnId).executeTakeFirstOrThrow();
+  const row = await trx.selectFrom("returns").select(["status", "reason", "refusal"]).where("id", "=", returnId).executeTakeFirstOrThrow();
   const lines = await trx
     .selectFrom("return_items")
     .innerJoin("order_items", "order_items.id", "return_items.order_item_id")
@@ -352,6 +355,7 @@ async function returnForMail(trx: Kysely<Database>, returnId: string): Promise<R
     .execute();
   return {
     status: row.status,
+    reason: row.reason,
     refusal: row.refusal,
     lines: lines.map((l) => ({
       name: lineName(l.title, l.size, l.color),

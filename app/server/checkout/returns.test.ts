@@ -13,9 +13,10 @@ import type { OrderStatus } from "~/lib/constants";
 import { formatDate } from "~/lib/orders";
 import { registerUser } from "../accounts/users.server";
 import { productWith } from "../catalog/fixtures";
+import { reloadSettings } from "../platform/config.server";
 import { db, newId } from "../platform/db.server";
 import { insertOrder } from "./fixtures";
-import { getOrder } from "./orders.server";
+import { countReturnsToReceive, getOrder, listAllOrders } from "./orders.server";
 import { standIn } from "./paypal-stand-in";
 import { receiveReturn, refuseReturn, requestReturn, returnOptions } from "./returns.server";
 import { refundByAdmin } from "./refunds.server";
@@ -73,8 +74,26 @@ async function deliveredOrder({
 
 const stockOf = async (variantId: string) =>
   (await db.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow()).stock;
+/** The shop's contact address when SHOP_CONTACT_EMAIL is not set: the demo admin's. */
+const OWNER = "admin@example.com";
+/** The e-mails the shopper got about the order (the owner's notice of a request goes to the shop). */
 const mailsOf = async (orderId: string) =>
-  (await db.selectFrom("outbox").select("kind").where("order_id", "=", orderId).orderBy("created_at").execute()).map((m) => m.kind);
+  (
+    await db
+      .selectFrom("outbox")
+      .select("kind")
+      .where("order_id", "=", orderId)
+      .where("recipient", "!=", OWNER)
+      .orderBy("created_at")
+      .execute()
+  ).map((m) => m.kind);
+const ownerMails = async (orderId: string) =>
+  db
+    .selectFrom("outbox")
+    .select(["kind", "recipient", "subject", "text_body", "html_body"])
+    .where("order_id", "=", orderId)
+    .where("kind", "=", "return-requested")
+    .execute();
 
 describe("a shopper asks to return", () => {
   it("units of a delivered order, for the money or another size; never more than bought and not yet returned", async () => {
@@ -116,6 +135,72 @@ describe("a shopper asks to return", () => {
       }),
     ]);
     expect((await returnOptions(order.id, shopper))!.lines.map((l) => [l.size, l.max])).toEqual([["M", 1]]);
+  });
+
+  it("tells the owner: one e-mail to the shop's contact address, written with the request; none for a refused one", async () => {
+    const order = await deliveredOrder();
+    const asked = await requestReturn(shopper, order.id, {
+      items: [
+        { variantId: order.m, quantity: 1 },
+        { variantId: order.l, quantity: 1, exchangeVariantId: order.s },
+      ],
+      reason: "Too <big>",
+    });
+    expect(asked).toMatchObject({ ok: true });
+    const mails = await ownerMails(order.id);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.recipient).toBe(OWNER);
+    expect(mail!.subject).toBe(`Return requested for order ${order.id}`);
+    expect(mail!.text_body).toContain(`1 x ${order.title} (M): money back`);
+    expect(mail!.text_body).toContain(`1 x ${order.title} (L): exchange for ${order.title} (S)`);
+    expect(mail!.text_body).toContain("Reason: Too <big>");
+    expect(mail!.text_body).toContain(`/admin/orders?order=${order.id}`);
+    expect(mail!.html_body).toContain("Too &lt;big&gt;");
+    // A refused request writes nothing: the mail is part of the request's transaction.
+    expect(await requestReturn(shopper, order.id, { items: [{ variantId: order.m, quantity: 5 }], reason: "x" })).toMatchObject({
+      ok: false,
+    });
+    expect(await ownerMails(order.id)).toHaveLength(1);
+  });
+
+  it("puts the order among the returns to receive, with its customer, until the shop decides", async () => {
+    const before = await countReturnsToReceive();
+    const order = await deliveredOrder();
+    const quiet = await deliveredOrder();
+    const asked = await requestReturn(shopper, order.id, { items: [{ variantId: order.m, quantity: 1 }], reason: "Small" });
+    if (!asked.ok) throw new Error(asked.message);
+    expect(await countReturnsToReceive()).toBe(before + 1);
+    const waiting = await listAllOrders(1, 100, { returnsToReceive: true });
+    expect(waiting.total).toBe(before + 1);
+    expect(waiting.items.map((o) => o.id)).toContain(order.id);
+    expect(waiting.items.map((o) => o.id)).not.toContain(quiet.id);
+    const all = await listAllOrders(1, 100);
+    const row = (id: string) => all.items.find((o) => o.id === id)!;
+    expect(row(order.id)).toMatchObject({
+      returnsToReceive: 1,
+      customer: { userName: "return shopper", email: "return-shopper@example.com" },
+      paymentStatus: "paid",
+    });
+    expect(row(quiet.id).returnsToReceive).toBe(0);
+    expect(await refuseReturn(asked.returnId, "Worn")).toMatchObject({ ok: true });
+    expect(await countReturnsToReceive()).toBe(before);
+    expect((await listAllOrders(1, 100, { returnsToReceive: true })).items.map((o) => o.id)).not.toContain(order.id);
+  });
+
+  it("sends the owner's notice to SHOP_CONTACT_EMAIL when it is set", async () => {
+    process.env.SHOP_CONTACT_EMAIL = "orders@shop.example.com";
+    reloadSettings();
+    try {
+      const order = await deliveredOrder();
+      expect(await requestReturn(shopper, order.id, { items: [{ variantId: order.m, quantity: 1 }], reason: "Small" })).toMatchObject({
+        ok: true,
+      });
+      expect((await ownerMails(order.id)).map((m) => m.recipient)).toEqual(["orders@shop.example.com"]);
+    } finally {
+      delete process.env.SHOP_CONTACT_EMAIL;
+      reloadSettings();
+    }
   });
 
   it("is refused before delivery, after the return period, for someone else's order, and for another product", async () => {

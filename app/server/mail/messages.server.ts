@@ -208,6 +208,30 @@ export function returnDecidedMessage(order: OrderForMail, decided: ReturnForMail
   );
 }
 
+/**
+ * To the shop (SHOP_CONTACT_EMAIL): a shopper asked to return items, with what, why, and a link to
+ * the order in the admin panel, where the parcel is received or the return refused.
+ */
+export function returnRequestedMessage(order: OrderForMail, asked: ReturnForMail): MailMessage {
+  const shop = config.shopName;
+  const link = `${config.publicUrl}/admin/orders?order=${order.id}`;
+  const subject = `Return requested for order ${order.id}`;
+  const intro = `${order.userName} (${order.email}) asked to return items of order ${order.id}:`;
+  const lines = asked.lines.map(
+    (line) => `${line.quantity} x ${line.name}: ${line.exchangeName ? `exchange for ${line.exchangeName}` : "money back"}`,
+  );
+  const reason = `Reason: ${asked.reason}`;
+  const text = ["Hello,", "", intro, "", ...lines, "", reason, "", "Receive or refuse the return in the admin panel:", link, "", shop, ""];
+  const html = htmlPage(
+    subject,
+    `<p>Hello,</p><p>${escapeHtml(intro)}</p>
+<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
+<p>${escapeHtml(reason)}</p>
+<p><a href="${escapeHtml(link)}" style="color:#1d4ed8">Receive or refuse the return</a></p>`,
+  );
+  return { kind: "return-requested", to: config.contactEmail, subject, text: text.join("\n"), html, orderId: order.id };
+}
+
 /** A plain message to an account holder: a paragraph, an optional link, the shop's name. */
 function accountMessage(
   kind: string,

@@ -73,6 +73,15 @@ const Environment = z.object({
   PAYPAL_CONTRACT_LOG: text,
   SMTP_URL: urlOf(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587"),
   MAIL_FROM: text,
+  /** Where the owner's notices go (a return asked for); the demo admin's address when unset. */
+  SHOP_CONTACT_EMAIL: z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .pipe(z.email({ error: "must be an e-mail address such as orders@shop.example.com" }))
+      .optional(),
+  ),
   MAIL_BACKOFF_MS: whole(1, 86_400_000),
   MAIL_INTERVAL_MS: whole(10, 86_400_000),
   TRUSTED_ORIGINS: z.preprocess(
@@ -241,6 +250,16 @@ export const config = {
   },
   get mailFrom(): string | undefined {
     return settings().MAIL_FROM;
+  },
+  /**
+   * SHOP_CONTACT_EMAIL: the shop's own address, where the owner hears of what needs them (a
+   * return to receive). Unset, the demo admin's address, so the demo's notices show at /admin/mail.
+   */
+  get contactEmail(): string {
+    return this.contactEmailSetting ?? DEMO_ACCOUNTS.admin.email;
+  },
+  get contactEmailSetting(): string | undefined {
+    return settings().SHOP_CONTACT_EMAIL;
   },
   /** The first retry of a message after this long, doubling each time (30 s). */
   get mailBackoffMs(): number {

@@ -23,6 +23,13 @@ describe("settings", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
+  it("the shop's contact address: the demo admin's unless SHOP_CONTACT_EMAIL is set", () => {
+    withEnv({ SHOP_CONTACT_EMAIL: " " });
+    expect(config.contactEmail).toBe("admin@example.com");
+    withEnv({ SHOP_CONTACT_EMAIL: " orders@shop.example.com " });
+    expect(config.contactEmail).toBe("orders@shop.example.com");
+  });
+
   it("PostgreSQL's session limits: defaults, and as set", () => {
     for (const name of ["PG_LOCK_TIMEOUT_MS", "PG_STATEMENT_TIMEOUT_MS", "PG_IDLE_IN_TRANSACTION_TIMEOUT_MS"]) {
       delete process.env[name];
@@ -50,6 +57,7 @@ describe("settings", () => {
       "TRUSTED_ORIGINS must be a comma-separated list of addresses such as https://app.example.com.",
     ],
     [{ DATABASE_URL: "mysql://u:p@h/db" }, "DATABASE_URL must start with postgres://"],
+    [{ SHOP_CONTACT_EMAIL: "the owner" }, "SHOP_CONTACT_EMAIL must be an e-mail address such as orders@shop.example.com."],
   ])("refuses %j, naming the variable", (env, message) => {
     withEnv(env);
     expect(settingsProblem()).toContain(message);

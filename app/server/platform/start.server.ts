@@ -38,6 +38,9 @@ export async function startShop({ server = false }: StartOptions = {}): Promise<
   if (config.isProduction && !config.smtpUrl) {
     log("warn", "SMTP_URL is not set: e-mails are kept in the outbox (see /admin/mail) and sent once it is");
   }
+  if (config.isProduction && !config.contactEmailSetting) {
+    log("warn", `SHOP_CONTACT_EMAIL is not set: the owner's notices (returns to receive) go to ${config.contactEmail}`);
+  }
   const moved = await moveUploadsIntoDatabase();
   if (moved) log("info", "uploaded images moved into the database", { images: moved });
   if (!config.demoMode) return;

@@ -40,6 +40,7 @@ export default [
     route("admin/customers", "routes/admin/customers.tsx"),
     route("admin/customers/:id", "routes/admin/customer.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
+    route("admin/storefront", "routes/admin/storefront.tsx"),
   ]),
   route("unauth-page", "routes/unauth-page.tsx"),
   ...prefix("api/auth", [

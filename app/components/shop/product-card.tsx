@@ -7,47 +7,70 @@ import { ProductDialogOverlay } from "./overlays";
 import { Price } from "./price";
 
 /** `load`: how the image loads; the first cards of a results page are the likely largest paint. */
-export function ProductCard({ product, load = "lazy" }: { product: Product; load?: "lazy" | "eager" | "high" }) {
+/**
+ * A product as the listing shows it: a link that opens its details, and Add to cart. `preview` (the
+ * owner's "View shop") shows the card alone, with nothing to open or add.
+ */
+export function ProductCard({
+  product,
+  load = "lazy",
+  preview = false,
+}: {
+  product: Product;
+  load?: "lazy" | "eager" | "high";
+  preview?: boolean;
+}) {
   const location = useLocation();
   const badge = productBadge(product);
+  const face = (
+    <>
+      <div className="relative">
+        <img
+          src={product.image}
+          alt={product.title}
+          width={400}
+          height={400}
+          loading={load === "lazy" ? "lazy" : "eager"}
+          fetchPriority={load === "high" ? "high" : undefined}
+          className="aspect-square w-full rounded-t-lg bg-gray-100 object-cover"
+        />
+        {badge ? (
+          <span
+            className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Sale" ? "bg-red-600 text-white" : "bg-gray-900 text-white"}`}
+          >
+            {badge}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="font-semibold leading-snug group-hover:underline">{product.title}</h3>
+        <p className="text-sm text-gray-600">
+          {brandLabel(product.brand)} · {categoryLabel(product.category)}
+        </p>
+        <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
+      </div>
+    </>
+  );
   return (
     // No overflow clipping on the card: it would cut the link's focus ring; the image is rounded instead.
     <article className="flex flex-col rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md">
-      <Link
-        to={withParam(location, "product", product.id)}
-        preventScrollReset
-        data-product-link={product.id}
-        onPointerEnter={ProductDialogOverlay.preload}
-        onFocus={ProductDialogOverlay.preload}
-        className="group flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-      >
-        <div className="relative">
-          <img
-            src={product.image}
-            alt={product.title}
-            width={400}
-            height={400}
-            loading={load === "lazy" ? "lazy" : "eager"}
-            fetchPriority={load === "high" ? "high" : undefined}
-            className="aspect-square w-full rounded-t-lg bg-gray-100 object-cover"
-          />
-          {badge ? (
-            <span
-              className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Sale" ? "bg-red-600 text-white" : "bg-gray-900 text-white"}`}
-            >
-              {badge}
-            </span>
-          ) : null}
-        </div>
-        <div className="flex flex-1 flex-col gap-1 p-3">
-          <h3 className="font-semibold leading-snug group-hover:underline">{product.title}</h3>
-          <p className="text-sm text-gray-600">
-            {brandLabel(product.brand)} · {categoryLabel(product.category)}
-          </p>
-          <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
-        </div>
-      </Link>
-      <AddToCartForm product={product} className="p-3 pt-1" />
+      {preview ? (
+        <div className="flex flex-1 flex-col">{face}</div>
+      ) : (
+        <>
+          <Link
+            to={withParam(location, "product", product.id)}
+            preventScrollReset
+            data-product-link={product.id}
+            onPointerEnter={ProductDialogOverlay.preload}
+            onFocus={ProductDialogOverlay.preload}
+            className="group flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            {face}
+          </Link>
+          <AddToCartForm product={product} className="p-3 pt-1" />
+        </>
+      )}
     </article>
   );
 }
@@ -63,8 +86,11 @@ export function ProductGrid({
   heading,
   headingId,
   atTop = false,
+  preview = false,
 }: {
   products: Product[];
+  /** The owner's preview: cards with nothing to open or add. */
+  preview?: boolean;
   heading?: string;
   /** Makes the heading a target for a skip link: the next Tab goes to the first product. */
   headingId?: string;
@@ -80,7 +106,7 @@ export function ProductGrid({
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((p, i) => (
           <li key={p.id} className="flex [&>article]:w-full">
-            <ProductCard product={p} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
+            <ProductCard product={p} preview={preview} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import { AdminNav } from "~/components/admin/sidebar";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { buttonClass } from "~/components/ui/button";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
 import { signedInUser, requireArea } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
@@ -61,7 +61,10 @@ function AdminShell({ userName, children }: { userName: string | undefined; chil
             </nav>
           </DisclosureMenu>
           {userName ? <p className="hidden truncate text-sm text-gray-600 sm:block">Signed in as {userName}</p> : null}
-          <Form method="post" action="/auth/logout" className="ml-auto">
+          <ButtonLink to="/admin/storefront" variant="outline" className="ml-auto">
+            View shop
+          </ButtonLink>
+          <Form method="post" action="/auth/logout">
             <button type="submit" className={buttonClass({ size: "md" })}>
               Logout
             </button>

@@ -3,9 +3,8 @@ import { BannerCarousel } from "~/components/shop/banner-carousel";
 import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { ProductGrid } from "~/components/shop/product-card";
 import { BRANDS, CATEGORIES } from "~/lib/constants";
-import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
 import { rememberFilters } from "~/lib/listing";
-import { listBanners } from "~/server/admin/banners.server";
+import { carouselSlides } from "~/server/admin/banners.server";
 import { featuredProducts } from "~/server/catalog/catalog.server";
 import { productDialogAction } from "~/routes/shop/product-dialog.server";
 import { useProductDialog } from "~/routes/shop/product-dialog";
@@ -18,12 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Ho
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
-  const [banners, featured] = await Promise.all([listBanners(), featuredProducts(8)]);
-  return {
-    userName: user.userName,
-    slides: banners.length ? banners.map((b) => ({ image: b.image })) : FALLBACK_BANNERS.map((b) => ({ ...b })),
-    featured,
-  };
+  const [slides, featured] = await Promise.all([carouselSlides(), featuredProducts(8)]);
+  return { userName: user.userName, slides, featured };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));

@@ -1,3 +1,4 @@
+import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
 import { db, newId, now } from "../platform/db.server";
 import { localImagePath } from "../platform/image-urls.server";
 
@@ -6,6 +7,12 @@ export type Banner = { id: string; image: string };
 export async function listBanners(): Promise<Banner[]> {
   const rows = await db.selectFrom("banners").select(["id", "image"]).orderBy("created_at", "asc").orderBy("id").execute();
   return rows.map((r) => ({ id: r.id, image: r.image }));
+}
+
+/** The home page's carousel: the owner's banners, or the built-in ones while there are none (decision 0002). */
+export async function carouselSlides() {
+  const banners = await listBanners();
+  return banners.length ? banners.map((b) => ({ image: b.image })) : FALLBACK_BANNERS.map((b) => ({ ...b }));
 }
 
 export async function addBanner(url: string): Promise<Banner> {

@@ -236,8 +236,8 @@ describe("an order its code paid in full (payment method none)", () => {
     expect(paypal.calls).toEqual([]);
     expect(await stockOf(order.m)).toBe(before + 3);
     expect([await useOf(order.id), await takenOf(order.discountId)]).toEqual(["released", 0]);
-    // Back to pending and rejected again: the units went back once.
-    expect(await updateOrderStatus(order.id, "pending")).toMatchObject({ ok: true });
+    // Back to in process and rejected again: the units went back once.
+    expect(await updateOrderStatus(order.id, "inProcess")).toMatchObject({ ok: true });
     expect(await updateOrderStatus(order.id, "rejected", { releaseDiscountUse: true })).toMatchObject({ ok: true });
     expect(await stockOf(order.m)).toBe(before + 3);
     expect(await takenOf(order.discountId)).toBe(0);
@@ -248,7 +248,7 @@ it("a free order rejected after it shipped keeps its stock, and stays so if reje
   const order = await discountedOrder({ free: true, orderStatus: "inShipping" });
   const before = await stockOf(order.m);
   expect(await updateOrderStatus(order.id, "rejected")).toEqual({ ok: true, message: FREE_ORDER_REJECTED });
-  expect(await updateOrderStatus(order.id, "pending")).toMatchObject({ ok: true });
+  expect(await updateOrderStatus(order.id, "inProcess")).toMatchObject({ ok: true });
   expect(await updateOrderStatus(order.id, "rejected")).toMatchObject({ ok: true });
   expect(await stockOf(order.m)).toBe(before);
   expect([await useOf(order.id), await takenOf(order.discountId)]).toEqual(["used", 1]);

@@ -29,12 +29,17 @@ export type DiscountCode = {
   updatedAt: string;
 };
 
-/** A code with what it has done: uses paid and held now, and the paid orders that used it. */
+/**
+ * A code with what it has done: uses held now and paid by orders still standing (not cancelled,
+ * rejected or refunded in full), and those standing orders.
+ */
 export type DiscountCodeWithFigures = DiscountCode & {
   usedCount: number;
+  /** Uses spent by orders cancelled, rejected or refunded in full since: still counted toward the limit. */
+  closedCount: number;
   heldCount: number;
   orderCount: number;
-  /** What those orders were paid (their totals, after the discount). */
+  /** What those orders were paid (their totals, after the discount), less what was refunded of them. */
   revenueCents: number;
   /** What the code took off them. */
   discountCents: number;

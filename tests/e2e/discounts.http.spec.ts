@@ -77,6 +77,7 @@ test("adds, lists and edits a code, money in dollars; wrong methods are 405", as
   expect(listed.data.find((d) => d._id === id)).toEqual({
     ...expected,
     used: 0,
+    cancelledUses: 0,
     held: 0,
     orderCount: 0,
     revenue: 0,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, expectToast, hydrated, signIn, unique } from "./helpers";
+import { ADMIN, buyOverApi, expectToast, hydrated, registerShopper, signIn, unique } from "./helpers";
 
 // The owner's discount codes at /admin/discounts, with JavaScript on and off (the js and no-js
 // projects): adding one, editing it with a refused field, disabling and enabling it. Every test
@@ -130,5 +130,38 @@ test("the discounts page and its form have no axe violations and fit a phone", {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
     }
+  }
+});
+
+test("a cancelled order's use and revenue leave the code's figures; the use still spent is said apart", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const name = code("kept");
+  await signIn(page, ADMIN);
+  expect(
+    (await page.request.post("/api/admin/discounts/add", { data: { code: name, type: "percent", value: 10, usageLimit: 5 } })).status(),
+  ).toBe(201);
+  const shopper = await playwrightRequest.newContext({ baseURL });
+  const account = await registerShopper(shopper, "kept");
+  expect((await (await shopper.post("/api/auth/login", { data: account })).json()).success).toBe(true);
+  const found = await (await shopper.get(`/api/shop/search/${encodeURIComponent("Wool-Blend Scarf")}`)).json();
+  const kept = await buyOverApi(shopper, found.data.find((p: { title: string }) => p.title === "Wool-Blend Scarf")._id, name);
+  const cancelled = await buyOverApi(shopper, found.data.find((p: { title: string }) => p.title === "Wool-Blend Scarf")._id, name);
+  expect((await shopper.post(`/api/shop/order/cancel/${cancelled}`)).status()).toBe(200);
+  const paid = (await (await shopper.get(`/api/shop/order/details/${kept}`)).json()).data.totalAmount as number;
+  await shopper.dispose();
+
+  await page.goto("/admin/discounts");
+  const row = entry(page, name);
+  await expect(row).toContainText("1 / 5");
+  await expect(row).toContainText("1 more spent by cancelled or refunded orders");
+  await expect(row).toContainText(`$${paid.toFixed(2)}`);
+  await expect(row).not.toContainText(`$${(2 * paid).toFixed(2)}`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await entry(page, name).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/money-discounts-${width}-${javaScriptEnabled ? "js" : "nojs"}.png` });
   }
 });

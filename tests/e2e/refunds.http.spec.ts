@@ -175,3 +175,19 @@ test("POST /api/shop/order/return/:id and the admin's receive and refuse", async
     },
   ]);
 });
+
+test("POST /api/shop/review/add: an order cancelled (and marked delivered since) no longer makes its buyer a reviewer", async ({
+  baseURL,
+}) => {
+  const shopper = await signedIn(baseURL!);
+  const product = await productId(shopper, "Wool-Blend Scarf");
+  const orderId = await buyOverApi(shopper, product);
+  expect((await shopper.post(`/api/shop/order/cancel/${orderId}`)).status()).toBe(200);
+  const admin = await signedIn(baseURL!, ADMIN);
+  expect((await admin.put(`/api/admin/orders/update/${orderId}`, { data: { orderStatus: "delivered" } })).status()).toBe(200);
+  const review = await shopper.post("/api/shop/review/add", {
+    data: { productId: product, reviewMessage: "Never kept it", reviewValue: 1 },
+  });
+  expect(review.status()).toBe(403);
+  expect(await review.json()).toEqual({ success: false, message: "You need to purchase this product to review it." });
+});

@@ -1,30 +1,50 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { inputClass } from "~/components/ui/input-class";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
-import { useSchemaForm } from "~/lib/form";
+import { useSchemaForm, type FormResult } from "~/lib/form";
 import { orderStatusLabel } from "~/lib/orders";
 import { OrderStatusSchema } from "~/lib/schemas";
 
 /**
  * The admin's status change in the order dialog (SPEC section 3), checked by OrderStatusSchema in
- * the browser; the action refuses a tampered value with a toast (admin/orders.tsx).
+ * the browser; the action refuses a tampered value with a toast, and a move back that contradicts
+ * what happened beside the menu (`lastResult`, admin/orders.tsx). The menu shows the order's
+ * status: one the owner cannot pick (confirmed by the payment, cancelled by the shopper) as a
+ * disabled first choice. The page keys this form by the status, so it starts again from the new
+ * one after an update.
  */
-export function OrderStatusForm({ orderId, status }: { orderId: string; status: string }) {
+export function OrderStatusForm({ orderId, status, lastResult }: { orderId: string; status: string; lastResult?: FormResult | null }) {
   const [form, fields] = useSchemaForm(OrderStatusSchema, {
     id: `order-status-${orderId}`,
+    lastResult,
     defaultValue: { orderStatus: status },
   });
+  const pickable = (ADMIN_ORDER_STATUSES as readonly string[]).includes(status);
+  const location = useLocation();
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-wrap items-end gap-2 print:hidden">
+    // Without JavaScript the page that comes back opens at this form (its id as the fragment; a
+    // redirect keeps it), so a refusal beside the menu is in view, not below the dialog's fold.
+    <Form
+      method="post"
+      action={`${location.pathname}${location.search}#${form.id}`}
+      preventScrollReset
+      {...getFormProps(form)}
+      className="flex flex-wrap items-end gap-2 print:hidden"
+    >
       <input type="hidden" name="orderId" value={orderId} />
       <div className="flex-1 space-y-1">
         <label htmlFor={fields.orderStatus.id} className="block text-sm font-medium">
           Order Status
         </label>
-        <select {...getSelectProps(fields.orderStatus)} key={status} className={inputClass}>
+        <select {...getSelectProps(fields.orderStatus)} autoComplete="off" className={inputClass}>
+          {pickable ? null : (
+            <option value={status} disabled>
+              {orderStatusLabel(status)}
+            </option>
+          )}
           {ADMIN_ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
               {orderStatusLabel(s)}

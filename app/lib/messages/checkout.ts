@@ -21,3 +21,16 @@ export const notEnoughStock = (title: string, stock: number) =>
     : `"${title}" is out of stock. Please remove it from your cart.`;
 export const ORDER_STATUS_UPDATED = "Order status is updated successfully!";
 export const ORDER_NOT_FOUND = "Order not found";
+/** What happened to an order that keeps it from going back to an early status (issue 38, point 7). */
+export type StatusMoveBlock = "cancelled" | "rejected" | "refunded" | "delivered" | "inShipping";
+/** The owner's status menu and `PUT /api/admin/orders/update/:id` refuse a move back (409). */
+export const cannotGoBack = (why: StatusMoveBlock, to: string) => {
+  const done = {
+    cancelled: "This order was cancelled",
+    rejected: "This order was rejected",
+    refunded: "Money on this order has been refunded",
+    delivered: "This order has been delivered",
+    inShipping: "This order has been shipped",
+  }[why];
+  return `${done}, so it cannot go back to "${to}".`;
+};

@@ -6,6 +6,7 @@ export const RETURN_REFUSED = "The return is refused and the shopper told why.";
 export const RETURN_NOT_FOUND = "Return not found";
 export const ALREADY_DECIDED = "This return has been dealt with already.";
 export const NOTHING_TO_RETURN = "Choose at least one item to return.";
+export const NOTHING_LEFT_TO_RETURN = "Nothing from this order can be returned: its items were cancelled, refunded or returned already.";
 export const NOT_DELIVERED = "Items can be returned once the order has been delivered.";
 export const EXCHANGE_NOT_SAME_PRODUCT = "An item can only be exchanged for another size or colour of the same product.";
 export const returnPeriodOver = (date: string) => `The return period for this order ended on ${date}.`;

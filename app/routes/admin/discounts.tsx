@@ -65,8 +65,9 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
       </div>
       {discounts.length ? <DiscountsList discounts={discounts} /> : <p className="p-8 text-center text-gray-600">No discount codes yet.</p>}
       <p className="border-t border-gray-200 p-4 text-xs text-gray-600">
-        Times are in UTC. Uses count paid orders; "held" are payments under way. Revenue is what the paid orders that used a code were
-        charged; discount is what the code took off them.
+        Times are in UTC. Uses count paid orders not cancelled, rejected or refunded in full; "held" are payments under way; uses spent by
+        cancelled or refunded orders still count toward the limit unless given back. Revenue is what the counted orders were charged, less
+        refunds; discount is what the code took off them.
       </p>
       {edit ? <DiscountSheet discount={edit === "new" ? null : edit} lastResult={actionData} /> : null}
     </section>
@@ -84,6 +85,8 @@ function conditions(d: DiscountCodeWithFigures): string[] {
 }
 
 const usesLabel = (d: DiscountCodeWithFigures) => `${d.usedCount} / ${d.usageLimit ?? "∞"}`;
+/** Uses of orders cancelled, rejected or refunded in full: not counted as uses, but still spent (the limit counts them). */
+const closedLabel = (d: DiscountCodeWithFigures) => `${d.closedCount} more spent by cancelled or refunded orders`;
 
 function State({ active }: { active: boolean }) {
   return active ? (
@@ -170,6 +173,7 @@ function DiscountsList({ discounts }: { discounts: DiscountCodeWithFigures[] }) 
                 <td className="whitespace-nowrap p-3 text-right">
                   {usesLabel(d)}
                   {d.heldCount ? <p className="text-xs text-gray-600">{d.heldCount} held</p> : null}
+                  {d.closedCount ? <p className="text-xs text-gray-600">{closedLabel(d)}</p> : null}
                 </td>
                 <td className="whitespace-nowrap p-3 text-right">{formatMoney(d.revenueCents)}</td>
                 <td className="whitespace-nowrap p-3 text-right">{formatMoney(d.discountCents)}</td>
@@ -199,6 +203,7 @@ function DiscountsList({ discounts }: { discounts: DiscountCodeWithFigures[] }) 
                 <dd>
                   {usesLabel(d)}
                   {d.heldCount ? ` (${d.heldCount} held)` : ""}
+                  {d.closedCount ? <span className="block text-xs text-gray-600">{closedLabel(d)}</span> : null}
                 </dd>
               </div>
               <div>

@@ -98,16 +98,22 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome = await updateOrderStatus(id.data, submission.value.orderStatus, {
     releaseDiscountUse: submission.value.releaseDiscountUse,
   });
-  return outcome.ok ? redirectWithSuccess(back, outcome.message) : redirectWithError(back, outcome.message);
+  if (outcome.ok) return redirectWithSuccess(back, outcome.message);
+  // A move refused by what happened to the order (back to pending after shipping…): said beside
+  // the menu, in the open dialog. A missing order, or a rejection's refund refused, as a toast.
+  if (outcome.status === 404 || submission.value.orderStatus === "rejected") return redirectWithError(back, outcome.message);
+  return data({ statusMove: submission.reply({ fieldErrors: { orderStatus: [outcome.message] } }) }, { status: outcome.status });
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, returnsToReceive, toReceive, order } = loaderData;
   const location = useLocation();
   const confirmReject = new URLSearchParams(location.search).get("confirm") === "reject";
-  // The action answers either the refund form's reply or a refused return's missing reason.
+  // The action answers the refund form's reply, a refused return's missing reason or a refused
+  // status move.
   const refuse = actionData && "refuse" in actionData ? actionData.refuse : undefined;
-  const refundResult = actionData && !("refuse" in actionData) ? actionData : undefined;
+  const statusMove = actionData && "statusMove" in actionData ? actionData.statusMove : undefined;
+  const refundResult = actionData && !("refuse" in actionData) && !("statusMove" in actionData) ? actionData : undefined;
   return (
     <section aria-labelledby="orders-title" className="rounded-lg border border-gray-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 p-4">
@@ -157,7 +163,15 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             ) : null
           }
         >
-          {order ? <OrderStatusFormOnDemand orderId={order.id} status={order.orderStatus} /> : null}
+          {order ? (
+            // Keyed by the status: after an update the menu starts again from the new one.
+            <OrderStatusFormOnDemand
+              key={`${order.id}:${order.orderStatus}`}
+              orderId={order.id}
+              status={order.orderStatus}
+              lastResult={statusMove}
+            />
+          ) : null}
           {order && ["paid", "partiallyRefunded", "refunded"].includes(order.paymentStatus) ? (
             <RefundFormOnDemand order={order} lastResult={refundResult} />
           ) : null}

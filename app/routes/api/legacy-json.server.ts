@@ -200,6 +200,7 @@ export function discountJson(d: DiscountCode | DiscountCodeWithFigures) {
     ...("usedCount" in d
       ? {
           used: d.usedCount,
+          cancelledUses: d.closedCount,
           held: d.heldCount,
           orderCount: d.orderCount,
           revenue: centsToAmount(d.revenueCents),

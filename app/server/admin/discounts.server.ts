@@ -5,6 +5,7 @@ import { amountToCents } from "~/lib/money";
 import type { DiscountInput } from "~/lib/schemas";
 import type { DiscountsTable } from "../../../db/schema";
 import { db, newId, now } from "../platform/db.server";
+import { orderKept } from "../checkout/kept.server";
 
 // The owner's discount codes (issue 33, part 1): adding, editing, disabling and enabling them, and
 // the list with what each has done. The same functions serve /admin/discounts and /api. Applying a
@@ -76,36 +77,60 @@ export async function getDiscount(id: string): Promise<DiscountCode | null> {
 }
 
 /**
- * Every code, newest first, with its uses paid and held now, and the paid orders that used it:
- * how many, what they brought in (their totals) and what the code took off them.
+ * Every code, newest first, with its uses held now and paid by orders still standing (orderKept:
+ * not cancelled, rejected or refunded in full), the uses spent by the others (they still count
+ * toward the limit unless the owner gave them back), and the standing orders that used it: how
+ * many, what they brought in (their totals less refunds) and what the code took off them.
  */
 export async function listDiscounts(): Promise<DiscountCodeWithFigures[]> {
   const [rows, uses, orders] = await Promise.all([
     db.selectFrom("discounts").selectAll().orderBy("created_at", "desc").orderBy("id").execute(),
     db
       .selectFrom("discount_uses")
+      .innerJoin("orders", "orders.id", "discount_uses.order_id")
       .select((eb) => [
-        "discount_id",
-        eb.fn.sum<number>(sql`case when status = 'used' then 1 else 0 end`).as("used"),
-        eb.fn.sum<number>(sql`case when status = 'held' then 1 else 0 end`).as("held"),
+        "discount_uses.discount_id",
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("discount_uses.status", "=", "used"), orderKept(eb)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("used"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("discount_uses.status", "=", "used"), eb.not(orderKept(eb))]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("closed"),
+        eb.fn.sum<number>(sql`case when discount_uses.status = 'held' then 1 else 0 end`).as("held"),
       ])
-      .groupBy("discount_id")
+      .groupBy("discount_uses.discount_id")
       .execute(),
     db
       .selectFrom("orders")
       .select((eb) => [
         "discount_id",
         eb.fn.countAll<number>().as("orders"),
-        eb.fn.sum<number>("total_cents").as("revenue"),
+        eb.fn.sum<number>(sql`total_cents - refunded_cents`).as("revenue"),
         eb.fn.sum<number>("discount_cents").as("discount"),
       ])
       .where("discount_id", "is not", null)
-      .where("payment_status", "=", "paid")
+      .where(orderKept)
       .groupBy("discount_id")
       .execute(),
   ]);
   // PostgreSQL answers counts and sums as strings (bigint, numeric).
-  const useBy = new Map(uses.map((u) => [u.discount_id, { used: Number(u.used ?? 0), held: Number(u.held ?? 0) }]));
+  const useBy = new Map(
+    uses.map((u) => [u.discount_id, { used: Number(u.used ?? 0), closed: Number(u.closed ?? 0), held: Number(u.held ?? 0) }]),
+  );
   const orderBy = new Map(
     orders.map((o) => [o.discount_id, { count: Number(o.orders), revenue: Number(o.revenue ?? 0), discount: Number(o.discount ?? 0) }]),
   );
@@ -115,6 +140,7 @@ export async function listDiscounts(): Promise<DiscountCodeWithFigures[]> {
     return {
       ...toDiscount(row),
       usedCount: u?.used ?? 0,
+      closedCount: u?.closed ?? 0,
       heldCount: u?.held ?? 0,
       orderCount: o?.count ?? 0,
       revenueCents: o?.revenue ?? 0,

@@ -243,4 +243,63 @@ describe("discount codes", () => {
     expect(await updateDiscount(id, valid({ code: "FIGURES", usageLimit: 3 }))).toMatchObject({ ok: true, discount: { usageLimit: 3 } });
     expect(await updateDiscount(id, valid({ code: "FIGURES" }))).toMatchObject({ ok: true, discount: { usageLimit: null } });
   });
+
+  it("counts only the uses and revenue of orders still standing: not cancelled, rejected or refunded in full (issue 38, point 8)", async () => {
+    const added = await createDiscount(valid({ code: "KEPTONLY", usageLimit: 10 }));
+    if (!added.ok) throw new Error("not added");
+    const id = added.discount.id;
+    const line = (cents: number) => [{ title: "Coat", quantity: 1, unitPriceCents: cents }];
+    const withCode = { paymentStatus: "paid" as const, discount_id: id, discount_code: "KEPTONLY", discount_cents: 500 };
+    const orders = [
+      // Stands: paid and kept.
+      await insertOrder(buyer.id, line(5000), { ...withCode, orderStatus: "delivered" }),
+      // Stands, partly refunded: its revenue is what stays paid.
+      await insertOrder(buyer.id, line(4000), { ...withCode, refunded_cents: 1000 }),
+      // Cancelled by the shopper (refunded in full), then even marked delivered by the owner.
+      await insertOrder(buyer.id, line(4993), { ...withCode, orderStatus: "delivered", refunded_cents: 4993 }),
+      // Rejected by the owner (refunded in full).
+      await insertOrder(buyer.id, line(4993), { ...withCode, orderStatus: "rejected", refunded_cents: 4993 }),
+      // Refunded in full as an amount, still confirmed.
+      await insertOrder(buyer.id, line(4993), { ...withCode, refunded_cents: 4993 }),
+      // Paid in full by the code and cancelled (its stock claim given back), then marked delivered.
+      await insertOrder(buyer.id, [{ title: "Coat", quantity: 1, unitPriceCents: 500, discountCents: 500 }], {
+        ...withCode,
+        orderStatus: "delivered",
+        payment_method: "none",
+        stock_reserved: 0,
+      }),
+      // Paid in full by the code and kept.
+      await insertOrder(buyer.id, [{ title: "Coat", quantity: 1, unitPriceCents: 500, discountCents: 500 }], {
+        ...withCode,
+        payment_method: "none",
+        stock_reserved: 1,
+      }),
+    ];
+    for (const orderId of orders)
+      await db
+        .insertInto("discount_uses")
+        .values({
+          id: newId(),
+          discount_id: id,
+          order_id: orderId,
+          user_id: buyer.id,
+          status: "used",
+          amount_cents: 500,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .execute();
+    await db.updateTable("discounts").set({ taken: orders.length }).where("id", "=", id).execute();
+
+    expect((await listDiscounts()).find((d) => d.id === id)).toMatchObject({
+      taken: 7,
+      usedCount: 3,
+      // The other four still count toward the limit (the owner did not give them back), said apart.
+      closedCount: 4,
+      heldCount: 0,
+      orderCount: 3,
+      revenueCents: 5000 + 4000 - 1000,
+      discountCents: 1500,
+    });
+  });
 });

@@ -4,6 +4,7 @@ import type { Review } from "~/lib/product";
 import type { ReviewInput } from "~/lib/schemas";
 import { db, newId, now } from "../platform/db.server";
 import { lockRows } from "../platform/locks.server";
+import { orderKept } from "../checkout/kept.server";
 import { isUniqueViolation } from "../platform/db-errors.server";
 import { ALREADY_REVIEWED, MUST_PURCHASE, PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
@@ -28,7 +29,10 @@ export async function listReviews(productId: string): Promise<Review[]> {
   }));
 }
 
-/** Whether this shopper has a paid order with the product, and has not reviewed it yet. */
+/**
+ * Whether this shopper has an order with the product that still stands (orderKept: paid, not
+ * cancelled, rejected or refunded in full), and has not reviewed it yet.
+ */
 export async function reviewEligibility(userId: string, productId: string): Promise<ReviewEligibility> {
   const reviewed = await db
     .selectFrom("reviews")
@@ -42,7 +46,7 @@ export async function reviewEligibility(userId: string, productId: string): Prom
     .innerJoin("orders", "orders.id", "order_items.order_id")
     .select("orders.id")
     .where("orders.user_id", "=", userId)
-    .where("orders.payment_status", "=", "paid")
+    .where(orderKept)
     .where("order_items.product_id", "=", productId)
     .executeTakeFirst();
   return bought ? "allowed" : "not-purchased";
@@ -51,7 +55,7 @@ export async function reviewEligibility(userId: string, productId: string): Prom
 export type AddReviewResult = { ok: true; review: Review } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
- * The review rule: only a buyer (a paid order containing the product), once per product. The
+ * The review rule: only a buyer (an order containing the product that still stands), once per product. The
  * product's cached average is updated in the same transaction.
  */
 export async function addReview(user: SessionUser, input: ReviewInput): Promise<AddReviewResult> {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { db, newId, now } from "../platform/db.server";
 import { getProduct } from "./catalog.server";
@@ -6,6 +6,12 @@ import { addReview, listReviews, reviewEligibility } from "./reviews.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { registerUser } from "../accounts/users.server";
 import { ALREADY_REVIEWED, MUST_PURCHASE } from "~/lib/messages/catalog";
+import { insertOrder } from "../checkout/fixtures";
+import { updateOrderStatus } from "../checkout/orders.server";
+import { standIn } from "../checkout/paypal-stand-in";
+import { cancelOrder, refundByAdmin } from "../checkout/refunds.server";
+
+vi.mock("../checkout/paypal.server", async (real) => (await import("../checkout/paypal-stand-in")).withRefundStandIn(await real()));
 
 let buyer: SessionUser;
 let other: SessionUser;
@@ -113,5 +119,67 @@ describe("addReview", () => {
 
   it("answers 404 for an unknown product", async () => {
     expect(await addReview(buyer, { productId: newId(), reviewMessage: "?", reviewValue: 3 })).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("a buyer whose order did not stand (issue 38, point 9)", () => {
+  let captures = 0;
+  /** A paid order of one unit ($10) of `product` (or a free one, its code paid it all), in `orderStatus`. */
+  async function paidOrder(user: SessionUser, product: string, { free = false } = {}) {
+    const captureId = free ? null : `RVCAP${++captures}`;
+    const id = await insertOrder(user.id, [{ title: "x", quantity: 1, unitPriceCents: 1000, discountCents: free ? 1000 : 0 }], {
+      paymentStatus: "paid",
+      capture_id: captureId,
+      payment_method: free ? "none" : "paypal",
+      stock_reserved: 1,
+    });
+    await db.updateTable("order_items").set({ product_id: product }).where("order_id", "=", id).execute();
+    if (captureId) standIn.captures.set(captureId, { amountCents: 1000, refundedCents: 0 });
+    return id;
+  }
+  const refused = async (user: SessionUser) => {
+    expect(await reviewEligibility(user.id, otherProductId)).toBe("not-purchased");
+    expect(await addReview(user, { productId: otherProductId, reviewMessage: "Never had it", reviewValue: 1 })).toEqual({
+      ok: false,
+      status: 403,
+      message: MUST_PURCHASE,
+    });
+  };
+
+  it("cannot review on the strength of an order cancelled, rejected or refunded in full, even marked delivered since", async () => {
+    const cancelled = await shopper("cancelled-buyer");
+    const order = await paidOrder(cancelled, otherProductId);
+    expect(await cancelOrder(cancelled.id, order)).toMatchObject({ ok: true });
+    expect(await updateOrderStatus(order, "delivered")).toMatchObject({ ok: true });
+    await refused(cancelled);
+
+    const rejected = await shopper("rejected-buyer");
+    expect(await updateOrderStatus(await paidOrder(rejected, otherProductId), "rejected")).toMatchObject({ ok: true });
+    await refused(rejected);
+
+    const refunded = await shopper("refunded-buyer");
+    const refundedOrder = await paidOrder(refunded, otherProductId);
+    expect(await refundByAdmin(refundedOrder, { amountCents: 1000, restock: false, reason: "Lost parcel" })).toMatchObject({ ok: true });
+    await refused(refunded);
+
+    const free = await shopper("free-buyer");
+    const freeOrder = await paidOrder(free, otherProductId, { free: true });
+    expect(await cancelOrder(free.id, freeOrder)).toMatchObject({ ok: true, refundId: null });
+    expect(await updateOrderStatus(freeOrder, "delivered")).toMatchObject({ ok: true });
+    await refused(free);
+  });
+
+  it("still can with an order partly refunded, or another order that stands", async () => {
+    const partly = await shopper("partly-buyer");
+    const order = await paidOrder(partly, otherProductId);
+    expect(await refundByAdmin(order, { amountCents: 300, restock: false, reason: "Late" })).toMatchObject({ ok: true });
+    expect(await reviewEligibility(partly.id, otherProductId)).toBe("allowed");
+
+    const again = await shopper("again-buyer");
+    expect(await cancelOrder(again.id, await paidOrder(again, otherProductId))).toMatchObject({ ok: true });
+    await paidOrder(again, otherProductId, { free: true });
+    expect(await addReview(again, { productId: otherProductId, reviewMessage: "Bought it twice", reviewValue: 5 })).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -1,11 +1,19 @@
-import { sql, type Selectable } from "kysely";
-import type { AdminOrderStatus, PaymentStatus } from "~/lib/constants";
-import { shownPaymentStatus, type AdminOrder, type Order, type OrderWithOwner, type Refund, type ReturnRequest } from "~/lib/orders";
-import { ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { AdminOrderStatus, OrderStatus, PaymentStatus } from "~/lib/constants";
+import {
+  orderStatusLabel,
+  shownPaymentStatus,
+  type AdminOrder,
+  type Order,
+  type OrderWithOwner,
+  type Refund,
+  type ReturnRequest,
+} from "~/lib/orders";
+import { cannotGoBack, ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
 import { CANCELLATION_WAITING, FREE_ORDER_REJECTED, ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
 import { groupBy } from "~/lib/group-by";
 import { pageOf, type Page } from "~/lib/page";
-import type { OrderItemsTable, OrdersTable } from "../../../db/schema";
+import type { Database, OrderItemsTable, OrdersTable } from "../../../db/schema";
 import { db, now } from "../platform/db.server";
 import { lockRows } from "../platform/locks.server";
 import { recordStatusChange, statusHistory } from "./timeline.server";
@@ -252,8 +260,9 @@ export async function countReturnsToReceive(): Promise<number> {
 export type StatusUpdate = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
 /**
- * The admin may pick any of the five statuses, in any order (SPEC section 4). A change is written
- * to the order's timeline; picking the status it already has changes nothing. Rejecting a paid
+ * The admin may pick any of the five statuses, in any order (SPEC section 4), except back to
+ * pending once the order has shipped, been delivered, cancelled, rejected or refunded (movedOnFrom:
+ * 409 with the owner's message). A change is written to the order's timeline; picking the status it already has changes nothing. Rejecting a paid
  * order refunds what is left of it and puts its units back (refunds.server.ts): the order becomes
  * rejected once PayPal takes the refund.
  */
@@ -275,6 +284,8 @@ export async function updateOrderStatus(
     ).executeTakeFirst();
     if (!order) return "missing" as const;
     if (order.order_status === status) return "done" as const;
+    const refused = await movedOnFrom(trx, orderId, order.order_status, status);
+    if (refused) return { refused };
     // A cancellation or rejection sent to PayPal and not answered yet decides the status when it
     // settles: shipping the order meanwhile would ship what is being refunded.
     const waiting = await trx
@@ -293,7 +304,32 @@ export async function updateOrderStatus(
   });
   if (changed === "missing") return { ok: false, status: 404, message: ORDER_NOT_FOUND };
   if (changed === "waiting") return { ok: false, status: 409, message: CANCELLATION_WAITING };
+  if (typeof changed === "object") return { ok: false, status: 409, message: changed.refused };
   return { ok: true, message: ORDER_STATUS_UPDATED };
+}
+
+/** Statuses that say nothing has happened to the order yet: awaiting payment, or paid and waiting. */
+const EARLY_STATUSES: readonly OrderStatus[] = ["pending", "confirmed"];
+/** Statuses after which an order cannot go back to an early one. */
+const LATER: OrderStatus[] = ["cancelled", "rejected", "delivered", "inShipping"];
+
+/**
+ * The one rule for refused status moves (issue 38, point 7): an order that has shipped, been
+ * delivered, cancelled, rejected (now or ever, from its timeline) or had money refunded cannot go
+ * back to pending or confirmed. Returns the owner's message, or null when the move is allowed.
+ */
+async function movedOnFrom(trx: Kysely<Database>, orderId: string, current: OrderStatus, to: OrderStatus): Promise<string | null> {
+  if (!EARLY_STATUSES.includes(to)) return null;
+  const [history, order] = await Promise.all([
+    trx.selectFrom("order_status_history").select("status").where("order_id", "=", orderId).where("status", "in", LATER).execute(),
+    trx.selectFrom("orders").select("refunded_cents").where("id", "=", orderId).executeTakeFirstOrThrow(),
+  ]);
+  const seen = new Set<OrderStatus>([current, ...history.map((h) => h.status)]);
+  const label = orderStatusLabel(to);
+  for (const what of ["cancelled", "rejected"] as const) if (seen.has(what)) return cannotGoBack(what, label);
+  if (order.refunded_cents > 0) return cannotGoBack("refunded", label);
+  for (const what of ["delivered", "inShipping"] as const) if (seen.has(what)) return cannotGoBack(what, label);
+  return null;
 }
 
 /**

@@ -11,7 +11,8 @@ import { insertOrder, type OrderLine } from "./fixtures";
 import { getOrder, updateOrderStatus } from "./orders.server";
 import { standIn } from "./paypal-stand-in";
 import { cancelOrder, refundByAdmin } from "./refunds.server";
-import { receiveReturn, requestReturn } from "./returns.server";
+import { receiveReturn, requestReturn, returnOptions } from "./returns.server";
+import { NOTHING_LEFT_TO_RETURN } from "~/lib/messages/returns";
 
 // Refunds of orders that used a discount code (issue 33, point 5; both engines): lines give back
 // what was paid for them after the discount, every unit in any steps adds up to what was paid, a
@@ -235,8 +236,8 @@ describe("an order its code paid in full (payment method none)", () => {
     expect(paypal.calls).toEqual([]);
     expect(await stockOf(order.m)).toBe(before + 3);
     expect([await useOf(order.id), await takenOf(order.discountId)]).toEqual(["released", 0]);
-    // Back to pending and rejected again: the units went back once.
-    expect(await updateOrderStatus(order.id, "pending")).toMatchObject({ ok: true });
+    // Back to in process and rejected again: the units went back once.
+    expect(await updateOrderStatus(order.id, "inProcess")).toMatchObject({ ok: true });
     expect(await updateOrderStatus(order.id, "rejected", { releaseDiscountUse: true })).toMatchObject({ ok: true });
     expect(await stockOf(order.m)).toBe(before + 3);
     expect(await takenOf(order.discountId)).toBe(0);
@@ -247,8 +248,48 @@ it("a free order rejected after it shipped keeps its stock, and stays so if reje
   const order = await discountedOrder({ free: true, orderStatus: "inShipping" });
   const before = await stockOf(order.m);
   expect(await updateOrderStatus(order.id, "rejected")).toEqual({ ok: true, message: FREE_ORDER_REJECTED });
-  expect(await updateOrderStatus(order.id, "pending")).toMatchObject({ ok: true });
+  expect(await updateOrderStatus(order.id, "inProcess")).toMatchObject({ ok: true });
   expect(await updateOrderStatus(order.id, "rejected")).toMatchObject({ ok: true });
   expect(await stockOf(order.m)).toBe(before);
   expect([await useOf(order.id), await takenOf(order.discountId)]).toEqual(["used", 1]);
+});
+
+describe("units still returnable (issue 38, point 6)", () => {
+  it("a free order cancelled, then marked delivered, has nothing left to return: its units go back once", async () => {
+    const order = await discountedOrder({ free: true });
+    const before = [await stockOf(order.m), await stockOf(order.l)];
+    expect(await cancelOrder(shopper, order.id)).toMatchObject({ ok: true, refundId: null });
+    const cancelled = [before[0]! + 3, before[1]! + 1];
+    expect([await stockOf(order.m), await stockOf(order.l)]).toEqual(cancelled);
+    expect(await updateOrderStatus(order.id, "delivered")).toMatchObject({ ok: true });
+
+    expect(await returnOptions(order.id, shopper)).toBeNull();
+    expect(await requestReturn(shopper, order.id, { items: [{ variantId: order.m, quantity: 3 }], reason: "Again" })).toEqual({
+      ok: false,
+      status: 409,
+      message: NOTHING_LEFT_TO_RETURN,
+    });
+    expect(await db.selectFrom("returns").select("id").where("order_id", "=", order.id).execute()).toEqual([]);
+    expect([await stockOf(order.m), await stockOf(order.l)]).toEqual(cancelled);
+  });
+
+  it("units received back without money (the order refunded as an amount) cannot be returned a second time", async () => {
+    const order = await discountedOrder();
+    expect(await refundByAdmin(order.id, { amountCents: 3699, restock: false, reason: "Goodwill" })).toMatchObject({ ok: true });
+    expect(await updateOrderStatus(order.id, "delivered")).toMatchObject({ ok: true });
+    const before = await stockOf(order.m);
+    const asked = await requestReturn(shopper, order.id, { items: [{ variantId: order.m, quantity: 3 }], reason: "Not needed" });
+    if (!asked.ok) throw new Error(asked.message);
+    expect(await receiveReturn(asked.returnId)).toMatchObject({ ok: true });
+    expect(await stockOf(order.m)).toBe(before + 3);
+
+    expect((await returnOptions(order.id, shopper))!.lines.map((l) => [l.size, l.max])).toEqual([["L", 1]]);
+    expect(await requestReturn(shopper, order.id, { items: [{ variantId: order.m, quantity: 1 }], reason: "Again" })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    // Nor can the owner put them back a second time with a line refund.
+    expect(await refundM(order.id, order.m, 1)).toMatchObject({ ok: false, status: 409 });
+    expect(await stockOf(order.m)).toBe(before + 3);
+  });
 });

@@ -65,6 +65,8 @@ export type Plan = {
   orderStatusAfter: "cancelled" | "rejected" | null;
   /** The owner's choice: once the order is refunded in full, its discount code's use goes back (decision 0043). */
   releaseDiscountUse?: boolean;
+  /** A return being received, whose money lines this refund is for: not yet counted by it (unitsLeft). */
+  returnId?: string;
   /** Only the order's owner (the shopper's own cancellation). */
   userId?: string;
   /** The order must be in one of these. */
@@ -162,42 +164,33 @@ async function closeFreeOrder(trx: Transaction<Database>, orderId: string, plan:
   const stamp = now();
   const restock = plan.restock === "unlessShipped" ? CANCELLABLE_STATUSES.includes(order.order_status) : plan.restock;
   // Closing it settles its stock once, restocked or not (a shipped order's units are with the
-  // shopper): a later rejection is a plain status change, as for a paid order refunded in full.
+  // shopper): a later rejection is a plain status change, as for a paid order refunded in full,
+  // and nothing of it can be returned or refunded any more (unitsLeft).
   // The code's row before the stock, as every other path that touches both takes them.
   if (plan.releaseDiscountUse) await releaseSpentUse(trx, orderId);
+  // What is still out (not in an open return, not received back already), read before the claim
+  // below closes the order, after which nothing of it is left (unitsLeft).
+  const left = await unitsLeft(trx, orderId);
   const claimed = await trx
     .updateTable("orders")
     .set({ stock_reserved: 0 })
     .where("id", "=", orderId)
     .where("stock_reserved", "=", 1)
     .executeTakeFirst();
-  if (restock) {
-    if (Number(claimed.numUpdatedRows) === 1) {
-      const items = await trx.selectFrom("order_items").select(["id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
-      // Units already back: in a return (received ones came back to stock without a refund row) or exchanged.
-      const { used } = await unitsOf(trx, orderId);
-      const returned = await trx
-        .selectFrom("return_items")
-        .innerJoin("returns", "returns.id", "return_items.return_id")
-        .select(["return_items.order_item_id as id", "return_items.quantity"])
-        .where("returns.order_id", "=", orderId)
-        .where("returns.status", "=", "received")
-        .where("return_items.outcome", "!=", "exchanged")
-        .execute();
-      for (const r of returned) used.set(r.id, (used.get(r.id) ?? 0) + r.quantity);
-      await lockStockOf(
-        trx,
-        items.map((i) => i.variant_id),
-      );
-      for (const item of items) {
-        const units = item.quantity - (used.get(item.id) ?? 0);
-        if (item.variant_id && units > 0)
-          await trx
-            .updateTable("product_variants")
-            .set({ stock: sql`stock + ${units}` })
-            .where("id", "=", item.variant_id)
-            .execute();
-      }
+  if (restock && Number(claimed.numUpdatedRows) === 1) {
+    const items = await trx.selectFrom("order_items").select(["id", "variant_id"]).where("order_id", "=", orderId).execute();
+    await lockStockOf(
+      trx,
+      items.map((i) => i.variant_id),
+    );
+    for (const item of items) {
+      const units = left.get(item.id) ?? 0;
+      if (item.variant_id && units > 0)
+        await trx
+          .updateTable("product_variants")
+          .set({ stock: sql`stock + ${units}` })
+          .where("id", "=", item.variant_id)
+          .execute();
     }
   }
   await trx
@@ -253,20 +246,19 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
       .where("order_id", "=", orderId)
       .orderBy("id")
       .execute();
-    const { used, refunded } = await unitsOf(trx, orderId);
+    const { left: unitsLeftOf, refunded } = await unitsOf(trx, orderId, plan.returnId);
     const lines: Array<{ itemId: string; quantity: number; cents: number }> = [];
     const paidFor = refundPricer(refunded);
     if (plan.lines === "all") {
       for (const item of items) {
-        const quantity = item.quantity - (used.get(item.id) ?? 0);
+        const quantity = unitsLeftOf.get(item.id) ?? 0;
         if (quantity > 0) lines.push({ itemId: item.id, quantity, cents: paidFor(item, quantity) });
       }
     } else {
       for (const line of plan.lines) {
         const item = items.find((i) => (line.orderItemId ? i.id === line.orderItemId : i.variant_id === line.variantId));
         if (!item) throw new Refusal(400, NO_SUCH_LINE);
-        const leftUnits =
-          item.quantity - (used.get(item.id) ?? 0) - lines.filter((l) => l.itemId === item.id).reduce((n, l) => n + l.quantity, 0);
+        const leftUnits = (unitsLeftOf.get(item.id) ?? 0) - lines.filter((l) => l.itemId === item.id).reduce((n, l) => n + l.quantity, 0);
         if (line.quantity > leftUnits) throw new Refusal(409, tooManyUnits(lineName(item.title, item.size, item.color), leftUnits));
         lines.push({ itemId: item.id, quantity: line.quantity, cents: paidFor(item, line.quantity) });
       }
@@ -314,12 +306,15 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
 }
 
 /**
- * Units of each order line that can no longer be refunded or returned: covered by a refund not
- * failed (or one PayPal took and failed later: its units went back then), exchanged, or asked for in
- * a return not decided yet. Refunds and returns both count with this.
+ * The one rule for what is left of each line of an order (issue 38, point 6), which a refund of
+ * lines, a return and the closing of a free order all count with: the units bought, less those
+ * refunded (a refund not failed, or one PayPal took and failed later: its units went back then),
+ * exchanged, asked for in a return not decided yet, or received back in a return without a refund
+ * (its money had gone back already, or a code made the line free); and none at all once a free
+ * order is closed (cancelled or rejected: its units went back or stayed with the shopper then).
  */
-export async function usedUnits(trx: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
-  return (await unitsOf(trx, orderId)).used;
+export async function unitsLeft(trx: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
+  return (await unitsOf(trx, orderId)).left;
 }
 
 /**
@@ -363,11 +358,18 @@ function refundPricer(refunded: Map<string, number>): (item: PricedItem, quantit
 }
 
 /**
- * `used`: as usedUnits; `refunded`: only the units refunded in money, which decide a line's next
- * refund amount (paidForUnits).
+ * `left`: as unitsLeft; `refunded`: only the units refunded in money, which decide a line's next
+ * refund amount (paidForUnits). `receiving`: a return being received, whose refund is being
+ * written: its units are counted by that refund, not yet linked to it.
  */
-async function unitsOf(trx: Kysely<Database>, orderId: string) {
-  const [refunded, returning] = await Promise.all([
+async function unitsOf(trx: Kysely<Database>, orderId: string, receiving?: string) {
+  const [order, items, refunded, returning] = await Promise.all([
+    trx
+      .selectFrom("orders")
+      .select(["payment_method", "payment_status", "total_cents", "stock_reserved"])
+      .where("id", "=", orderId)
+      .executeTakeFirst(),
+    trx.selectFrom("order_items").select(["id", "quantity"]).where("order_id", "=", orderId).execute(),
     trx
       .selectFrom("refund_items")
       .innerJoin("refunds", "refunds.id", "refund_items.refund_id")
@@ -376,18 +378,28 @@ async function unitsOf(trx: Kysely<Database>, orderId: string) {
       .where((eb) => eb.or([eb("refunds.status", "!=", "failed"), eb("refunds.paypal_refund_id", "is not", null)]))
       .groupBy("refund_items.order_item_id")
       .execute(),
+    // A received return's money lines are counted by its refund (above); those received without
+    // one, and exchanged ones, by the return.
     trx
       .selectFrom("return_items")
       .innerJoin("returns", "returns.id", "return_items.return_id")
       .select(["return_items.order_item_id as id", (eb) => eb.fn.sum<number>("return_items.quantity").as("n")])
       .where("returns.order_id", "=", orderId)
-      .where((eb) => eb.or([eb("returns.status", "=", "requested"), eb("return_items.outcome", "=", "exchanged")]))
+      .where((eb) =>
+        eb.or([
+          eb("returns.status", "=", "requested"),
+          eb("return_items.outcome", "=", "exchanged"),
+          eb.and([eb("returns.status", "=", "received"), eb("returns.refund_id", "is", null), eb("returns.id", "!=", receiving ?? "")]),
+        ]),
+      )
       .groupBy("return_items.order_item_id")
       .execute(),
   ]);
   const used = new Map<string, number>();
   for (const row of [...refunded, ...returning]) used.set(row.id, (used.get(row.id) ?? 0) + Number(row.n));
-  return { used, refunded: new Map(refunded.map((row) => [row.id, Number(row.n)])) };
+  const closed = !!order && order.payment_status === "paid" && isFree(order) && order.stock_reserved === 0;
+  const left = new Map(items.map((i) => [i.id, closed ? 0 : Math.max(0, i.quantity - (used.get(i.id) ?? 0))]));
+  return { left, refunded: new Map(refunded.map((row) => [row.id, Number(row.n)])) };
 }
 
 /** Step two: PayPal, then the row settled. An unknown outcome leaves it `requested` for the sweep. */

@@ -6,6 +6,7 @@ import {
   EXCHANGE_NOT_SAME_PRODUCT,
   exchangePriceChanged,
   exchangeSoldOut,
+  NOTHING_LEFT_TO_RETURN,
   NOTHING_TO_RETURN,
   NOT_DELIVERED,
   RETURN_NOT_FOUND,
@@ -20,7 +21,7 @@ import { db, newId, now } from "../platform/db.server";
 import { lockRows, lockStockOf } from "../platform/locks.server";
 import { orderForMail, returnDecidedMessage, returnRequestedMessage } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { paidForLines, Refusal, send, usedUnits, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
+import { paidForLines, Refusal, send, unitsLeft, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
 
 // Returns and exchanges (docs/decisions/0038-returns-and-exchanges.md). A shopper asks within
 // RETURN_DAYS of delivery; the admin receives the parcel (money lines refunded through
@@ -43,15 +44,6 @@ async function deliveredAt(trx: Kysely<Database>, orderId: string): Promise<stri
   return row?.at ?? null;
 }
 
-/** Units of each line of the order that can still be returned: bought, less those used (usedUnits). */
-async function returnableUnits(trx: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
-  const [items, used] = await Promise.all([
-    trx.selectFrom("order_items").select(["id", "quantity"]).where("order_id", "=", orderId).execute(),
-    usedUnits(trx, orderId),
-  ]);
-  return new Map(items.map((i) => [i.id, i.quantity - (used.get(i.id) ?? 0)]));
-}
-
 /** What the shopper may return from this order now, or null when nothing (not delivered, too late, all returned). */
 export async function returnOptions(orderId: string, userId: string): Promise<ReturnOptions | null> {
   const order = await db
@@ -65,7 +57,7 @@ export async function returnOptions(orderId: string, userId: string): Promise<Re
   if (!delivered) return null;
   const deadline = new Date(Date.parse(delivered) + config.returnDays * DAY_MS).toISOString();
   if (Date.now() > Date.parse(deadline)) return null;
-  const units = await returnableUnits(db, orderId);
+  const units = await unitsLeft(db, orderId);
   const items = await db
     .selectFrom("order_items")
     .leftJoin("products", "products.id", "order_items.product_id")
@@ -144,7 +136,9 @@ export async function requestReturn(
         .select(["id", "variant_id", "product_id", "title", "size", "color", "unit_price_cents"])
         .where("order_id", "=", orderId)
         .execute();
-      const units = await returnableUnits(trx, orderId);
+      const units = await unitsLeft(trx, orderId);
+      // A cancelled order marked delivered since, or everything refunded or returned already.
+      if (![...units.values()].some((n) => n > 0)) throw new Refusal(409, NOTHING_LEFT_TO_RETURN);
       const rows: Array<{ orderItemId: string; quantity: number; exchangeVariantId: string | null }> = [];
       for (const line of wanted) {
         const item = items.find((i) => i.variant_id === line.variantId);
@@ -301,6 +295,7 @@ export async function receiveReturn(returnId: string): Promise<RefundOutcome | {
           restock: true,
           reason: `Return: ${found.reason}`.slice(0, 500),
           orderStatusAfter: null,
+          returnId,
         });
         await trx.updateTable("returns").set({ refund_id: refund.id }).where("id", "=", returnId).execute();
       }

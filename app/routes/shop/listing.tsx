@@ -51,6 +51,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   ];
   const sizeOptions = [...new Set([...facets.sizes, ...query.size])].map((s) => ({ id: sizeId(s), label: s }));
 
+  const filters = useRef<HTMLDetailsElement>(null);
   // With JavaScript every change applies at once (back to page 1) and is mirrored to sessionStorage.
   const apply = (next: ListingQuery) => {
     rememberFilters(next);
@@ -70,7 +71,6 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     });
     showResults(filters.current);
   };
-  const filters = useRef<HTMLDetailsElement>(null);
 
   return (
     <div className="relative mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[220px_1fr]">
@@ -85,7 +85,9 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </a>
       ) : null}
       {/* On phones the filters fold behind a "Filters" button (a <details>, so it opens without
-          JavaScript); from md up they are always open beside the grid (app.css). */}
+          JavaScript); from md up they are always open beside the grid (app.css). Each group folds
+          too, open while one of its boxes is ticked: results come first on a phone, and a
+          keyboard passes the filters in a few presses (decision 0044c). */}
       <details
         ref={(details) => {
           filters.current = details;

@@ -262,3 +262,13 @@ export async function buyOverApi(request: APIRequestContext, productId: string, 
   expect((await request.post("/api/shop/order/capture", { data: { ...approved, orderId: created.orderId } })).status()).toBe(200);
   return created.orderId;
 }
+
+/**
+ * A listing filter's box. Its group (Category, Brand, Size, Colour) is folded unless one of its
+ * boxes is ticked: the group's button opens it first.
+ */
+export async function filterBox(page: Page, group: string, name: string): Promise<Locator> {
+  const box = page.getByRole("checkbox", { name, exact: true });
+  if (await box.isHidden()) await page.locator("#listing-filters summary", { hasText: new RegExp(`^${group}`, "i") }).click();
+  return box;
+}

@@ -104,6 +104,9 @@ test.describe("the listing on a phone", () => {
     await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(javaScriptEnabled ? 0 : 1);
 
     await page.getByText("Filters", { exact: true }).click();
+    // Each group is folded too, until one of its boxes is ticked.
+    await expect(men).toBeHidden();
+    await page.locator("#listing-filters summary", { hasText: /^Category/ }).click();
     await expect(men).toBeVisible();
     await men.check();
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();

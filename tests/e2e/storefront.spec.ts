@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { hydrated, registerShopper, SHOPPER, signIn } from "./helpers";
+import { filterBox, hydrated, registerShopper, SHOPPER, signIn } from "./helpers";
 
 // The demo shopper: their paid orders let the reviews below be written. Nothing here changes their
 // cart (the one test that fills a cart signs in a new shopper).
@@ -81,8 +81,8 @@ test.describe("listing", () => {
     await expect(page.getByRole("heading", { name: /All Products\s*\(65 products\)/ })).toBeVisible();
     expect(isSorted(await unitPrices(page), "asc")).toBe(true);
 
-    await page.getByRole("checkbox", { name: "Men", exact: true }).check();
-    await page.getByRole("checkbox", { name: "Women" }).check();
+    await (await filterBox(page, "Category", "Men")).check();
+    await (await filterBox(page, "Category", "Women")).check();
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).first().click();
     await expect(page).toHaveURL(/\/shop\/listing\?category=men,women$/);
     await expect(page.getByRole("heading", { name: /All Products\s*\(28 products\)/ })).toBeVisible();
@@ -121,7 +121,7 @@ test.describe("listing", () => {
     await expect(page.locator("main article")).toHaveCount(4);
     await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
 
-    await page.getByRole("checkbox", { name: "Nike" }).check();
+    await (await filterBox(page, "Brand", "Nike")).check();
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).first().click();
     await expect(page).toHaveURL(/\/shop\/listing\?category=men,women&brand=nike&sortBy=title-atoz$/);
     await expect(page.locator("main article")).toHaveCount(5);

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, addAddress, expectToast, hydrated, hydratedElement, SHOPPER, signIn, unique } from "./helpers";
+import { ADMIN, addAddress, expectToast, filterBox, hydrated, hydratedElement, SHOPPER, signIn, unique } from "./helpers";
 
 // Sizes and colours, as a shopper and the owner meet them, with JavaScript on and off.
 
@@ -155,8 +155,8 @@ test("the owner adds a product with three sizes, one at zero stock; the shopper 
 test("the listing filters by size and colour, in the URL", async ({ page, javaScriptEnabled, shopper: _ }) => {
   await page.goto("/shop/listing");
   if (javaScriptEnabled) await hydrated(page);
-  await page.getByRole("checkbox", { name: "XL", exact: true }).check();
-  await page.getByRole("checkbox", { name: "Black", exact: true }).check();
+  await (await filterBox(page, "Size", "XL")).check();
+  await (await filterBox(page, "Colour", "Black")).check();
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/\/shop\/listing\?size=xl&color=black$/);
   await expect(page.getByTestId("active-filters")).toHaveText("2 active");

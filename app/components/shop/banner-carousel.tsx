@@ -84,10 +84,15 @@ export function BannerCarousel({
               className="h-56 w-full object-cover sm:h-80 lg:h-[28rem]"
             />
             {slide.title ? (
-              <div className="absolute inset-0 flex items-center bg-gradient-to-r from-black/60 to-transparent">
+              // The scrim: the text is white over any picture, a light one too. Up to lg the text
+              // spans most of the banner, so the whole picture is dimmed; from lg the text keeps to
+              // the left and a gradient leaves the rest of the picture bright.
+              <div className="absolute inset-0 flex items-center bg-black/60 lg:bg-transparent lg:bg-gradient-to-r lg:from-black/70 lg:via-black/55 lg:via-45% lg:to-transparent">
                 <div className="max-w-lg space-y-3 px-14 text-white sm:px-16">
-                  <h2 className="text-2xl font-extrabold sm:text-4xl">{slide.title}</h2>
-                  {slide.description ? <p className="text-sm sm:text-lg">{slide.description}</p> : null}
+                  <h2 className="text-2xl font-extrabold [text-shadow:0_1px_3px_rgb(0_0_0/0.5)] sm:text-4xl">{slide.title}</h2>
+                  {slide.description ? (
+                    <p className="text-sm [text-shadow:0_1px_3px_rgb(0_0_0/0.5)] sm:text-lg">{slide.description}</p>
+                  ) : null}
                   {slide.buttonText ? (
                     <Link
                       to="/shop/listing"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { useLocation } from "react-router";
 import type { ToastMessage } from "remix-toast";
 import { TOAST_DURATION_MS } from "~/lib/constants";
 import { cn } from "~/lib/cn";
@@ -24,17 +25,27 @@ const STYLES: Record<ToastVariant, string> = {
 };
 
 /**
- * The flash toast of the last redirect. The server renders it, so it shows without JavaScript;
- * with JavaScript one toast is visible at a time, it leaves after 5 s, and F8 focuses the area.
+ * The flash toast of the last redirect. The server renders it, so it shows without JavaScript, and
+ * leaves after 5 s there too (a CSS animation, paused while the pointer is on it). With JavaScript
+ * one toast is visible at a time, it leaves after 5 s or at the next navigation, and F8 focuses
+ * the area.
  */
 export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
   const [current, setCurrent] = useState(toast);
   // A new toast from the server replaces the one shown (adjusting state during render, not in an
-  // effect); a navigation without one leaves the current toast to its timer.
+  // effect). The toast belongs to the page it arrived with: the next navigation takes it away, as
+  // a page load does without JavaScript, so it never covers a page it says nothing about.
   const [lastToast, setLastToast] = useState(toast);
+  const { key: locationKey } = useLocation();
+  const [shownAt, setShownAt] = useState(locationKey);
   if (toast !== lastToast) {
     setLastToast(toast);
-    if (toast) setCurrent(toast);
+    if (toast) {
+      setCurrent(toast);
+      setShownAt(locationKey);
+    }
+  } else if (current && locationKey !== shownAt) {
+    setCurrent(undefined);
   }
   const hydrated = useHydrated();
   const regionRef = useRef<HTMLElement>(null);
@@ -70,9 +81,17 @@ export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
           <div
             data-testid="toast"
             data-variant={variant}
-            className={cn("pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg", STYLES[variant])}
+            // Without JavaScript no timer runs: the stylesheet takes the toast away (app.css).
+            style={hydrated ? undefined : { animationDelay: `${current.duration ?? TOAST_DURATION_MS}ms` }}
+            className={cn(
+              "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg",
+              STYLES[variant],
+              !hydrated && "toast-leaves",
+            )}
           >
-            <div className="flex-1 space-y-1">
+            {/* min-w-0 and overflow-wrap: a long word (an e-mail address) wraps inside the toast
+                instead of pushing the Dismiss button out of it and off a phone's screen. */}
+            <div className="min-w-0 flex-1 space-y-1 [overflow-wrap:anywhere]">
               <p className="text-sm font-semibold">{current.message}</p>
               {current.description ? <p className="text-sm opacity-90">{current.description}</p> : null}
             </div>
@@ -80,7 +99,7 @@ export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
               <button
                 type="button"
                 onClick={() => setCurrent(undefined)}
-                className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2"
+                className="-m-1 shrink-0 rounded px-1.5 py-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-current"
                 aria-label="Dismiss notification"
               >
                 ×

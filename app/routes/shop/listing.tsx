@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, redirect, useNavigate } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
 import { ProductGrid } from "~/components/shop/product-card";
@@ -50,6 +51,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   ];
   const sizeOptions = [...new Set([...facets.sizes, ...query.size])].map((s) => ({ id: sizeId(s), label: s }));
 
+  const filters = useRef<HTMLDetailsElement>(null);
   // With JavaScript every change applies at once (back to page 1) and is mirrored to sessionStorage.
   const apply = (next: ListingQuery) => {
     rememberFilters(next);
@@ -67,6 +69,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
       size: ticked.getAll("size").flatMap((id) => sizeFromId(String(id)) ?? []),
       color: ticked.getAll("color").map((c) => colorId(String(c))),
     });
+    showResults(filters.current);
   };
 
   return (
@@ -82,9 +85,14 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </a>
       ) : null}
       {/* On phones the filters fold behind a "Filters" button (a <details>, so it opens without
-          JavaScript); from md up they are always open beside the grid (app.css). */}
+          JavaScript); from md up they are always open beside the grid (app.css). Each group folds
+          too, open while one of its boxes is ticked: results come first on a phone, and a
+          keyboard passes the filters in a few presses (decision 0044c). */}
       <details
-        ref={openOnWideScreens}
+        ref={(details) => {
+          filters.current = details;
+          openOnWideScreens(details);
+        }}
         aria-label="Filters"
         className="listing-filters group h-fit rounded-lg border border-gray-200 bg-white md:p-4"
       >
@@ -108,7 +116,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             <path d="M6 9l6 6 6-6" />
           </svg>
         </summary>
-        <Form id="listing-filters" method="get" action="/shop/listing" className="space-y-5 px-4 pb-4 md:p-0">
+        <Form id="listing-filters" method="get" action="/shop/listing" className="space-y-1 px-4 pb-4 md:p-0">
           <FilterGroup
             legend="Category"
             name="category"
@@ -211,36 +219,106 @@ function FilterGroup({
   onToggle: ((form: HTMLFormElement | null) => void) | undefined;
   columns?: string;
 }) {
+  const active = selected.length;
+  // Open while a box of the group is ticked; the shopper opens and folds it at will. A group whose
+  // first box gets ticked (by a link such as the header's "Men") opens; one whose last box is
+  // unticked stays as the shopper has it, rather than folding under their pointer.
+  const [open, setOpen] = useState(active > 0);
+  const [wasActive, setWasActive] = useState(active > 0);
+  if (active > 0 !== wasActive) {
+    setWasActive(active > 0);
+    if (active > 0) setOpen(true);
+  }
   return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-700">{legend}</legend>
-      <ul className={`grid gap-1.5 ${columns}`}>
-        {options.map((o) => (
-          <li key={o.id}>
-            <label className="flex cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name={name}
-                value={o.id}
-                key={`${o.id}-${selected.includes(o.id)}`}
-                defaultChecked={selected.includes(o.id)}
-                onChange={onToggle ? (e) => onToggle(e.target.form) : undefined}
-                className="h-4 w-4 rounded border-gray-300 accent-gray-900"
-              />
-              {o.hex ? (
-                <span
-                  aria-hidden="true"
-                  className="h-3.5 w-3.5 shrink-0 rounded-full border border-gray-300"
-                  style={{ backgroundColor: o.hex }}
-                />
-              ) : null}
-              <span className="first-letter:uppercase">{o.label}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group/filter">
+      <summary className="-mx-1 flex min-h-9 cursor-pointer items-center justify-between gap-2 rounded px-1 text-sm font-semibold uppercase tracking-wide text-gray-700 focus-visible:outline-2 focus-visible:outline-blue-600">
+        <span>
+          {legend}
+          {active ? <span className="ml-1.5 normal-case tracking-normal text-gray-600">({active})</span> : null}
+        </span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4 shrink-0 transition-transform group-open/filter:rotate-180"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M6 9l6 6 6-6" />
+        </svg>
+      </summary>
+      <fieldset className="pb-1 pt-1.5">
+        <legend className="sr-only">{legend}</legend>
+        <ul className={`grid gap-1.5 ${columns}`}>
+          {options.map((o) => (
+            <li key={o.id}>
+              <label className="flex cursor-pointer items-center gap-2 text-sm">
+                <FilterBox name={name} value={o.id} checked={selected.includes(o.id)} onToggle={onToggle} />
+                {o.hex ? (
+                  <span
+                    aria-hidden="true"
+                    className="h-3.5 w-3.5 shrink-0 rounded-full border border-gray-300"
+                    style={{ backgroundColor: o.hex }}
+                  />
+                ) : null}
+                <span className="first-letter:uppercase">{o.label}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </details>
   );
+}
+
+/**
+ * Uncontrolled, so a box ticked while the last tick's page is still on its way keeps its tick; the
+ * URL's filters are written back into it when they change (back, forward, a link). The same
+ * element stays, so a keyboard user keeps focus on the box they ticked.
+ */
+function FilterBox({
+  name,
+  value,
+  checked,
+  onToggle,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onToggle: ((form: HTMLFormElement | null) => void) | undefined;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.checked = checked;
+  }, [checked]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      name={name}
+      value={value}
+      defaultChecked={checked}
+      onChange={onToggle ? (e) => onToggle(e.target.form) : undefined}
+      className="h-4 w-4 rounded border-gray-300 accent-gray-900"
+    />
+  );
+}
+
+/**
+ * On a phone, a ticked box folds the filters and brings the results into view: the new products
+ * are what the shopper asked for, not the 700 px of boxes above them. Focus goes to the "Filters"
+ * button (it held the box), one press from opening them again. Wide screens show the filters
+ * beside the grid and keep them as they are.
+ */
+function showResults(details: HTMLDetailsElement | null) {
+  if (!details?.open || window.matchMedia("(min-width: 48rem)").matches) return;
+  const hadFocus = details.contains(document.activeElement);
+  details.open = false;
+  if (hadFocus) details.querySelector("summary")?.focus({ preventScroll: true });
+  // Where the shopper had scrolled down the open panel, the page now shows products further down
+  // the grid, or the footer: back to the folded button, with the first products under it.
+  const headerBottom = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+  if (details.getBoundingClientRect().top < headerBottom) details.scrollIntoView({ block: "start" });
 }
 
 /** Browsers without `::details-content` (app.css) get the filters opened by script on wide screens. */

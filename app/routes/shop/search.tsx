@@ -68,7 +68,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </Form>
       {results ? (
         <>
-          <p className="mb-5 text-gray-700" aria-live="polite">
+          {/* A keyword may be one long word: it wraps rather than running off a phone's screen. */}
+          <p className="mb-5 break-words text-gray-700" aria-live="polite">
             {results.total > 0 ? `Found ${results.total} results for "${shown}"` : `No results found for "${shown}"`}
           </p>
           {results.items.length ? (

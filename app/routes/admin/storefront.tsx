@@ -7,7 +7,7 @@ import type { Route } from "./+types/storefront";
 
 // "View shop" (issue 38): the owner's look at the shop's home page as shoppers see it, its banners
 // and featured products. A preview inside the admin area, because the specification sends an admin
-// on any shop page back to the dashboard (SPEC section 2); docs/decisions/0044d.
+// on any shop page back to the dashboard (SPEC section 2); docs/decisions/0048.
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("View shop", matches) }];
 

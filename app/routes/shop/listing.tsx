@@ -87,7 +87,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
       {/* On phones the filters fold behind a "Filters" button (a <details>, so it opens without
           JavaScript); from md up they are always open beside the grid (app.css). Each group folds
           too, open while one of its boxes is ticked: results come first on a phone, and a
-          keyboard passes the filters in a few presses (decision 0044c). */}
+          keyboard passes the filters in a few presses (decision 0047). */}
       <details
         ref={(details) => {
           filters.current = details;

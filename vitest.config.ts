@@ -6,7 +6,7 @@ const ALL = ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tes
 // What runs again on PostgreSQL: every test that uses the database through the shop's code. The
 // backup and the upgrade of old SQLite files are about SQLite itself.
 const ON_POSTGRES = ["app/server/**/*.test.ts", "db/**/*.test.ts"];
-const SQLITE_ONLY = ["app/server/platform/backup.test.ts", "db/migrations.test.ts", "db/seed/**"];
+const SQLITE_ONLY = ["app/server/platform/backup.test.ts", "app/server/platform/migrations.test.ts", "db/seed/**"];
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres && process.env.VITEST && !process.env.VITEST_WORKER_ID) {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
-import type { OrderStatus, PaymentStatus, RefundStatus, Role, StatusChangeBy } from "../app/lib/constants";
+import type { OrderStatus, PaymentStatus, RefundStatus, Role, StatusChangeBy } from "./values";
 
 /** Database tables as Kysely sees them. Money columns are integer cents. Timestamps are ISO strings. */
 export interface Database {

@@ -5,7 +5,7 @@ import "./load-env";
 import { parseArgs } from "node:util";
 import { databaseLabel } from "~/server/platform/db.server";
 import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/platform/seed.server";
-import { seedBenchmarkProducts } from "../db/seed/bulk";
+import { seedBenchmarkProducts } from "../app/server/platform/bulk-seed.server";
 import { startShop, stopShop } from "~/server/platform/start.server";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });

@@ -1,4 +1,5 @@
 // Business constants from SPEC sections 3 and 9, shared by server and browser.
+import type { OrderStatus, PaymentStatus } from "../../db/values";
 
 /** What the shop is called when SHOP_NAME is not set. */
 export const DEFAULT_SHOP_NAME = "Fashion Shop";
@@ -35,19 +36,12 @@ export const SORT_OPTIONS = [
 export type SortId = (typeof SORT_OPTIONS)[number]["id"];
 export const DEFAULT_SORT: SortId = "price-lowtohigh";
 
-export const ORDER_STATUSES = ["pending", "inProcess", "inShipping", "delivered", "confirmed", "rejected", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Whose doing a change of an order's status was: the shopper placing it, the admin, the payment, or the recovery of an interrupted payment. */
-export const STATUS_CHANGE_BY = ["shopper", "admin", "payment", "recovery"] as const;
-export type StatusChangeBy = (typeof STATUS_CHANGE_BY)[number];
+export { ORDER_STATUSES, type OrderStatus, type PaymentStatus, type RefundStatus, type Role, type StatusChangeBy } from "../../db/values";
 
 /** The statuses an admin may pick, in any order (SPEC section 4). */
 export const ADMIN_ORDER_STATUSES = ["pending", "inProcess", "inShipping", "delivered", "rejected"] as const;
 export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
-/** What the database stores for a payment; `paid` stays once the money came in. */
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /**
  * What people and the /api see: a paid order with refunds is `partiallyRefunded` or `refunded`
  * (read from what was refunded, never stored apart from it).
@@ -56,12 +50,6 @@ export type ShownPaymentStatus = PaymentStatus | "partiallyRefunded" | "refunded
 
 /** The order statuses from which a shopper may still cancel (nothing has shipped yet). */
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ["pending", "confirmed", "inProcess"];
-
-export const REFUND_STATUSES = ["requested", "pending", "completed", "failed"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-
-export const ROLES = ["admin", "user"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const MAX_ADDRESSES = 3;
 export const LOW_STOCK_THRESHOLD = 10;

@@ -61,6 +61,14 @@ export type Refund = {
 };
 
 /** Units a shopper asked to send back, each for the money or for another size or colour. */
+/** A return as its e-mails tell it (the shopper's and the owner's). */
+export type ReturnForMail = {
+  status: "requested" | "received" | "refused";
+  reason: string;
+  refusal: string | null;
+  lines: Array<{ name: string; quantity: number; outcome: string | null; exchangeName: string | null }>;
+};
+
 export type ReturnRequest = {
   id: string;
   status: "requested" | "received" | "refused";

@@ -42,3 +42,20 @@ export function productBadge(product: Pick<Product, "stock" | "salePriceCents">)
   if (product.salePriceCents > 0) return "Sale";
   return null;
 }
+
+/** Whether a shopper may review a product: bought it (an order that still stands), and not reviewed it yet. */
+export type ReviewEligibility = "allowed" | "not-purchased" | "already-reviewed";
+
+/** The details dialog of home, listing and search (`?product=<id>`): the product, its reviews and whether this shopper may add one. */
+export type ProductDialogData = {
+  id: string;
+  product: Product | null;
+  reviews: Review[];
+  eligibility: ReviewEligibility;
+};
+
+/** A variant running out, on the dashboard's reorder list. */
+export type LowStockVariant = { productId: string; title: string; size: string; color: string; stock: number };
+
+/** A home page banner the owner uploaded. */
+export type Banner = { id: string; image: string };

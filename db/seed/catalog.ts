@@ -1,6 +1,6 @@
 /**
  * The demo catalog: realistic products across every category and brand. Prices in dollars;
- * `sale` 0 means not on sale. Images are generated artwork (db/seed/generate-images.ts).
+ * `sale` 0 means not on sale. Images are generated artwork (scripts/generate-images.ts).
  */
 export type Kind =
   | "tee"

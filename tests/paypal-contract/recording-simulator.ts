@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { simApi } from "~/server/checkout/paypal-simulator.server";
+import { simApi } from "~/server/paypal-sim/simulator.server";
 import type { Exchange } from "./check";
 
 // The shop's PayPal simulator served over real HTTP for a test that runs without the shop's server

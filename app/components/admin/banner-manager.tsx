@@ -11,7 +11,7 @@ import type { FormResult } from "~/lib/form";
 import { useSchemaFormOnDemand, type Constraints } from "~/lib/form-on-demand";
 import type { BannerUrlSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
-import type { Banner } from "~/server/admin/banners.server";
+import type { Banner } from "~/lib/product";
 
 const loadBannerUrlCheck = () => import("~/lib/form-checks").then((m) => m.checkBannerUrl);
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LOW_STOCK_VARIANT } from "~/lib/constants";
 import { variantLabel } from "~/lib/variants";
-import type { LowStockVariant } from "~/server/admin/products.server";
+import type { LowStockVariant } from "~/lib/product";
 
 /** Sizes and colours running out (stock at or below 3), fewest first, each with a link to its product. */
 export function LowStock({ low: { items: variants, total } }: { low: { items: LowStockVariant[]; total: number } }) {

@@ -10,7 +10,7 @@ import { useSchemaForm, type FormResult } from "~/lib/form";
 import { ReviewSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { ProductDialogData } from "~/routes/shop/product-dialog.server";
+import type { ProductDialogData } from "~/lib/product";
 import { VariantAddToCart } from "./variant-form";
 import { Price } from "./price";
 import { Stars } from "./stars";

@@ -5,7 +5,7 @@ import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discount-codes
 import { centsToAmount } from "~/lib/money";
 import type { Order, OrderWithOwner } from "~/lib/orders";
 import type { Product, Review } from "~/lib/product";
-import type { Banner } from "~/server/admin/banners.server";
+import type { Banner } from "~/lib/product";
 import { getCart } from "~/server/cart/cart.server";
 import { cartTotals, type CartTotals } from "~/server/cart/discount.server";
 import { json } from "~/server/platform/api.server";

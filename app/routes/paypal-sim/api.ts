@@ -1,4 +1,4 @@
-import { simApi } from "~/server/checkout/paypal-simulator.server";
+import { simApi } from "~/server/paypal-sim/simulator.server";
 import type { Route } from "./+types/api";
 
 // The PayPal REST subset the shop calls, served by the simulator under /paypal-sim/: the OAuth2

@@ -1,6 +1,6 @@
 import { data, Form, redirectDocument } from "react-router";
 import { Button } from "~/components/ui/button";
-import { simDecide, simOrderForApproval, simulatorEnabled } from "~/server/checkout/paypal-simulator.server";
+import { simDecide, simOrderForApproval, simulatorEnabled } from "~/server/paypal-sim/simulator.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkoutnow";
 

@@ -1,23 +1,16 @@
 import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
-import { reviewAnchor, type Product, type Review } from "~/lib/product";
+import { reviewAnchor, type ProductDialogData } from "~/lib/product";
 import { AddToCartSchema, IdSchema, ReviewSchema } from "~/lib/schemas";
 import type { AddToCartResult } from "~/lib/cart";
 import { addToCart } from "../../server/cart/cart.server";
 import { ADDED_TO_CART } from "~/lib/messages/cart";
 import { getProduct } from "../../server/catalog/catalog.server";
-import { addReview, listReviews, reviewEligibility, type ReviewEligibility } from "../../server/catalog/reviews.server";
+import { addReview, listReviews, reviewEligibility } from "../../server/catalog/reviews.server";
 import { parseFormWith, readForm } from "../../server/platform/form.server";
 import { REVIEW_ADDED } from "~/lib/messages/catalog";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
-
-export type ProductDialogData = {
-  id: string;
-  product: Product | null;
-  reviews: Review[];
-  eligibility: ReviewEligibility;
-};
 
 /** The details dialog named by `?product=<id>` on home, listing and search, or null. */
 export async function loadProductDialog(request: Request, user: SessionUser): Promise<ProductDialogData | null> {

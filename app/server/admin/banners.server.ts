@@ -1,8 +1,7 @@
+import type { Banner } from "~/lib/product";
 import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
 import { db, newId, now } from "../platform/db.server";
 import { localImagePath } from "../platform/image-urls.server";
-
-export type Banner = { id: string; image: string };
 
 export async function listBanners(): Promise<Banner[]> {
   const rows = await db.selectFrom("banners").select(["id", "image"]).orderBy("created_at", "asc").orderBy("id").execute();

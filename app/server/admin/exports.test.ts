@@ -4,7 +4,7 @@ import { registerUser } from "../accounts/users.server";
 import { productWith } from "../catalog/fixtures";
 import { insertOrder } from "../checkout/fixtures";
 import { db } from "../platform/db.server";
-import { seedBenchmarkProducts } from "../../../db/seed/bulk";
+import { seedBenchmarkProducts } from "../platform/bulk-seed.server";
 import { csvResponse } from "./csv.server";
 import { ORDER_COLUMNS, orderRows, PRODUCT_COLUMNS, productRows } from "./exports.server";
 

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import { amountToCents } from "~/lib/money";
-import type { Product } from "~/lib/product";
+import type { LowStockVariant, Product } from "~/lib/product";
 import type { ProductInput, VariantInput } from "~/lib/schemas";
 import { ONE_SIZE } from "~/lib/variants";
 import type { Database } from "../../../db/schema";
@@ -222,8 +222,6 @@ export async function saveProduct(id: string | null, input: ProductInput, file: 
   }
   return updateProduct(id, { ...input, image });
 }
-
-export type LowStockVariant = { productId: string; title: string; size: string; color: string; stock: number };
 
 /**
  * Variants running out (stock at or below `threshold`), fewest first, then by title: the

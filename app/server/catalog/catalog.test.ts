@@ -265,7 +265,7 @@ describe("searchProducts", () => {
 
 describe("listProducts on a large catalog", () => {
   it("returns the same order whether it sorts the matches or walks the sort index", async () => {
-    const { seedBenchmarkProducts } = await import("../../../db/seed/bulk");
+    const { seedBenchmarkProducts } = await import("../platform/bulk-seed.server");
     await seedBenchmarkProducts(4000);
     const all = await db.selectFrom("products").selectAll().execute();
     for (const search of ["category=men,women,kids&sortBy=price-hightolow&page=3", "category=kids&brand=nike&sortBy=title-atoz&page=2"]) {

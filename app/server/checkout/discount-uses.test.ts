@@ -14,7 +14,7 @@ import { reloadSettings } from "../platform/config.server";
 import { db } from "../platform/db.server";
 import { cancelPayment, completePayment } from "./capture.server";
 import { ABANDONED_AFTER_MS, releaseAbandonedUses, releaseUseOf } from "./discount-uses.server";
-import { simDecide } from "./paypal-simulator.server";
+import { simDecide } from "~/server/paypal-sim/simulator.server";
 import { startCheckout } from "./start.server";
 
 // Discount codes through checkout and payment (both engines), against the simulator over real

@@ -14,9 +14,9 @@ import { reloadSettings } from "../platform/config.server";
 import { db } from "../platform/db.server";
 import { seedDemoCatalog } from "../platform/seed.server";
 import { completePayment } from "./capture.server";
-import { simulatorCredentials } from "./paypal-sim-auth.server";
-import { simRefundsPending } from "./paypal-sim-refunds.server";
-import { simDecide } from "./paypal-simulator.server";
+import { simulatorCredentials } from "~/server/platform/secrets.server";
+import { simRefundsPending } from "~/server/paypal-sim/refunds.server";
+import { simDecide } from "~/server/paypal-sim/simulator.server";
 import { capturePayPalOrder, getPayPalOrder, getRefund, PayPalError, refundCapture } from "./paypal.server";
 import { startCheckout } from "./start.server";
 

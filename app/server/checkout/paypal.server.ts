@@ -14,7 +14,7 @@ import {
 } from "@paypal/paypal-server-sdk";
 import { config } from "../platform/config.server";
 import { PayPalError, type PayPalLink } from "./paypal-error.server";
-import { simulatorCredentials } from "./paypal-sim-auth.server";
+import { simulatorCredentials } from "~/server/platform/secrets.server";
 
 export { PayPalError } from "./paypal-error.server";
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { lineName } from "~/lib/variants";
-import { formatDate, type ReturnOptions } from "~/lib/orders";
+import { formatDate, type ReturnForMail, type ReturnOptions } from "~/lib/orders";
 import {
   ALREADY_DECIDED,
   EXCHANGE_NOT_SAME_PRODUCT,
@@ -323,13 +323,6 @@ export async function refuseReturn(returnId: string, refusal: string): Promise<R
     return { ok: true as const, returnId };
   });
 }
-
-export type ReturnForMail = {
-  status: "requested" | "received" | "refused";
-  reason: string;
-  refusal: string | null;
-  lines: Array<{ name: string; quantity: number; outcome: string | null; exchangeName: string | null }>;
-};
 
 async function returnForMail(trx: Kysely<Database>, returnId: string): Promise<ReturnForMail> {
   const row = await trx.selectFrom("returns").select(["status", "reason", "refusal"]).where("id", "=", returnId).executeTakeFirstOrThrow();

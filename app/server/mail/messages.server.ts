@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
 import type { OrderStatus } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
-import { orderStatusLabel } from "~/lib/orders";
+import { orderStatusLabel, type ReturnForMail } from "~/lib/orders";
 import { lineName } from "~/lib/variants";
 import type { Database } from "../../../db/schema";
 import { config } from "../platform/config.server";
-import type { ReturnForMail } from "../checkout/returns.server";
 
 // The shop's transactional e-mails: a plain-text part and a simple HTML part (inline styles, no
 // remote images), the shop's name, and for orders the number, items, total, address and a link to

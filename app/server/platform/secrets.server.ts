@@ -35,3 +35,15 @@ function loadSecrets(): string[] {
 export function deriveSecret(purpose: string): string {
   return createHmac("sha256", secrets()[0]!).update(purpose).digest("hex");
 }
+
+/**
+ * The client credentials the shop's own PayPal client uses in simulator mode (the simulator,
+ * app/server/paypal-sim/, checks them; the client may not import the simulator). Derived from the
+ * session secret, so nobody without it can get a token: the simulator takes no anonymous writes.
+ */
+export function simulatorCredentials(): { clientId: string; clientSecret: string } {
+  return {
+    clientId: `SIM-${deriveSecret("paypal-simulator:client-id").slice(0, 32)}`,
+    clientSecret: deriveSecret("paypal-simulator:client-secret"),
+  };
+}

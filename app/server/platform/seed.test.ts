@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BRAND_IDS, CATEGORY_IDS, LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { db } from "./db.server";
-import { seedBenchmarkProducts } from "../../../db/seed/bulk";
+import { seedBenchmarkProducts } from "./bulk-seed.server";
 import { seedDemoAccounts, seedDemoCatalog } from "./seed.server";
 import { verifyLogin } from "../accounts/users.server";
 import { DEMO_ACCOUNTS } from "./config.server";

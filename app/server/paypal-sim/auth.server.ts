@@ -1,18 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { deriveSecret } from "../platform/secrets.server";
+import { deriveSecret, simulatorCredentials } from "~/server/platform/secrets.server";
 
 // The simulator's OAuth2: only this shop gets a token (docs/decisions/0017).
-
-/**
- * The client credentials the shop's own PayPal client uses in simulator mode. Derived from the
- * session secret, so nobody without it can get a token: the simulator takes no anonymous writes.
- */
-export function simulatorCredentials(): { clientId: string; clientSecret: string } {
-  return {
-    clientId: `SIM-${deriveSecret("paypal-simulator:client-id").slice(0, 32)}`,
-    clientSecret: deriveSecret("paypal-simulator:client-secret"),
-  };
-}
 
 const TOKEN_SECONDS = 32400;
 const tokenMac = (body: string) => deriveSecret(`paypal-simulator:token:${body}`).slice(0, 32);

@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { config } from "../platform/config.server";
-import { simToken } from "./paypal-sim-auth.server";
-import { simCaptureOrder, simCreateOrder, simGetOrder } from "./paypal-sim-orders.server";
-import { simGetCapture, simGetRefund, simRefundCapture } from "./paypal-sim-refunds.server";
+import { config } from "~/server/platform/config.server";
+import { simToken } from "./auth.server";
+import { simCaptureOrder, simCreateOrder, simGetOrder } from "./orders.server";
+import { simGetCapture, simGetRefund, simRefundCapture } from "./refunds.server";
 
 // A stand-in for the part of PayPal's REST API the shop calls (OAuth2 token; Orders v2 create, get,
 // capture; Payments v2 refund, get refund, get capture) plus an approval page, so the demo,
@@ -16,7 +16,7 @@ import { simGetCapture, simGetRefund, simRefundCapture } from "./paypal-sim-refu
 // - JSON shapes: paypal-sim-model.server.ts; error bodies: paypal-sim-errors.server.ts
 // - credentials and tokens: paypal-sim-auth.server.ts
 
-export { simDecide, simOrderForApproval } from "./paypal-sim-orders.server";
+export { simDecide, simOrderForApproval } from "./orders.server";
 
 export function simulatorEnabled(): boolean {
   return config.paypalMode === "simulator";

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { PaypalSimOrderDetailsTable, PaypalSimOrdersTable, PaypalSimRefundsTable } from "../../../db/schema";
-import { db, type DB } from "../platform/db.server";
-import { deriveSecret } from "../platform/secrets.server";
+import { db, type DB } from "~/server/platform/db.server";
+import { deriveSecret } from "~/server/platform/secrets.server";
 
 // The simulator's orders, captures and refunds as PayPal's JSON shows them (Orders v2, Payments
 // v2): the purchase unit as it was created, the payer once approved, the capture with its seller

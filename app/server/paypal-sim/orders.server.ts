@@ -1,7 +1,7 @@
-import { shopOrigins } from "../platform/config.server";
-import { db, now } from "../platform/db.server";
-import { authorized } from "./paypal-sim-auth.server";
-import { ppAuthenticationFailure, ppErrorBody, type ErrorField, type SimIssue } from "./paypal-sim-errors.server";
+import { shopOrigins } from "~/server/platform/config.server";
+import { db, now } from "~/server/platform/db.server";
+import { authorized } from "./auth.server";
+import { ppAuthenticationFailure, ppErrorBody, type ErrorField, type SimIssue } from "./errors.server";
 import {
   approvalUrl,
   createdWith,
@@ -20,7 +20,7 @@ import {
   toCents,
   wantsRepresentation,
   type CreatedWith,
-} from "./paypal-sim-model.server";
+} from "./model.server";
 
 // Orders v2 in the simulator: create, get, capture. Create checks what PayPal checks of the
 // amounts (totals add up, two decimals, one currency); capture is once per order, needs the

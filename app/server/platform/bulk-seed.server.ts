@@ -1,9 +1,9 @@
 import type { Insertable } from "kysely";
 import { BRAND_IDS, CATEGORY_IDS } from "~/lib/constants";
-import { db, newId, now } from "~/server/platform/db.server";
-import { afterBulkWrite } from "~/server/platform/seed.server";
-import type { ProductsTable, ProductVariantsTable } from "../schema";
-import { DEMO_PRODUCTS, demoImagePath } from "./catalog";
+import { db, newId, now } from "./db.server";
+import { afterBulkWrite } from "./seed.server";
+import type { ProductsTable, ProductVariantsTable } from "../../../db/schema";
+import { DEMO_PRODUCTS, demoImagePath } from "../../../db/seed/catalog";
 
 // Generated products by the thousand, for benchmarks and the tests of large catalogs
 // (`npm run seed -- --products N`). Not part of the shop's server build.

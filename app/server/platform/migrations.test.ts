@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { openDatabase, withSchemaEdits } from "~/server/platform/sqlite.server";
+import { openDatabase, withSchemaEdits } from "./sqlite.server";
 import { userNameKey } from "~/server/accounts/users.server";
-import { migrations } from "./migrations";
+import { migrations } from "../../../db/migrations";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-migrate-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

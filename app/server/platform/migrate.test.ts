@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { expect, it } from "vitest";
-import { db, engine, migrateToLatest } from "~/server/platform/db.server";
-import { migrations } from "./migrations";
+import { db, engine, migrateToLatest } from "./db.server";
+import { migrations } from "../../../db/migrations";
 
 // On both engines (this file runs in the sqlite and the postgres projects).
 const tableExists = async (name: string) =>

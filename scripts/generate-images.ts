@@ -5,10 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { FALLBACK_BANNERS } from "../../app/lib/fallback-banners";
-import { DEMO_PRODUCTS, demoImagePath, type Kind } from "./catalog";
+import { FALLBACK_BANNERS } from "../app/lib/fallback-banners";
+import { DEMO_PRODUCTS, demoImagePath, type Kind } from "../db/seed/catalog";
 
-const root = path.resolve(import.meta.dirname, "../../public");
+const root = path.resolve(import.meta.dirname, "../public");
 
 // Silhouettes drawn on a 400x400 canvas, centred.
 const SHAPES: Record<Kind, string> = {

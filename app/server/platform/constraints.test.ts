@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { db, engine, newId, now } from "~/server/platform/db.server";
-import { uniqueViolationOf } from "~/server/platform/db-errors.server";
+import { db, engine, newId, now } from "./db.server";
+import { uniqueViolationOf } from "./db-errors.server";
 import { sizeMask } from "~/lib/variants";
 
 const product = (over: Record<string, unknown> = {}) => ({

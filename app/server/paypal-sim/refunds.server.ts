@@ -1,7 +1,7 @@
-import { db, now } from "../platform/db.server";
-import { authorized } from "./paypal-sim-auth.server";
-import { ppAuthenticationFailure, ppErrorBody, type ErrorField, type SimIssue } from "./paypal-sim-errors.server";
-import { readJson } from "./paypal-sim-orders.server";
+import { db, now } from "~/server/platform/db.server";
+import { authorized } from "./auth.server";
+import { ppAuthenticationFailure, ppErrorBody, type ErrorField, type SimIssue } from "./errors.server";
+import { readJson } from "./orders.server";
 import {
   apiBase,
   captureBody,
@@ -17,7 +17,7 @@ import {
   storeReply,
   toCents,
   wantsRepresentation,
-} from "./paypal-sim-model.server";
+} from "./model.server";
 
 // Payments v2 in the simulator: refund a capture, read a refund, read a capture.
 // - No amount refunds what is left; more than is left is PayPal's 422 REFUND_AMOUNT_EXCEEDED,

@@ -126,7 +126,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "#db": fileURLToPath(new URL("./db", import.meta.url)) },
   },
   ssr: {
     // Native addon: must stay a runtime require, never bundled.

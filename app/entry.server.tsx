@@ -1,9 +1,9 @@
 import { PassThrough, Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { randomBytes } from "node:crypto";
-import { NonceContext } from "./lib/nonce";
-import { log } from "./server/platform/log.server";
-import { config } from "./server/platform/config.server";
+import { NonceContext } from "~/lib/nonce";
+import { log } from "~/server/platform/log.server";
+import { config } from "~/server/platform/config.server";
 
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";

@@ -2,12 +2,12 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { ProgressBar } from "./components/ui/progress-bar";
-import { Toaster } from "./components/ui/toaster";
-import { useNonce } from "./lib/nonce";
-import { config } from "./server/platform/config.server";
-import { sessionMiddleware } from "./server/accounts/session.server";
-import { apiErrorsAsJson, limitBodies } from "./server/platform/middleware.server";
+import { ProgressBar } from "~/components/ui/progress-bar";
+import { Toaster } from "~/components/ui/toaster";
+import { useNonce } from "~/lib/nonce";
+import { config } from "~/server/platform/config.server";
+import { sessionMiddleware } from "~/server/accounts/session.server";
+import { apiErrorsAsJson, limitBodies } from "~/server/platform/middleware.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React put the stylesheet (render-blocking) at the top of <head>, before the

@@ -1,6 +1,6 @@
 // npm run backup -- <dir>   Snapshot of DATA_DIR (database + uploads) into a new or empty folder.
 import "./load-env";
-import { backup } from "~/server/platform/backup.server";
+import { backup } from "~/server/database/backup.server";
 import { config } from "~/server/platform/config.server";
 
 if (config.databaseUrl) {

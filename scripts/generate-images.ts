@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { FALLBACK_BANNERS } from "../app/lib/fallback-banners";
-import { DEMO_PRODUCTS, demoImagePath, type Kind } from "../db/seed/catalog";
+import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
+import { DEMO_PRODUCTS, demoImagePath, type Kind } from "#db/seed/catalog";
 
 const root = path.resolve(import.meta.dirname, "../public");
 

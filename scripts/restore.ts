@@ -1,6 +1,6 @@
 // npm run restore -- <dir>   Puts a backup back into DATA_DIR (refuses while the shop runs).
 import "./load-env";
-import { restore } from "~/server/platform/backup.server";
+import { restore } from "~/server/database/backup.server";
 import { config } from "~/server/platform/config.server";
 
 if (config.databaseUrl) {

@@ -3,9 +3,9 @@ import "./load-env";
 // Without options: the demo catalog and demo accounts (when missing). With --products N: adds N
 // generated products in one transaction, for benchmarks.
 import { parseArgs } from "node:util";
-import { databaseLabel } from "~/server/platform/db.server";
-import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/platform/seed.server";
-import { seedBenchmarkProducts } from "../app/server/platform/bulk-seed.server";
+import { databaseLabel } from "~/server/database/db.server";
+import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/demo/seed.server";
+import { seedBenchmarkProducts } from "~/server/demo/bulk-seed.server";
 import { startShop, stopShop } from "~/server/platform/start.server";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });

@@ -1,5 +1,5 @@
 // Business constants from SPEC sections 3 and 9, shared by server and browser.
-import type { OrderStatus, PaymentStatus } from "../../db/values";
+import type { OrderStatus, PaymentStatus } from "#db/values";
 
 /** What the shop is called when SHOP_NAME is not set. */
 export const DEFAULT_SHOP_NAME = "Fashion Shop";
@@ -36,7 +36,7 @@ export const SORT_OPTIONS = [
 export type SortId = (typeof SORT_OPTIONS)[number]["id"];
 export const DEFAULT_SORT: SortId = "price-lowtohigh";
 
-export { ORDER_STATUSES, type OrderStatus, type PaymentStatus, type RefundStatus, type Role, type StatusChangeBy } from "../../db/values";
+export { ORDER_STATUSES, type OrderStatus, type PaymentStatus, type RefundStatus, type Role, type StatusChangeBy } from "#db/values";
 
 /** The statuses an admin may pick, in any order (SPEC section 4). */
 export const ADMIN_ORDER_STATUSES = ["pending", "inProcess", "inShipping", "delivered", "rejected"] as const;

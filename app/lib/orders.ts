@@ -203,7 +203,7 @@ export function estimatedDelivery(status: string): string {
   return "Pending confirmation - Delivery estimate will be available once confirmed";
 }
 
-/** What a shopper may return from an order now (server/checkout/returns.server.ts, returnOptions). */
+/** What a shopper may return from an order now (server/orders/returns.server.ts, returnOptions). */
 export type ReturnOptions = {
   deadline: string;
   lines: Array<{

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { SHOP_BUSY } from "./messages/platform";
+import { SHOP_BUSY } from "~/lib/messages/platform";
 
 export type RouteErrorView = { status: number; title: string; message: string };
 

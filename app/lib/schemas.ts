@@ -2,7 +2,7 @@ import { en } from "zod/locales";
 import * as z from "zod/mini";
 import { ADMIN_ORDER_STATUSES, BRAND_IDS, CATEGORY_IDS } from "./constants";
 import { sizeKindOf, sizesFor } from "./variants";
-import { DISCOUNT_CODE_REQUIRED, DISCOUNT_UNKNOWN } from "./messages/discount-codes";
+import { DISCOUNT_CODE_REQUIRED, DISCOUNT_UNKNOWN } from "~/lib/messages/discounts-shopper";
 
 // Schemas shared by the HTML forms (conform) and the /api routes. Written with zod's functional
 // "mini" API (checks passed to `.check()`, wrappers as functions) so the browser bundle stays small.
@@ -482,7 +482,7 @@ export type DiscountInput = z.infer<typeof DiscountSchema>;
 
 /**
  * The discount code a shopper applies at checkout (the form and `POST /api/shop/cart/discount`).
- * Any case; whether it exists and applies is the server's to say (cart/discount.server.ts).
+ * Any case; whether it exists and applies is the server's to say (discounts/apply.server.ts).
  */
 export const ApplyDiscountSchema = z.object({
   code: z

@@ -4,7 +4,7 @@ import { orderStatusLabel, refundStatusLabel, type OrderWithOwner } from "./orde
 
 // An order's timeline as people read it: one sentence per event saying what happened and who did
 // it ("Cancelled by the shopper"), then when. Status changes come from order_status_history
-// (server/checkout/timeline.server.ts); the refunds and returns of the order join them, so the
+// (server/orders/timeline.server.ts); the refunds and returns of the order join them, so the
 // story is whole in one place. Shopper and admin read the same words.
 
 export type TimelineEntry = { key: string; at: string; text: string; detail: string | null };

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db, engine } from "~/server/platform/db.server";
+import { db, engine } from "~/server/database/db.server";
 import { log } from "~/server/platform/log.server";
 
 // For uptime checks and the reverse proxy; no session needed. 200 when the database can be read

@@ -2,12 +2,12 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { AddressSchema, AddToCartSchema, ReviewSchema, UpdateCartSchema } from "~/lib/schemas";
-import { addAddress, deleteAddress, listAddresses, updateAddress } from "./accounts/addresses.server";
-import { addToCart, getCart, removeFromCart, updateCartQuantity } from "./cart/cart.server";
-import { db, newId, now } from "./platform/db.server";
-import { addReview } from "./catalog/reviews.server";
-import { seedDemoCatalog } from "./platform/seed.server";
-import { productWith } from "./catalog/fixtures";
+import { addAddress, deleteAddress, listAddresses, updateAddress } from "~/server/accounts/addresses.server";
+import { addToCart, getCart, removeFromCart, updateCartQuantity } from "~/server/cart/cart.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { addReview } from "~/server/catalog/reviews.server";
+import { seedDemoCatalog } from "~/server/demo/seed.server";
+import { productWith } from "#tests/support/catalog";
 import { OUT_OF_STOCK, onlyCanAdd } from "~/lib/messages/cart";
 import { ALREADY_REVIEWED, MUST_PURCHASE } from "~/lib/messages/catalog";
 

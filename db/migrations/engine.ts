@@ -14,7 +14,7 @@ export function isPostgres(db: Kysely<any>): boolean {
  * definition (`writable_schema`), bump the schema version so every connection rereads it, and leave
  * the rows as they are; that is sound only for a change every existing row already satisfies, such
  * as a longer list. The driver's defensive mode allows this during migrations only
- * (platform/sqlite.server.ts, withSchemaEdits).
+ * (database/sqlite.server.ts, withSchemaEdits).
  */
 export async function replaceCheck(db: Kysely<any>, table: string, name: string, before: string, after: string): Promise<void> {
   if (isPostgres(db)) {

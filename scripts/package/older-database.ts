@@ -3,8 +3,8 @@
 //   tsx scripts/package/older-database.ts DATA_DIR
 import { Migrator } from "kysely";
 import path from "node:path";
-import { migrations } from "../../db/migrations";
-import { openDatabase, withSchemaEdits } from "~/server/platform/sqlite.server";
+import { migrations } from "#db/migrations";
+import { openDatabase, withSchemaEdits } from "~/server/database/sqlite.server";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: tsx scripts/package/older-database.ts DATA_DIR");

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField, inputClass } from "~/components/ui/field";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { BRANDS, CATEGORIES } from "~/lib/constants";
-import { toUtcInputValue, type DiscountCode } from "~/lib/discount-codes";
+import { toUtcInputValue, type DiscountCode } from "~/lib/discounts/codes";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { centsToAmount } from "~/lib/money";
 import { DiscountSchema } from "~/lib/schemas";

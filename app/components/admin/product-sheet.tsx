@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
-import { ImageUpload } from "~/components/admin/image-upload";
-import { VariantRows, EMPTY_VARIANT_ROW } from "~/components/admin/variant-rows";
+import { ImageUpload } from "./image-upload";
+import { VariantRows, EMPTY_VARIANT_ROW } from "./variant-rows";
 import { Button } from "~/components/ui/button";
 import { ErrorList, InputField, TextareaField, inputClass } from "~/components/ui/field";
 import { CloseLink, Modal } from "~/components/ui/modal";

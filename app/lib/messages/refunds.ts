@@ -1,5 +1,5 @@
 // What shoppers and the owner read about cancellations and refunds (forms, toasts and /api alike).
-import { formatMoney } from "../money";
+import { formatMoney } from "~/lib/money";
 
 export const ORDER_CANCELLED = "Your order is cancelled. The refund is on its way to your PayPal account.";
 export const REFUND_DONE = "The refund went through.";

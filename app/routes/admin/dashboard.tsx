@@ -9,7 +9,7 @@ import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
 import { addBanner, deleteBanner, listBanners } from "~/server/admin/banners.server";
 import { lowStockVariants } from "~/server/admin/products.server";
 import { shopNumbers } from "~/server/admin/stats.server";
-import { countReturnsToReceive } from "~/server/checkout/orders.server";
+import { countReturnsToReceive } from "~/server/orders/orders.server";
 import { RETURNS_TO_RECEIVE_HREF } from "~/lib/orders";
 import { cn } from "~/lib/cn";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";

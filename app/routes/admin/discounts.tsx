@@ -3,13 +3,13 @@ import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { DiscountSheet } from "~/components/admin/discount-sheet";
 import { Button, buttonClass } from "~/components/ui/button";
 import { brandLabel, categoryLabel } from "~/lib/constants";
-import { discountPeriodLabel, discountValueLabel, type DiscountCodeWithFigures } from "~/lib/discount-codes";
-import { DISCOUNT_ADDED, DISCOUNT_NOT_FOUND, DISCOUNT_UPDATED } from "~/lib/messages/discounts";
+import { discountPeriodLabel, discountValueLabel, type DiscountCodeWithFigures } from "~/lib/discounts/codes";
+import { DISCOUNT_ADDED, DISCOUNT_NOT_FOUND, DISCOUNT_UPDATED } from "~/lib/messages/discounts-owner";
 import { formatMoney } from "~/lib/money";
 import { DiscountSchema, IdSchema } from "~/lib/schemas";
 import { pageTitle } from "~/lib/shop-name";
 import { withParam } from "~/lib/url";
-import { createDiscount, getDiscount, listDiscounts, setDiscountActive, updateDiscount } from "~/server/admin/discounts.server";
+import { createDiscount, getDiscount, listDiscounts, setDiscountActive, updateDiscount } from "~/server/discounts/codes.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/discounts";
 

@@ -12,12 +12,12 @@ import { adminListStatusClass, paymentStatusClass, paymentStatusLabel, RETURNS_T
 import { cn } from "~/lib/cn";
 import { IdSchema, OrderStatusSchema, RefundSchema, RefuseReturnSchema } from "~/lib/schemas";
 import { ReturnDecision } from "~/components/admin/return-decision";
-import { receiveReturn, refuseReturn } from "~/server/checkout/returns.server";
+import { receiveReturn, refuseReturn } from "~/server/orders/returns.server";
 import { RETURN_NOT_FOUND, RETURN_RECEIVED, RETURN_REFUSED } from "~/lib/messages/returns";
 import { firstIssue } from "~/server/platform/api.server";
 import { withParam, withParams } from "~/lib/url";
-import { countReturnsToReceive, getOrder, listAllOrders, needsRefundToReject, updateOrderStatus } from "~/server/checkout/orders.server";
-import { refundByAdmin } from "~/server/checkout/refunds.server";
+import { countReturnsToReceive, getOrder, listAllOrders, needsRefundToReject, updateOrderStatus } from "~/server/orders/orders.server";
+import { refundByAdmin } from "~/server/orders/refunds.server";
 import { amountToCents, formatMoney } from "~/lib/money";
 import { CANCELLABLE_STATUSES } from "~/lib/constants";
 import { REFUND_DONE, REFUND_SENT } from "~/lib/messages/refunds";

@@ -1,6 +1,6 @@
-import { DISCOUNT_ADDED } from "~/lib/messages/discounts";
+import { DISCOUNT_ADDED } from "~/lib/messages/discounts-owner";
 import { DiscountSchema } from "~/lib/schemas";
-import { createDiscount } from "~/server/admin/discounts.server";
+import { createDiscount } from "~/server/discounts/codes.server";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import type { Route } from "./+types/admin.discounts.add";
 import { discountJson } from "./legacy-json.server";

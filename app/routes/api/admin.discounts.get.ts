@@ -1,4 +1,4 @@
-import { listDiscounts } from "~/server/admin/discounts.server";
+import { listDiscounts } from "~/server/discounts/codes.server";
 import { json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
 import type { Route } from "./+types/admin.discounts.get";
 import { discountJson } from "./legacy-json.server";

@@ -1,6 +1,6 @@
 import { IdSchema } from "~/lib/schemas";
 import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
-import { getOrder } from "~/server/checkout/orders.server";
+import { getOrder } from "~/server/orders/orders.server";
 import type { Route } from "./+types/admin.orders.details";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { orderWithOwnerJson } from "./legacy-json.server";

@@ -1,5 +1,5 @@
 import { apiPaging, listJson, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
-import { listAllOrders } from "~/server/checkout/orders.server";
+import { listAllOrders } from "~/server/orders/orders.server";
 import type { Route } from "./+types/admin.orders.get";
 import { orderJson } from "./legacy-json.server";
 

@@ -1,6 +1,6 @@
 import { IdSchema, RefundSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
-import { refundByAdmin } from "~/server/checkout/refunds.server";
+import { refundByAdmin } from "~/server/orders/refunds.server";
 import { amountToCents } from "~/lib/money";
 import type { Route } from "./+types/admin.orders.refund";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";

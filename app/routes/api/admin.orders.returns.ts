@@ -1,6 +1,6 @@
 import { IdSchema, RefuseReturnSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
-import { receiveReturn, refuseReturn } from "~/server/checkout/returns.server";
+import { receiveReturn, refuseReturn } from "~/server/orders/returns.server";
 import type { Route } from "./+types/admin.orders.returns";
 import { RETURN_NOT_FOUND, RETURN_RECEIVED, RETURN_REFUSED } from "~/lib/messages/returns";
 

@@ -1,6 +1,6 @@
 import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
-import { updateOrderStatus } from "~/server/checkout/orders.server";
+import { updateOrderStatus } from "~/server/orders/orders.server";
 import type { Route } from "./+types/admin.orders.update";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 

@@ -1,13 +1,13 @@
 import type { Address } from "~/lib/address";
 import type { Cart } from "~/lib/cart";
 import type { Customer } from "~/lib/customers";
-import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discount-codes";
+import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discounts/codes";
 import { centsToAmount } from "~/lib/money";
 import type { Order, OrderWithOwner } from "~/lib/orders";
 import type { Product, Review } from "~/lib/product";
 import type { Banner } from "~/lib/product";
 import { getCart } from "~/server/cart/cart.server";
-import { cartTotals, type CartTotals } from "~/server/cart/discount.server";
+import { cartTotals, type CartTotals } from "~/server/discounts/apply.server";
 import { json } from "~/server/platform/api.server";
 import { absoluteImageUrl } from "~/server/platform/image-urls.server";
 

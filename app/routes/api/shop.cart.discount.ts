@@ -1,5 +1,5 @@
 import { ApplyDiscountSchema } from "~/lib/schemas";
-import { applyDiscountCode, removeDiscountCode } from "~/server/cart/discount.server";
+import { applyDiscountCode, removeDiscountCode } from "~/server/discounts/apply.server";
 import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { cartResponse } from "./legacy-json.server";

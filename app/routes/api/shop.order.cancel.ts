@@ -1,6 +1,6 @@
 import { IdSchema } from "~/lib/schemas";
 import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
-import { cancelOrder } from "~/server/checkout/refunds.server";
+import { cancelOrder } from "~/server/orders/refunds.server";
 import type { Route } from "./+types/shop.order.cancel";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { cancelledMessage } from "~/lib/messages/refunds";

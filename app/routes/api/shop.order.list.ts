@@ -1,5 +1,5 @@
 import { assertOwnUserId, json, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
-import { listOrders } from "~/server/checkout/orders.server";
+import { listOrders } from "~/server/orders/orders.server";
 import type { Route } from "./+types/shop.order.list";
 import { orderJson } from "./legacy-json.server";
 

@@ -1,6 +1,6 @@
 import { IdSchema, ReturnSchema } from "~/lib/schemas";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
-import { requestReturn } from "~/server/checkout/returns.server";
+import { requestReturn } from "~/server/orders/returns.server";
 import type { Route } from "./+types/shop.order.return";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { RETURN_REQUESTED } from "~/lib/messages/returns";

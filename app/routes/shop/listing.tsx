@@ -9,8 +9,8 @@ import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } 
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingFacets, listProducts } from "~/server/catalog/catalog.server";
 import { colorId, sizeFromId, sizeId } from "~/lib/variants";
-import { productDialogAction } from "~/routes/shop/product-dialog.server";
-import { useProductDialog } from "~/routes/shop/product-dialog";
+import { productDialogAction } from "./product-dialog.server";
+import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/listing";

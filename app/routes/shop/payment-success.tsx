@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { orderStatusLabel } from "~/lib/orders";
 import { IdSchema } from "~/lib/schemas";
 import { signedInUser } from "~/server/accounts/session.server";
-import { getOrder } from "~/server/checkout/orders.server";
+import { getOrder } from "~/server/orders/orders.server";
 import type { Route } from "./+types/payment-success";
 import { pageTitle } from "~/lib/shop-name";
 

@@ -4,11 +4,11 @@ import type { SessionUser } from "~/lib/access";
 import { reviewAnchor, type ProductDialogData } from "~/lib/product";
 import { AddToCartSchema, IdSchema, ReviewSchema } from "~/lib/schemas";
 import type { AddToCartResult } from "~/lib/cart";
-import { addToCart } from "../../server/cart/cart.server";
+import { addToCart } from "~/server/cart/cart.server";
 import { ADDED_TO_CART } from "~/lib/messages/cart";
-import { getProduct } from "../../server/catalog/catalog.server";
-import { addReview, listReviews, reviewEligibility } from "../../server/catalog/reviews.server";
-import { parseFormWith, readForm } from "../../server/platform/form.server";
+import { getProduct } from "~/server/catalog/catalog.server";
+import { addReview, listReviews, reviewEligibility } from "~/server/catalog/reviews.server";
+import { parseFormWith, readForm } from "~/server/platform/form.server";
 import { REVIEW_ADDED } from "~/lib/messages/catalog";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
 

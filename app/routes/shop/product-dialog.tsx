@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { loadProductDialog } from "~/routes/shop/product-dialog.server";
+import { loadProductDialog } from "./product-dialog.server";
 import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/product-dialog";
 

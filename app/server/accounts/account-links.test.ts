@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { EMAIL_LINK_INVALID, RESET_LINK_INVALID } from "~/lib/messages/accounts";
-import { db } from "../platform/db.server";
-import { blockCustomer, unblockCustomer } from "../admin/customers.server";
+import { db } from "~/server/database/db.server";
+import { blockCustomer, unblockCustomer } from "~/server/admin/customers.server";
 import { newAccountToken } from "./account-tokens.server";
 import { requestPasswordReset, resetLinkValid, resetPassword } from "./password-reset.server";
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AccountTokensTable, Database } from "../../../db/schema";
-import { newId, now } from "../platform/db.server";
+import type { AccountTokensTable, Database } from "#db/schema";
+import { newId, now } from "~/server/database/db.server";
 
 // Links e-mailed to an account holder (migration 0015): a forgotten password's reset link
 // ("reset") and the confirmation of a new e-mail address ("email"). Only the SHA-256 of a link's

@@ -1,10 +1,10 @@
 import { MAX_ADDRESSES } from "~/lib/constants";
 import type { Address } from "~/lib/address";
 import type { AddressInput } from "~/lib/schemas";
-import type { AddressesTable } from "../../../db/schema";
+import type { AddressesTable } from "#db/schema";
 import type { Selectable } from "kysely";
-import { db, newId, now } from "../platform/db.server";
-import { lockKey } from "../platform/locks.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { lockKey } from "~/server/database/locks.server";
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 
 function toAddress(row: Selectable<AddressesTable>): Address {

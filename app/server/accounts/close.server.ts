@@ -1,11 +1,11 @@
 import { CLOSE_WITH_OPEN_ORDERS, FORMER_CUSTOMER } from "~/lib/messages/accounts";
 import type { Address } from "~/lib/address";
 import type { Order } from "~/lib/orders";
-import { db, now } from "../platform/db.server";
-import { lockKey } from "../platform/locks.server";
-import { accountClosedMessage } from "../mail/messages.server";
-import { enqueueMail, erasedEmail } from "../mail/outbox.server";
-import { listOrders } from "../checkout/orders.server";
+import { db, now } from "~/server/database/db.server";
+import { lockKey } from "~/server/database/locks.server";
+import { accountClosedMessage } from "~/server/mail/messages.server";
+import { enqueueMail, erasedEmail } from "~/server/mail/outbox.server";
+import { listOrders } from "~/server/orders/orders.server";
 import { listAddresses } from "./addresses.server";
 import { checkCurrentPassword, type SettingsRefusal } from "./settings.server";
 

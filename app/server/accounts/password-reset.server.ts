@@ -1,10 +1,10 @@
 import { RESET_LINK_INVALID } from "~/lib/messages/accounts";
-import { db, now } from "../platform/db.server";
-import { config } from "../platform/config.server";
-import { hit, limitAttempt, refusedAttempt, type AuthAttempt, type RefusedAttempt } from "../platform/rate-limit.server";
-import { log } from "../platform/log.server";
-import { passwordChangedMessage, passwordResetMessage } from "../mail/messages.server";
-import { enqueueMail } from "../mail/outbox.server";
+import { db, now } from "~/server/database/db.server";
+import { config } from "~/server/platform/config.server";
+import { hit, limitAttempt, refusedAttempt, type AuthAttempt, type RefusedAttempt } from "~/server/platform/rate-limit.server";
+import { log } from "~/server/platform/log.server";
+import { passwordChangedMessage, passwordResetMessage } from "~/server/mail/messages.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
 import { hashPassword } from "./password.server";
 import { newAccountToken, usableToken, useToken } from "./account-tokens.server";
 import { replacePassword } from "./users.server";

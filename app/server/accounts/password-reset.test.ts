@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { RESET_LINK_INVALID } from "~/lib/messages/accounts";
-import { db, newId } from "../platform/db.server";
+import { db, newId } from "~/server/database/db.server";
 import { requestPasswordReset, resetLinkValid, resetPassword } from "./password-reset.server";
 import { registerUser, verifyLogin } from "./users.server";
 

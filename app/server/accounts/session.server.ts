@@ -11,9 +11,9 @@ import {
 } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
 import { accessRedirect, mayUse, refusedPage, type Area, type SessionUser } from "~/lib/access";
-import { config } from "../platform/config.server";
-import { db } from "../platform/db.server";
-import { secrets } from "../platform/secrets.server";
+import { config } from "~/server/platform/config.server";
+import { db } from "~/server/database/db.server";
+import { secrets } from "~/server/platform/secrets.server";
 import { describeDevice } from "./device.server";
 import { toSessionUser } from "./users.server";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { RegisterSchema } from "~/lib/schemas";
 import { INVALID_LOGIN } from "~/lib/messages/accounts";
-import { db } from "../platform/db.server";
+import { db } from "~/server/database/db.server";
 import { RouterContextProvider } from "react-router";
 import { createUserSession, destroyUserSession, endOtherSessions, getSessionUser, listSessions, sessionMiddleware } from "./session.server";
 import { authenticator, type SignInResult } from "./sign-in.server";
-import { CLIENT_ADDRESS_HEADER } from "../platform/rate-limit.server";
+import { CLIENT_ADDRESS_HEADER } from "~/server/platform/rate-limit.server";
 import { registerUser, setPassword } from "./users.server";
 
 const PASSWORD = "correct horse";

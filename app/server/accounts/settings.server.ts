@@ -1,11 +1,11 @@
 import { EMAIL_LINK_INVALID, EMAIL_TAKEN, NAME_TAKEN, SAME_EMAIL, WRONG_PASSWORD } from "~/lib/messages/accounts";
 import type { SessionUser } from "~/lib/access";
-import { config } from "../platform/config.server";
-import { db, now } from "../platform/db.server";
-import { uniqueViolationOf } from "../platform/db-errors.server";
-import { limitAttempt } from "../platform/rate-limit.server";
-import { emailChangeConfirmMessage, emailChangeNoticeMessage, passwordChangedMessage } from "../mail/messages.server";
-import { enqueueMail } from "../mail/outbox.server";
+import { config } from "~/server/platform/config.server";
+import { db, now } from "~/server/database/db.server";
+import { uniqueViolationOf } from "~/server/database/db-errors.server";
+import { limitAttempt } from "~/server/platform/rate-limit.server";
+import { emailChangeConfirmMessage, emailChangeNoticeMessage, passwordChangedMessage } from "~/server/mail/messages.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
 import { newAccountToken, spendAccountTokens, usableToken, useToken } from "./account-tokens.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { findUserByEmail, nameIsTaken, replacePassword, toSessionUser, userNameKey } from "./users.server";

@@ -8,10 +8,10 @@ import {
   WRONG_PASSWORD,
   CLOSE_WITH_OPEN_ORDERS,
 } from "~/lib/messages/accounts";
-import { db, newId, now } from "../platform/db.server";
-import { insertOrder } from "../checkout/fixtures";
-import { productWith } from "../catalog/fixtures";
-import { orderRows } from "../admin/exports.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { insertOrder } from "#tests/support/orders";
+import { productWith } from "#tests/support/catalog";
+import { orderRows } from "~/server/admin/exports.server";
 import { addAddress, listAddresses } from "./addresses.server";
 import { accountData, closeAccount } from "./close.server";
 import { changePassword, changeUserName, confirmEmailChange, emailLinkTarget, requestEmailChange } from "./settings.server";
@@ -191,8 +191,8 @@ it("closes an account: erased and signed out, orders kept as the books had them,
   expect(await mails("account-closed", user.email)).toHaveLength(1);
   // Nothing more is mailed to the erased address, and the address can register again.
   const outboxBefore = (await db.selectFrom("outbox").select("id").execute()).length;
-  const { enqueueMail } = await import("../mail/outbox.server");
-  const { orderForMail, orderStatusMessage } = await import("../mail/messages.server");
+  const { enqueueMail } = await import("~/server/mail/outbox.server");
+  const { orderForMail, orderStatusMessage } = await import("~/server/mail/messages.server");
   await enqueueMail(db, orderStatusMessage(await orderForMail(db, orderId), "delivered"));
   expect((await db.selectFrom("outbox").select("id").execute()).length).toBe(outboxBefore);
   expect((await registerUser({ userName: "Leaver Again", email: user.email, password: PASSWORD })).ok).toBe(true);

@@ -7,11 +7,11 @@ import type { SessionUser } from "~/lib/access";
 import { INVALID_LOGIN } from "~/lib/messages/accounts";
 import { ACCOUNT_BLOCKED } from "~/lib/messages/customers";
 import { LoginSchema } from "~/lib/schemas";
-import { readBody } from "../platform/api.server";
-import { config } from "../platform/config.server";
-import { db } from "../platform/db.server";
-import { clientIp, limitAttempt, limitAuthAttempt } from "../platform/rate-limit.server";
-import { secrets } from "../platform/secrets.server";
+import { readBody } from "~/server/platform/api.server";
+import { config } from "~/server/platform/config.server";
+import { db } from "~/server/database/db.server";
+import { clientIp, limitAttempt, limitAuthAttempt } from "~/server/platform/rate-limit.server";
+import { secrets } from "~/server/platform/secrets.server";
 import { createUserSession } from "./session.server";
 import { verifyLogin } from "./users.server";
 

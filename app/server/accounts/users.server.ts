@@ -1,11 +1,11 @@
 import type { SessionUser } from "~/lib/access";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { Kysely } from "kysely";
-import type { Database, UserRow } from "../../../db/schema";
-import { db, newId, now } from "../platform/db.server";
-import { isUniqueViolation, uniqueViolationOf } from "../platform/db-errors.server";
-import { welcomeMessage } from "../mail/messages.server";
-import { enqueueMail } from "../mail/outbox.server";
+import type { Database, UserRow } from "#db/schema";
+import { db, newId, now } from "~/server/database/db.server";
+import { isUniqueViolation, uniqueViolationOf } from "~/server/database/db-errors.server";
+import { welcomeMessage } from "~/server/mail/messages.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
 import { spendAccountTokens } from "./account-tokens.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_TAKEN, NAME_TAKEN } from "~/lib/messages/accounts";

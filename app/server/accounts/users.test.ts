@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RegisterSchema } from "~/lib/schemas";
-import { db } from "../platform/db.server";
+import { db } from "~/server/database/db.server";
 import { createOrPromoteAdmin, findUserByEmail, registerUser, verifyLogin } from "./users.server";
 
 const input = (over: Partial<Record<"userName" | "email" | "password", string>> = {}) =>

@@ -1,7 +1,7 @@
 import type { Banner } from "~/lib/product";
 import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
-import { db, newId, now } from "../platform/db.server";
-import { localImagePath } from "../platform/image-urls.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { localImagePath } from "~/server/platform/image-urls.server";
 
 export async function listBanners(): Promise<Banner[]> {
   const rows = await db.selectFrom("banners").select(["id", "image"]).orderBy("created_at", "asc").orderBy("id").execute();

@@ -10,11 +10,11 @@ import {
 } from "~/lib/messages/customers";
 import type { Order } from "~/lib/orders";
 import { pageOf, type Page } from "~/lib/page";
-import type { Database, UserRow } from "../../../db/schema";
-import { spendAccountTokens } from "../accounts/account-tokens.server";
-import { userNameKey } from "../accounts/users.server";
-import { ABANDONED, listOrders } from "../checkout/orders.server";
-import { db, now } from "../platform/db.server";
+import type { Database, UserRow } from "#db/schema";
+import { spendAccountTokens } from "~/server/accounts/account-tokens.server";
+import { userNameKey } from "~/server/accounts/users.server";
+import { ABANDONED, listOrders } from "~/server/orders/orders.server";
+import { db, now } from "~/server/database/db.server";
 
 // The owner's view of shoppers' accounts (issue 31, part 4): who they are, what they bought, and
 // blocking, which keeps an account and its orders but stops it signing in. Admin accounts are not

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FORMER_CUSTOMER, INVALID_LOGIN } from "~/lib/messages/accounts";
 import { ACCOUNT_BLOCKED, ADMIN_NOT_BLOCKABLE, CLOSED_NOT_CHANGEABLE, CUSTOMER_NOT_FOUND } from "~/lib/messages/customers";
 import type { SessionUser } from "~/lib/access";
-import { getSessionUser } from "../accounts/session.server";
-import { authenticator, type SignInResult } from "../accounts/sign-in.server";
-import { ensureAccount, findUserByEmail, registerUser } from "../accounts/users.server";
-import { insertOrder } from "../checkout/fixtures";
-import { db, newId } from "../platform/db.server";
-import { CLIENT_ADDRESS_HEADER } from "../platform/rate-limit.server";
+import { getSessionUser } from "~/server/accounts/session.server";
+import { authenticator, type SignInResult } from "~/server/accounts/sign-in.server";
+import { ensureAccount, findUserByEmail, registerUser } from "~/server/accounts/users.server";
+import { insertOrder } from "#tests/support/orders";
+import { db, newId } from "~/server/database/db.server";
+import { CLIENT_ADDRESS_HEADER } from "~/server/platform/rate-limit.server";
 import { blockCustomer, getCustomer, listCustomers, unblockCustomer } from "./customers.server";
 
 // The owner's customers (both engines): who is listed, what they spent, search, and blocking.

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { shownPaymentStatus } from "~/lib/orders";
 import { groupBy } from "~/lib/group-by";
 import { lineName, sortVariants } from "~/lib/variants";
-import { ABANDONED } from "../checkout/orders.server";
-import { db } from "../platform/db.server";
+import { ABANDONED } from "~/server/orders/orders.server";
+import { db } from "~/server/database/db.server";
 import { CsvMoney, type CsvValue } from "./csv.server";
 
 // The owner's exports: every order and every product, read a batch at a time in a fixed order

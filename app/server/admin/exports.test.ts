@@ -1,10 +1,10 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, expect, it } from "vitest";
-import { registerUser } from "../accounts/users.server";
-import { productWith } from "../catalog/fixtures";
-import { insertOrder } from "../checkout/fixtures";
-import { db } from "../platform/db.server";
-import { seedBenchmarkProducts } from "../platform/bulk-seed.server";
+import { registerUser } from "~/server/accounts/users.server";
+import { productWith } from "#tests/support/catalog";
+import { insertOrder } from "#tests/support/orders";
+import { db } from "~/server/database/db.server";
+import { seedBenchmarkProducts } from "~/server/demo/bulk-seed.server";
 import { csvResponse } from "./csv.server";
 import { ORDER_COLUMNS, orderRows, PRODUCT_COLUMNS, productRows } from "./exports.server";
 

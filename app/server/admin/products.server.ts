@@ -3,11 +3,11 @@ import { amountToCents } from "~/lib/money";
 import type { LowStockVariant, Product } from "~/lib/product";
 import type { ProductInput, VariantInput } from "~/lib/schemas";
 import { ONE_SIZE } from "~/lib/variants";
-import type { Database } from "../../../db/schema";
-import { getProduct } from "../catalog/catalog.server";
-import { db, newId, now } from "../platform/db.server";
-import { lockStockOfProduct } from "../platform/locks.server";
-import { localImagePath } from "../platform/image-urls.server";
+import type { Database } from "#db/schema";
+import { getProduct } from "~/server/catalog/catalog.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { lockStockOfProduct } from "~/server/database/locks.server";
+import { localImagePath } from "~/server/platform/image-urls.server";
 import { storeImage } from "./uploads.server";
 import { IMAGE_REQUIRED, IMAGE_REQUIRED_DETAIL } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
@@ -146,7 +146,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
         .where("id", "=", id)
         .executeTakeFirst();
       if (!Number(result.numUpdatedRows)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
-      // Its stock's colours too, in the order checkouts take them (platform/locks.server.ts).
+      // Its stock's colours too, in the order checkouts take them (database/locks.server.ts).
       await lockStockOfProduct(trx, id);
       const current = await trx
         .selectFrom("product_variants")

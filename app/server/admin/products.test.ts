@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ProductSchema } from "~/lib/schemas";
-import { db, newId, now } from "../platform/db.server";
-import { getProduct } from "../catalog/catalog.server";
-import { getOrder } from "../checkout/orders.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { getProduct } from "~/server/catalog/catalog.server";
+import { getOrder } from "~/server/orders/orders.server";
 import { deleteProduct, lowStockVariants, saveProduct } from "./products.server";
-import { addToCart, getCart } from "../cart/cart.server";
-import { registerUser } from "../accounts/users.server";
+import { addToCart, getCart } from "~/server/cart/cart.server";
+import { registerUser } from "~/server/accounts/users.server";
 
 const input = (over: Record<string, unknown> = {}) =>
   ProductSchema.parse({

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { ORDER_STATUSES } from "~/lib/constants";
 import type { Period, ShopNumbers } from "~/lib/shop-numbers";
-import { ABANDONED } from "../checkout/orders.server";
-import { db } from "../platform/db.server";
+import { ABANDONED } from "~/server/orders/orders.server";
+import { db } from "~/server/database/db.server";
 
 // The owner's numbers on the dashboard: paid orders counted on the day they were placed (UTC),
 // from the orders themselves, so they are exact whatever wrote them (checkout, recovery, the seed).

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import type { OrderStatus, PaymentStatus } from "~/lib/constants";
-import { registerUser } from "../accounts/users.server";
-import { insertOrder } from "../checkout/fixtures";
+import { registerUser } from "~/server/accounts/users.server";
+import { insertOrder } from "#tests/support/orders";
 import { shopNumbers } from "./stats.server";
 
 // The dashboard's numbers against orders placed on known days (both engines).

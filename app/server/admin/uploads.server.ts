@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { MAX_IMAGE_BYTES } from "~/lib/constants";
-import { config } from "../platform/config.server";
-import { db, now } from "../platform/db.server";
+import { config } from "~/server/platform/config.server";
+import { db, now } from "~/server/database/db.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/messages/admin";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { db } from "../platform/db.server";
+import { db } from "~/server/database/db.server";
 import { moveUploadsIntoDatabase, readUpload, storeImage, uploadExists, uploadsDir } from "./uploads.server";
 
 const png = (width: number, height: number) =>

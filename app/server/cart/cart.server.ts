@@ -1,9 +1,9 @@
 import type { Cart } from "~/lib/cart";
 import type { Transaction } from "kysely";
 import { colorId, sizeFromId } from "~/lib/variants";
-import type { Database } from "../../../db/schema";
-import { db, newId, now } from "../platform/db.server";
-import { lockKey } from "../platform/locks.server";
+import type { Database } from "#db/schema";
+import { db, newId, now } from "~/server/database/db.server";
+import { lockKey } from "~/server/database/locks.server";
 import { NOT_IN_CART, OUT_OF_STOCK, SELECT_COLOUR, SELECT_SIZE, VARIANT_UNAVAILABLE, onlyCanAdd } from "~/lib/messages/cart";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 

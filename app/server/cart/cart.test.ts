@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "../platform/db.server";
+import { db } from "~/server/database/db.server";
 import { addToCart, cartLineIds, getCart, removeFromCart, updateCartQuantity } from "./cart.server";
-import { seedDemoCatalog } from "../platform/seed.server";
-import { registerUser } from "../accounts/users.server";
-import { productWith } from "../catalog/fixtures";
+import { seedDemoCatalog } from "~/server/demo/seed.server";
+import { registerUser } from "~/server/accounts/users.server";
+import { productWith } from "#tests/support/catalog";
 import { NOT_IN_CART, OUT_OF_STOCK, SELECT_COLOUR, SELECT_SIZE, VARIANT_UNAVAILABLE, onlyCanAdd } from "~/lib/messages/cart";
 
 let userId: string;

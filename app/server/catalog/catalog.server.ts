@@ -6,8 +6,8 @@ import { pageOf, type Page } from "~/lib/page";
 import { groupBy } from "~/lib/group-by";
 import type { Product } from "~/lib/product";
 import { ALL_SIZES, sizeMask, sortVariants, type Variant } from "~/lib/variants";
-import type { Database, ProductRow } from "../../../db/schema";
-import { db } from "../platform/db.server";
+import type { Database, ProductRow } from "#db/schema";
+import { db } from "~/server/database/db.server";
 import { hasColorInStock, productMatches, rankedMatches, searchWords, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseListingQuery } from "~/lib/listing";
-import { db } from "../platform/db.server";
+import { db } from "~/server/database/db.server";
 import { parseAdminProductQuery } from "~/lib/admin-products";
 import { getProduct, listingFacets, listProducts, listProductsForAdmin, searchProducts } from "./catalog.server";
 import { listingSearch } from "~/lib/listing";
-import { productWith } from "./fixtures";
-import { seedDemoCatalog } from "../platform/seed.server";
+import { productWith } from "#tests/support/catalog";
+import { seedDemoCatalog } from "~/server/demo/seed.server";
 
 const q = (search: string) => parseListingQuery(new URLSearchParams(search));
 
@@ -34,7 +34,7 @@ async function countsAndTruth() {
 
 describe("listing totals", () => {
   it("stay exact through adding, moving and deleting products, and need no walk over the catalogue", async () => {
-    const { createProduct, updateProduct, deleteProduct } = await import("../admin/products.server");
+    const { createProduct, updateProduct, deleteProduct } = await import("~/server/admin/products.server");
     const input = {
       title: "Count Me",
       description: "d",
@@ -122,7 +122,7 @@ describe("the admin's products list", () => {
   const admin = (search: string) => parseAdminProductQuery(new URLSearchParams(search));
 
   it("puts a product just added first, and pages through every product once", async () => {
-    const { createProduct, deleteProduct } = await import("../admin/products.server");
+    const { createProduct, deleteProduct } = await import("~/server/admin/products.server");
     const added = await createProduct({
       title: "Brand New Anorak",
       description: "Added last",
@@ -265,7 +265,7 @@ describe("searchProducts", () => {
 
 describe("listProducts on a large catalog", () => {
   it("returns the same order whether it sorts the matches or walks the sort index", async () => {
-    const { seedBenchmarkProducts } = await import("../platform/bulk-seed.server");
+    const { seedBenchmarkProducts } = await import("~/server/demo/bulk-seed.server");
     await seedBenchmarkProducts(4000);
     const all = await db.selectFrom("products").selectAll().execute();
     for (const search of ["category=men,women,kids&sortBy=price-hightolow&page=3", "category=kids&brand=nike&sortBy=title-atoz&page=2"]) {

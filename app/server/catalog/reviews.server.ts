@@ -2,10 +2,10 @@ import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
 import type { Review, ReviewEligibility } from "~/lib/product";
 import type { ReviewInput } from "~/lib/schemas";
-import { db, newId, now } from "../platform/db.server";
-import { lockRows } from "../platform/locks.server";
-import { orderKept } from "../checkout/kept.server";
-import { isUniqueViolation } from "../platform/db-errors.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { lockRows } from "~/server/database/locks.server";
+import { orderKept } from "~/server/orders/kept.server";
+import { isUniqueViolation } from "~/server/database/db-errors.server";
 import { ALREADY_REVIEWED, MUST_PURCHASE, PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
 export async function listReviews(productId: string): Promise<Review[]> {

@@ -1,17 +1,19 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/access";
-import { db, newId, now } from "../platform/db.server";
+import { db, newId, now } from "~/server/database/db.server";
 import { getProduct } from "./catalog.server";
 import { addReview, listReviews, reviewEligibility } from "./reviews.server";
-import { seedDemoCatalog } from "../platform/seed.server";
-import { registerUser } from "../accounts/users.server";
+import { seedDemoCatalog } from "~/server/demo/seed.server";
+import { registerUser } from "~/server/accounts/users.server";
 import { ALREADY_REVIEWED, MUST_PURCHASE } from "~/lib/messages/catalog";
-import { insertOrder } from "../checkout/fixtures";
-import { updateOrderStatus } from "../checkout/orders.server";
-import { standIn } from "../checkout/paypal-stand-in";
-import { cancelOrder, refundByAdmin } from "../checkout/refunds.server";
+import { insertOrder } from "#tests/support/orders";
+import { updateOrderStatus } from "~/server/orders/orders.server";
+import { standIn } from "#tests/support/paypal-stand-in";
+import { cancelOrder, refundByAdmin } from "~/server/orders/refunds.server";
 
-vi.mock("../checkout/paypal.server", async (real) => (await import("../checkout/paypal-stand-in")).withRefundStandIn(await real()));
+vi.mock("~/server/payments/paypal.server", async (real) =>
+  (await import("#tests/support/paypal-stand-in")).withRefundStandIn(await real()),
+);
 
 let buyer: SessionUser;
 let other: SessionUser;

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
-import type { Database } from "../../../db/schema";
-import { db, engine } from "../platform/db.server";
+import type { Database } from "#db/schema";
+import { db, engine } from "~/server/database/db.server";
 
 // The query text that differs between SQLite and PostgreSQL (DESIGN: one small adapter): full-text
 // search (FTS5 there, a weighted tsvector here), and two hints for SQLite's planner.

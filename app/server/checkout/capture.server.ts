@@ -1,17 +1,17 @@
 import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
 import { ORDER_NOT_FOUND, PAYMENT_BUSY, PAYMENT_DECLINED, PAYMENT_PROBLEM, PAYMENT_UNEXPECTED, soldOut } from "~/lib/messages/checkout";
-import { db, now } from "../platform/db.server";
-import { lockKey } from "../platform/locks.server";
-import { log } from "../platform/log.server";
-import { holdAgain, markUsed, releaseUse } from "./discount-uses.server";
+import { db, now } from "~/server/database/db.server";
+import { lockKey } from "~/server/database/locks.server";
+import { log } from "~/server/platform/log.server";
+import { holdAgain, markUsed, releaseUse } from "~/server/discounts/uses.server";
 import { OrderBusy, oneAtATime } from "./payment-lock.server";
-import { approvalAfterDecline } from "./paypal-error.server";
-import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "./paypal.server";
+import { approvalAfterDecline } from "~/server/payments/paypal-error.server";
+import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "~/server/payments/paypal.server";
 import { releaseStock, reserveStock } from "./stock.server";
-import { recordStatusChange } from "./timeline.server";
-import { orderForMail, orderPaidMessage } from "../mail/messages.server";
-import { enqueueMail } from "../mail/outbox.server";
+import { recordStatusChange } from "~/server/orders/timeline.server";
+import { orderForMail, orderPaidMessage } from "~/server/mail/messages.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
 
 export type CaptureOutcome =
   | { ok: true; orderId: string }

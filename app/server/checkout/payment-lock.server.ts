@@ -1,16 +1,16 @@
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { setTimeout as delay } from "node:timers/promises";
-import type { Database } from "../../../db/schema";
-import { db } from "../platform/db.server";
-import { keepRenewing, LEASE_TERM_MS, newHolder } from "../platform/leases.server";
-import { skipLocked } from "../platform/locks.server";
+import type { Database } from "#db/schema";
+import { db } from "~/server/database/db.server";
+import { keepRenewing, LEASE_TERM_MS, newHolder } from "~/server/database/leases.server";
+import { skipLocked } from "~/server/database/locks.server";
 
 /**
  * Payment work on one order runs one call at a time across every server process: a capture, a
  * reload of the return page and the recovery never interleave between "stock reserved" and "paid
  * or released". The lease is a pair of columns on the order, claimed by one conditional UPDATE
  * and renewed while the work runs (a PayPal call may take up to its 15 s timeout); a holder that
- * died lets go when its term ends (platform/leases.server.ts).
+ * died lets go when its term ends (database/leases.server.ts).
  */
 /** How long a second caller waits for the order before giving up (the shopper may retry). */
 const WAIT_MS = 45_000;

@@ -1,11 +1,11 @@
-import { db } from "../platform/db.server";
-import { log } from "../platform/log.server";
+import { db } from "~/server/database/db.server";
+import { log } from "~/server/platform/log.server";
 import { captureMatches, recordPayment, selectOrder } from "./capture.server";
 import { forEachFreeOrder } from "./payment-lock.server";
-import { getPayPalOrder } from "./paypal.server";
+import { getPayPalOrder } from "~/server/payments/paypal.server";
 import { releaseStock } from "./stock.server";
-import { settleOpenRefunds } from "./refunds.server";
-import { releaseAbandonedUses } from "./discount-uses.server";
+import { settleOpenRefunds } from "~/server/orders/refunds.server";
+import { releaseAbandonedUses } from "~/server/discounts/uses.server";
 
 export type RecoverySummary = { paid: number; released: number; failed: number; unresolved: number };
 
@@ -74,7 +74,7 @@ async function sweepOnce(): Promise<void> {
 
 /**
  * A round skips orders whose payment lease is held. After a crash that is the dead holder's
- * lease, which ends by time (platform/leases.server.ts): one more round just after the last such
+ * lease, which ends by time (database/leases.server.ts): one more round just after the last such
  * lease runs out, rather than at the next regular round minutes later.
  */
 async function followUpOnHeldOrders(): Promise<void> {

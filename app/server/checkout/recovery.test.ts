@@ -3,18 +3,18 @@ import { hostname } from "node:os";
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/access";
-import { addAddress } from "../accounts/addresses.server";
-import { addToCart, getCart, type VariantChoice } from "../cart/cart.server";
+import { addAddress } from "~/server/accounts/addresses.server";
+import { addToCart, getCart, type VariantChoice } from "~/server/cart/cart.server";
 import { completePayment } from "./capture.server";
-import { getOrder, updateOrderStatus } from "./orders.server";
+import { getOrder, updateOrderStatus } from "~/server/orders/orders.server";
 import { settleInterruptedPayments } from "./recovery.server";
-import { statusHistory } from "./timeline.server";
+import { statusHistory } from "~/server/orders/timeline.server";
 import { startCheckout } from "./start.server";
-import { db } from "../platform/db.server";
-import { seedDemoCatalog } from "../platform/seed.server";
-import { registerUser } from "../accounts/users.server";
+import { db } from "~/server/database/db.server";
+import { seedDemoCatalog } from "~/server/demo/seed.server";
+import { registerUser } from "~/server/accounts/users.server";
 import { PAYMENT_PROBLEM } from "~/lib/messages/checkout";
-import { productsWithoutSizes, productWith } from "../catalog/fixtures";
+import { productsWithoutSizes, productWith } from "#tests/support/catalog";
 import { soldOut } from "~/lib/messages/checkout";
 
 // A stand-in PayPal that can lose answers and go away, to leave orders exactly as a crash or a
@@ -26,7 +26,7 @@ const paypal = vi.hoisted(() => ({
   captureStarted: undefined as undefined | (() => void),
   captureDelayMs: 0,
 }));
-vi.mock("./paypal.server", () => {
+vi.mock("~/server/payments/paypal.server", () => {
   const result = (id: string) => {
     const o = paypal.orders.get(id)!;
     return { status: o.status, captureId: o.captureId, currency: "USD", value: o.value, payerId: o.payerId };

@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/lib/access";
-import { discountLines } from "~/lib/discounts";
+import { discountLines } from "~/lib/discounts/arithmetic";
 import {
   CART_CHANGED,
   CART_EMPTY,
@@ -10,21 +10,21 @@ import {
   SELECT_ADDRESS,
   soldOut,
 } from "~/lib/messages/checkout";
-import { DISCOUNT_UNKNOWN, DISCOUNT_USED_UP } from "~/lib/messages/discount-codes";
+import { DISCOUNT_UNKNOWN, DISCOUNT_USED_UP } from "~/lib/messages/discounts-shopper";
 import { unitPriceCents } from "~/lib/money";
 import { lineName } from "~/lib/variants";
-import { getAddress } from "../accounts/addresses.server";
-import { getCart } from "../cart/cart.server";
-import { cartCode, discountLinesOf, refusalStatus } from "../cart/discount.server";
-import { db, newId, now } from "../platform/db.server";
-import { lockKey } from "../platform/locks.server";
-import { log } from "../platform/log.server";
+import { getAddress } from "~/server/accounts/addresses.server";
+import { getCart } from "~/server/cart/cart.server";
+import { cartCode, discountLinesOf, refusalStatus } from "~/server/discounts/apply.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { lockKey } from "~/server/database/locks.server";
+import { log } from "~/server/platform/log.server";
 import { recordPayment, selectOrder } from "./capture.server";
-import { checkCode, holdUse, releaseClosedUses, releaseUse } from "./discount-uses.server";
+import { checkCode, holdUse, releaseClosedUses, releaseUse } from "~/server/discounts/uses.server";
 import { oneAtATime } from "./payment-lock.server";
-import { createPayPalOrder } from "./paypal.server";
+import { createPayPalOrder } from "~/server/payments/paypal.server";
 import { reserveStock } from "./stock.server";
-import { recordStatusChange } from "./timeline.server";
+import { recordStatusChange } from "~/server/orders/timeline.server";
 
 export type StartCheckoutResult =
   | { ok: true; orderId: string; approvalUrl: string }
@@ -55,7 +55,7 @@ type OrderDiscount = { id: string; code: string; cents: number; perLine: number[
  * The discount code on the cart is checked again, in the transaction that writes the order, and a
  * use of it is held there (discount-uses.server.ts): a code with no use left, or one this shopper
  * has used, refuses the checkout before anything reaches PayPal, and nothing is written. The
- * discount is split over the eligible lines (lib/discounts.ts); the order's total is what the
+ * discount is split over the eligible lines (lib/discounts/arithmetic.ts); the order's total is what the
  * shopper pays after it, and PayPal is told the lines, their total and the discount.
  */
 export async function startCheckout(user: SessionUser, addressId: string | null, shopUrl: string): Promise<StartCheckoutResult> {

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
-import { addAddress } from "../accounts/addresses.server";
-import { addToCart, getCart } from "../cart/cart.server";
+import { addAddress } from "~/server/accounts/addresses.server";
+import { addToCart, getCart } from "~/server/cart/cart.server";
 import { startCheckout } from "./start.server";
-import { db } from "../platform/db.server";
-import { seedDemoCatalog } from "../platform/seed.server";
-import { registerUser } from "../accounts/users.server";
-import { productsWithoutSizes, productWith } from "../catalog/fixtures";
+import { db } from "~/server/database/db.server";
+import { seedDemoCatalog } from "~/server/demo/seed.server";
+import { registerUser } from "~/server/accounts/users.server";
+import { productsWithoutSizes, productWith } from "#tests/support/catalog";
 import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
-import { reloadSettings } from "../platform/config.server";
-import { createDiscount, getDiscount } from "../admin/discounts.server";
-import { applyDiscountCode } from "../cart/discount.server";
+import { reloadSettings } from "~/server/platform/config.server";
+import { createDiscount, getDiscount } from "~/server/discounts/codes.server";
+import { applyDiscountCode } from "~/server/discounts/apply.server";
 import { DiscountSchema } from "~/lib/schemas";
 
 // PayPal is unreachable here on purpose (nothing listens on this port): checkout must leave no

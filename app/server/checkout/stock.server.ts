@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { lineName } from "~/lib/variants";
-import { db, now } from "../platform/db.server";
-import { lockStockOf } from "../platform/locks.server";
-import { releaseUse } from "./discount-uses.server";
+import { db, now } from "~/server/database/db.server";
+import { lockStockOf } from "~/server/database/locks.server";
+import { releaseUse } from "~/server/discounts/uses.server";
 
 // The stock an order holds while its payment is captured: taken all or nothing before the money,
 // given back when the capture fails. Never take money for goods we cannot ship. Stock is the

@@ -3,8 +3,8 @@ import type { OrderStatus } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
 import { orderStatusLabel, type ReturnForMail } from "~/lib/orders";
 import { lineName } from "~/lib/variants";
-import type { Database } from "../../../db/schema";
-import { config } from "../platform/config.server";
+import type { Database } from "#db/schema";
+import { config } from "~/server/platform/config.server";
 
 // The shop's transactional e-mails: a plain-text part and a simple HTML part (inline styles, no
 // remote images), the shop's name, and for orders the number, items, total, address and a link to

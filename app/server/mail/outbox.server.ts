@@ -2,12 +2,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely, Selectable } from "kysely";
 import nodemailer from "nodemailer";
-import type { Database, OutboxTable } from "../../../db/schema";
-import { keepRenewing, LEASE_TERM_MS, newHolder } from "../platform/leases.server";
-import { skipLocked } from "../platform/locks.server";
-import { config } from "../platform/config.server";
-import { db, newId, now } from "../platform/db.server";
-import { log } from "../platform/log.server";
+import type { Database, OutboxTable } from "#db/schema";
+import { keepRenewing, LEASE_TERM_MS, newHolder } from "~/server/database/leases.server";
+import { skipLocked } from "~/server/database/locks.server";
+import { config } from "~/server/platform/config.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { log } from "~/server/platform/log.server";
 import type { MailMessage } from "./messages.server";
 
 /**

@@ -1,13 +1,13 @@
 import fs from "node:fs";
-import { reloadSettings } from "../platform/config.server";
+import { reloadSettings } from "~/server/platform/config.server";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { registerUser } from "../accounts/users.server";
-import { recordPayment, selectOrder } from "../checkout/capture.server";
-import { updateOrderStatus } from "../checkout/orders.server";
-import { insertOrder } from "../checkout/fixtures";
-import { db } from "../platform/db.server";
+import { registerUser } from "~/server/accounts/users.server";
+import { recordPayment, selectOrder } from "~/server/checkout/capture.server";
+import { updateOrderStatus } from "~/server/orders/orders.server";
+import { insertOrder } from "#tests/support/orders";
+import { db } from "~/server/database/db.server";
 import { deliverDueMail, mailFolder } from "./outbox.server";
 
 // A real SMTP conversation: an SMTP server on 127.0.0.1 for this file, the shop's sender talking to it.

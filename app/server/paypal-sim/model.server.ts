@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import type { PaypalSimOrderDetailsTable, PaypalSimOrdersTable, PaypalSimRefundsTable } from "../../../db/schema";
-import { db, type DB } from "~/server/platform/db.server";
+import type { PaypalSimOrderDetailsTable, PaypalSimOrdersTable, PaypalSimRefundsTable } from "#db/schema";
+import { db, type DB } from "~/server/database/db.server";
 import { deriveSecret } from "~/server/platform/secrets.server";
 
 // The simulator's orders, captures and refunds as PayPal's JSON shows them (Orders v2, Payments

@@ -1,5 +1,5 @@
 import { shopOrigins } from "~/server/platform/config.server";
-import { db, now } from "~/server/platform/db.server";
+import { db, now } from "~/server/database/db.server";
 import { authorized } from "./auth.server";
 import { ppAuthenticationFailure, ppErrorBody, type ErrorField, type SimIssue } from "./errors.server";
 import {

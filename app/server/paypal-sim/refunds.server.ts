@@ -1,4 +1,4 @@
-import { db, now } from "~/server/platform/db.server";
+import { db, now } from "~/server/database/db.server";
 import { authorized } from "./auth.server";
 import { ppAuthenticationFailure, ppErrorBody, type ErrorField, type SimIssue } from "./errors.server";
 import { readJson } from "./orders.server";

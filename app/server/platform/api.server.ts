@@ -2,7 +2,7 @@ import { AREA_REFUSED, mayUse, type Area, type SessionUser } from "~/lib/access"
 import type { Page } from "~/lib/page";
 import { DEFAULT_MAX_BYTES, mediaType, parseFormBody, readAtMost, UnreadableBody } from "./form.server";
 import type { RouterContextProvider } from "react-router";
-import { currentUser } from "../accounts/session.server";
+import { currentUser } from "~/server/accounts/session.server";
 
 /** Helpers for the JSON contract of SPEC section 7: every failure is `{ success: false, message }`. */
 

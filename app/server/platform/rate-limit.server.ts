@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { config } from "./config.server";
-import { db } from "./db.server";
+import { db } from "~/server/database/db.server";
 
 /**
  * Fixed-window counters in the database, so every server process counts the same attempts. One

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "./db.server";
+import { db } from "~/server/database/db.server";
 import { hit, limitAuthAttempt } from "./rate-limit.server";
 
 describe("rate limits", () => {

@@ -1,9 +1,9 @@
-import { moveUploadsIntoDatabase } from "../admin/uploads.server";
+import { moveUploadsIntoDatabase } from "~/server/admin/uploads.server";
 import { DEMO_ACCOUNTS, config, settingsProblem } from "./config.server";
-import { databaseProblem } from "./db-errors.server";
-import { closeDatabase, databaseLabel, engine, openDatabaseForShop } from "./db.server";
+import { databaseProblem } from "~/server/database/db-errors.server";
+import { closeDatabase, databaseLabel, engine, openDatabaseForShop } from "~/server/database/db.server";
 import { log } from "./log.server";
-import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "./seed.server";
+import { seedDemoAccounts, seedDemoCatalog, seedDemoOrders } from "~/server/demo/seed.server";
 import { dataDirProblem, productionSettingsProblem, refuseToStart } from "./startup.server";
 
 type StartOptions = {

@@ -1,0 +1,116 @@
+import type { Cart } from "~/lib/cart";
+import { discountLines, type DiscountLine } from "~/lib/discounts/arithmetic";
+import { CART_EMPTY } from "~/lib/messages/checkout";
+import { DISCOUNT_REMOVED, DISCOUNT_UNKNOWN, discountApplied, tooManyCodes } from "~/lib/messages/discounts-shopper";
+import { linesTotalCents, unitPriceCents } from "~/lib/money";
+import { checkCode } from "./uses.server";
+import { db, now, type DB } from "~/server/database/db.server";
+import { config } from "~/server/platform/config.server";
+import { lockKey } from "~/server/database/locks.server";
+import { giveBack, takeAttempt } from "~/server/platform/rate-limit.server";
+
+// The one discount code a shopper applies to their cart (issue 33): applying and removing it, and
+// what it takes off the cart now. The same functions serve the checkout page and /api; checkout
+// checks the code again and holds a use of it (checkout/start.server.ts).
+
+/** What the cart costs: its lines, the code on it (what it takes off, or why it does not apply now), and the rest. */
+export type CartTotals = {
+  subtotalCents: number;
+  discount: { code: string; cents: number; refusal: string | null } | null;
+  totalCents: number;
+};
+
+export type DiscountChange =
+  | { ok: true; message: string }
+  | { ok: false; status: 400 | 404 | 409; message: string }
+  | { ok: false; status: 429; message: string; headers: Record<string, string> };
+
+/** A line at its unit price now (the sale price when there is one). */
+type PricedLine = { productId: string; unitCents: number; quantity: number };
+
+const priced = (cart: Cart): PricedLine[] =>
+  cart.items.map((i) => ({ productId: i.productId, unitCents: unitPriceCents(i.priceCents, i.salePriceCents), quantity: i.quantity }));
+
+/** Lines as the discount rules see them: each line's total, with its product's category and brand. */
+export async function discountLinesOf(executor: DB, lines: PricedLine[]): Promise<DiscountLine[]> {
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const products = ids.length
+    ? await executor.selectFrom("products").select(["id", "category", "brand"]).where("id", "in", ids).execute()
+    : [];
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return lines.map((l) => ({
+    totalCents: l.unitCents * l.quantity,
+    category: byId.get(l.productId)?.category ?? "",
+    brand: byId.get(l.productId)?.brand ?? "",
+  }));
+}
+
+/** A refusal's status: a code that does not exist is not found; one that exists but cannot be used now is a conflict. */
+export const refusalStatus = (message: string): 404 | 409 => (message === DISCOUNT_UNKNOWN ? 404 : 409);
+
+/** The code on the shopper's cart, if any. */
+export async function cartCode(userId: string): Promise<string | null> {
+  const cart = await db.selectFrom("carts").select("discount_code").where("user_id", "=", userId).executeTakeFirst();
+  return cart?.discount_code ?? null;
+}
+
+/** The cart's subtotal, the code on it and what it takes off now (nothing, with the reason, when it does not apply), and the total. */
+export async function cartTotals(userId: string, cart: Cart): Promise<CartTotals> {
+  const subtotalCents = linesTotalCents(cart.items);
+  const code = await cartCode(userId);
+  if (!code) return { subtotalCents, discount: null, totalCents: subtotalCents };
+  const lines = await discountLinesOf(db, priced(cart));
+  const { discount, refusal } = await checkCode(db, userId, code, lines);
+  const cents = discount && !refusal ? discountLines(discount, lines).totalCents : 0;
+  return { subtotalCents, discount: { code, cents, refusal }, totalCents: subtotalCents - cents };
+}
+
+/**
+ * Applies a code to the shopper's cart, replacing any other: refused, with the reason in plain
+ * words, unless it gives this cart a discount now. Codes cannot be guessed: after
+ * DISCOUNT_ATTEMPTS_PER_MINUTE refused codes a minute from one shopper or one client address,
+ * every code is refused with 429 until the minute is over (the right one too), in every process.
+ */
+export async function applyDiscountCode(userId: string, code: string, clientAddress: string): Promise<DiscountChange> {
+  const keys = [`discount:user:${userId}`, `discount:ip:${clientAddress}`];
+  const limited = await takeAttempt(keys, config.discountAttemptsPerMinute, 60_000);
+  if (limited) return { ok: false, status: 429, message: tooManyCodes(limited.retryAfterSeconds), headers: limited.headers };
+  const result = await applyToCart(userId, code);
+  // Only a code looked up and refused counts (an empty cart tells nothing about codes).
+  if (result.ok || result.status === 400) await giveBack(keys);
+  return result;
+}
+
+/** The code checked against the cart and put on it, under the shopper's cart key as their cart's other changes are. */
+async function applyToCart(userId: string, code: string): Promise<DiscountChange> {
+  return db.transaction().execute(async (trx): Promise<DiscountChange> => {
+    await lockKey(trx, "cart", userId);
+    const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", userId).executeTakeFirst();
+    const items = cart
+      ? await trx
+          .selectFrom("cart_items")
+          .innerJoin("products", "products.id", "cart_items.product_id")
+          .select(["products.id as productId", "products.price_cents", "products.sale_price_cents", "cart_items.quantity"])
+          .where("cart_items.cart_id", "=", cart.id)
+          .execute()
+      : [];
+    if (!cart || !items.length) return { ok: false, status: 400, message: CART_EMPTY };
+    const lines = await discountLinesOf(
+      trx,
+      items.map((i) => ({ productId: i.productId, unitCents: unitPriceCents(i.price_cents, i.sale_price_cents), quantity: i.quantity })),
+    );
+    const { discount, refusal } = await checkCode(trx, userId, code, lines);
+    if (refusal || !discount) {
+      const message = refusal ?? DISCOUNT_UNKNOWN;
+      return { ok: false, status: refusalStatus(message), message };
+    }
+    await trx.updateTable("carts").set({ discount_code: discount.code, updated_at: now() }).where("id", "=", cart.id).execute();
+    return { ok: true, message: discountApplied(discount.code) };
+  });
+}
+
+/** Takes the code off the shopper's cart (nothing to do when there is none). */
+export async function removeDiscountCode(userId: string): Promise<DiscountChange> {
+  await db.updateTable("carts").set({ discount_code: null, updated_at: now() }).where("user_id", "=", userId).execute();
+  return { ok: true, message: DISCOUNT_REMOVED };
+}

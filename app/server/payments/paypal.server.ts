@@ -1,0 +1,246 @@
+import {
+  ApiError,
+  CheckoutPaymentIntent,
+  Client,
+  Environment,
+  OrdersController,
+  PaymentsController,
+  PaypalExperienceUserAction,
+  PaypalWalletContextShippingPreference,
+  type Configuration,
+  type OAuthToken,
+  type Order,
+  type Refund,
+} from "@paypal/paypal-server-sdk";
+import { config } from "~/server/platform/config.server";
+import { PayPalError, type PayPalLink } from "./paypal-error.server";
+import { simulatorCredentials } from "~/server/platform/secrets.server";
+
+export { PayPalError } from "./paypal-error.server";
+
+// The real SDK code path for all three modes. In simulator mode every request (OAuth included) is
+// rewritten to the in-app simulator: the SDK has no base-URL option, so a Client subclass adds a
+// request interceptor. The base URL lives in a closure because the base constructor already asks
+// for the request builder factory.
+
+type RequestBuilderFactory = ReturnType<Client["getRequestBuilderFactory"]>;
+type RequestBuilder = ReturnType<RequestBuilderFactory>;
+type HttpRequest = Parameters<Parameters<RequestBuilder["interceptRequest"]>[0]>[0];
+
+function createClient(options: Partial<Configuration>, baseUrl?: string): Client {
+  if (!baseUrl) return new Client(options);
+  const rewrite = (req: HttpRequest): HttpRequest => {
+    const url = new URL(req.url);
+    return { ...req, url: baseUrl + url.pathname + url.search };
+  };
+  class SimulatorClient extends Client {
+    override getRequestBuilderFactory(): RequestBuilderFactory {
+      const inner = super.getRequestBuilderFactory();
+      return (method, path) => {
+        const builder = inner(method, path);
+        builder.interceptRequest(rewrite);
+        return builder;
+      };
+    }
+  }
+  return new SimulatorClient(options);
+}
+
+const TIMEOUT_MS = 15_000;
+let cachedToken: OAuthToken | undefined;
+type Controllers = { orders: OrdersController; payments: PaymentsController };
+let controllers: Controllers | undefined;
+
+/** One SDK client (one token cache, one simulator rewrite) for Orders v2 and Payments v2. */
+function paypal(): Controllers {
+  if (!controllers) {
+    const mode = config.paypalMode;
+    const simulator = mode === "simulator" ? simulatorCredentials() : null;
+    const id = simulator?.clientId ?? config.paypalCredentials.clientId;
+    const secret = simulator?.clientSecret ?? config.paypalCredentials.clientSecret;
+    const client = createClient(
+      {
+        environment: mode === "live" ? Environment.Production : Environment.Sandbox,
+        timeout: TIMEOUT_MS,
+        clientCredentialsAuthCredentials: {
+          oAuthClientId: id,
+          oAuthClientSecret: secret,
+          oAuthToken: cachedToken,
+          oAuthOnTokenUpdate: (token) => {
+            cachedToken = token;
+          },
+        },
+      },
+      mode === "simulator" ? config.paypalSimulatorApi : undefined,
+    );
+    controllers = { orders: new OrdersController(client), payments: new PaymentsController(client) };
+  }
+  return controllers;
+}
+
+/** Any failure may have left the SDK's token promise rejected for good: start afresh next time. */
+function reset(): void {
+  controllers = undefined;
+}
+
+/** PayPal's error body (JSON), as the SDK kept it. */
+function errorBody(error: ApiError): Record<string, unknown> | undefined {
+  const parsed = (error as { result?: unknown }).result;
+  if (parsed && typeof parsed === "object") return parsed as Record<string, unknown>;
+  if (typeof error.body !== "string") return undefined;
+  try {
+    const body: unknown = JSON.parse(error.body);
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function asPayPalError(error: unknown): PayPalError {
+  if (!(error instanceof ApiError)) return new PayPalError(String(error));
+  const body = errorBody(error);
+  const details = Array.isArray(body?.details) ? (body.details as Array<{ issue?: unknown }>) : [];
+  const issue = [details[0]?.issue, body?.name, body?.error].find((v): v is string => typeof v === "string");
+  const links = Array.isArray(body?.links)
+    ? (body.links as PayPalLink[]).filter((l) => typeof l?.href === "string" && typeof l?.rel === "string")
+    : [];
+  const text = typeof error.body === "string" ? error.body : JSON.stringify(body ?? "");
+  return new PayPalError(`PayPal answered ${error.statusCode}: ${text.slice(0, 300)}`, { status: error.statusCode, issue, links });
+}
+
+async function call<T>(fn: (c: Controllers) => Promise<{ result: T }>): Promise<T> {
+  try {
+    return (await fn(paypal())).result;
+  } catch (error) {
+    reset();
+    throw asPayPalError(error);
+  }
+}
+
+export type PayPalLine = { name: string; unitCents: number; quantity: number; sku?: string | null };
+const money = (cents: number) => ({ currencyCode: "USD", value: (cents / 100).toFixed(2) });
+
+/**
+ * Creates the PayPal order for a shop order; returns PayPal's id and the approval URL. PayPal sends
+ * the shopper back to `shopUrl` (config.shopUrlFor). `totalCents` is what the shopper pays, after
+ * `discountCents`: PayPal is told the lines at their prices, their total (`item_total`) and the
+ * discount, and the amount is `item_total - discount`, as Orders v2's amount_with_breakdown wants.
+ */
+export async function createPayPalOrder(
+  shopOrderId: string,
+  lines: PayPalLine[],
+  totalCents: number,
+  shopUrl: string,
+  discountCents = 0,
+): Promise<{ id: string; approvalUrl: string }> {
+  const breakdown = { itemTotal: money(totalCents + discountCents), ...(discountCents > 0 ? { discount: money(discountCents) } : {}) };
+  const result = await call((c) =>
+    c.orders.createOrder({
+      body: {
+        intent: CheckoutPaymentIntent.Capture,
+        purchaseUnits: [
+          {
+            referenceId: shopOrderId,
+            amount: { ...money(totalCents), breakdown },
+            items: lines.map((l) => ({
+              name: l.name.slice(0, 127),
+              quantity: String(l.quantity),
+              unitAmount: money(l.unitCents),
+              ...(l.sku ? { sku: l.sku.slice(0, 127) } : {}),
+            })),
+          },
+        ],
+        paymentSource: {
+          paypal: {
+            experienceContext: {
+              returnUrl: `${shopUrl}/shop/paypal-return`,
+              cancelUrl: `${shopUrl}/shop/paypal-return?cancelled=1`,
+              userAction: PaypalExperienceUserAction.PayNow,
+              brandName: config.shopName.slice(0, 127),
+              // The shop ships to the address chosen in the shop; PayPal asks for none and shows
+              // none (decision 0036: our addresses have no country, which PayPal would need).
+              shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+            },
+          },
+        },
+      },
+      paypalRequestId: `create-${shopOrderId}`,
+      prefer: "return=minimal",
+    }),
+  );
+  const approvalUrl = result.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href;
+  if (!result.id || !approvalUrl) throw new PayPalError("PayPal did not return an approval link");
+  return { id: result.id, approvalUrl };
+}
+
+export type CaptureResult = { status: string; captureId?: string; currency?: string; value?: string; payerId?: string };
+
+function captureOf(order: Order): CaptureResult {
+  const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
+  return {
+    status: order.status ?? "",
+    captureId: capture?.id,
+    currency: capture?.amount?.currencyCode,
+    value: capture?.amount?.value,
+    payerId: order.paymentSource?.paypal?.accountId ?? order.payer?.payerId,
+  };
+}
+
+/**
+ * The PayPal-Request-Id of a capture. PayPal answers a repeated id with the answer it stored, a
+ * decline included, so each attempt after the buyer chose again at PayPal gets its own id. The
+ * first keeps the id captures always had: a retry of a capture whose answer was lost before this
+ * change still gets PayPal's stored answer.
+ */
+export const captureRequestId = (shopOrderId: string, attempt: number) =>
+  attempt === 0 ? `capture-${shopOrderId}` : `capture-${shopOrderId}-${attempt}`;
+
+/** Captures an approved PayPal order; the request id (order and attempt) makes a repeated call safe. */
+export async function capturePayPalOrder(paypalOrderId: string, shopOrderId: string, attempt = 0): Promise<CaptureResult> {
+  return captureOf(
+    await call((c) =>
+      c.orders.captureOrder({
+        id: paypalOrderId,
+        paypalRequestId: captureRequestId(shopOrderId, attempt),
+        prefer: "return=representation",
+      }),
+    ),
+  );
+}
+
+export async function getPayPalOrder(paypalOrderId: string): Promise<CaptureResult> {
+  return captureOf(await call((c) => c.orders.getOrder({ id: paypalOrderId })));
+}
+
+export type RefundResult = { id: string; status: string /* COMPLETED | PENDING | FAILED | CANCELLED */; currency?: string; value?: string };
+
+function refundOf(refund: Refund): RefundResult {
+  if (!refund.id) throw new PayPalError("PayPal's refund answer has no id");
+  return { id: refund.id, status: refund.status ?? "", currency: refund.amount?.currencyCode, value: refund.amount?.value };
+}
+
+/**
+ * Refunds `cents` (USD) of a capture (Payments v2). PayPal-Request-Id `refund-${refundRowId}`: the
+ * refund row is written first, so a retry of the same row never refunds twice. A PayPalError with a
+ * 4xx status and an issue is a refusal (REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED, …); without
+ * a status, or 5xx, the outcome is unknown: ask again with getRefund, or retry with the same row.
+ */
+export async function refundCapture(captureId: string, refundRowId: string, cents: number, noteToPayer?: string): Promise<RefundResult> {
+  // One line (PayPal's pattern is ^.*$), 1 to 255 characters.
+  const note = noteToPayer?.replace(/\s+/g, " ").trim().slice(0, 255);
+  return refundOf(
+    await call((c) =>
+      c.payments.refundCapturedPayment({
+        captureId,
+        paypalRequestId: `refund-${refundRowId}`,
+        prefer: "return=representation",
+        body: { amount: money(cents), ...(note ? { noteToPayer: note } : {}) },
+      }),
+    ),
+  );
+}
+
+/** A refund as PayPal has it now (a PENDING one becomes COMPLETED, or FAILED, later). */
+export async function getRefund(paypalRefundId: string): Promise<RefundResult> {
+  return refundOf(await call((c) => c.payments.getRefund({ refundId: paypalRefundId })));
+}

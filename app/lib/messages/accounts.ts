@@ -1,4 +1,5 @@
 // What people read about their account: signing in and up, and saved addresses (forms, toasts and /api alike).
+import { MAX_ADDRESSES } from "~/lib/constants";
 
 export const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
 export const NAME_TAKEN = "This user name is already taken. Please choose another.";
@@ -11,7 +12,7 @@ export const otherDevicesSignedOut = (count: number) =>
 export const ADDRESS_ADDED = "Address added successfully";
 export const ADDRESS_UPDATED = "Address updated successfully";
 export const ADDRESS_DELETED = "Address deleted successfully";
-export const MAX_ADDRESSES_MESSAGE = "You can add max 3 addresses";
+export const MAX_ADDRESSES_MESSAGE = `You can add max ${MAX_ADDRESSES} addresses`;
 export const ADDRESS_NOT_FOUND = "Address not found";
 export const RESET_SENT = "If an account exists for that address, we have sent a link to set a new password. It works for 60 minutes.";
 export const RESET_LINK_INVALID = "This link has expired or was already used. Please ask for a new one.";

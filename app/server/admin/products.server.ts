@@ -11,6 +11,7 @@ import { localImagePath } from "~/server/platform/image-urls.server";
 import { storeImage } from "./uploads.server";
 import { IMAGE_REQUIRED, IMAGE_REQUIRED_DETAIL } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
+import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 /** Only images this shop serves (an upload or the shipped demo art): never a hot-linked URL. */
 export function isOwnImage(url: string | undefined): url is string {
@@ -156,7 +157,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
       if (input.variants && !isEcho(input.variants, current)) {
         // Thrown away with the transaction: nothing of the edit is kept.
         const disagrees = stockDisagrees(input);
-        if (disagrees) throw new Refused(disagrees);
+        if (disagrees) throw new Refusal(400, disagrees.message, disagrees);
         await replaceVariants(trx, id, input.variants);
         return null;
       }
@@ -165,22 +166,20 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
         await trx.updateTable("product_variants").set({ stock: input.totalStock }).where("id", "=", current[0]!.id).execute();
       } else if (stockSum(current) !== input.totalStock) {
         const message = `This product has several sizes or colours (${stockSum(current)} in stock in all): change the stock of each size instead`;
-        throw new Refused({ ok: false, status: 400, message, fieldErrors: { totalStock: [message] } });
+        throw new Refusal(400, message, {
+          ok: false,
+          status: 400,
+          message,
+          fieldErrors: { totalStock: [message] },
+        } satisfies ProductRefusal);
       }
       return null;
     })
-    .catch((error) => {
-      if (error instanceof Refused) return error.refusal;
-      throw error;
-    });
+    .catch((error: unknown) => caughtRefusal<ProductRefusal>(error).detail);
   return refused ?? { ok: true, product: (await getProduct(id))!, created: false };
 }
 
-class Refused extends Error {
-  constructor(readonly refusal: Extract<SaveProductResult, { ok: false }>) {
-    super(refusal.message);
-  }
-}
+type ProductRefusal = Extract<SaveProductResult, { ok: false }>;
 
 /**
  * Deletes a product. Carts lose it (cascade); reviews go with it; past orders keep their snapshot

@@ -5,13 +5,14 @@ import { db, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { log } from "~/server/platform/log.server";
 import { holdAgain, markUsed, releaseUse } from "~/server/discounts/uses.server";
-import { OrderBusy, oneAtATime } from "./payment-lock.server";
+import { oneAtATime } from "./payment-lock.server";
 import { approvalAfterDecline } from "~/server/payments/paypal-error.server";
 import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "~/server/payments/paypal.server";
 import { releaseStock, reserveStock } from "./stock.server";
 import { recordStatusChange } from "~/server/orders/timeline.server";
 import { orderForMail, orderPaidMessage } from "~/server/mail/messages.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
+import { caughtRefusal } from "~/server/platform/refusal.server";
 
 export type CaptureOutcome =
   | { ok: true; orderId: string }
@@ -129,8 +130,8 @@ export async function completePayment(
     return await oneAtATime(found.id, () => payOrder(found.id, paypalOrderId, payerId));
   } catch (error) {
     // Another process has been working on this order's payment for a long time: reload later.
-    if (error instanceof OrderBusy) return { ok: false, status: 409, message: PAYMENT_BUSY };
-    throw error;
+    caughtRefusal(error);
+    return { ok: false, status: 409, message: PAYMENT_BUSY };
   }
 }
 

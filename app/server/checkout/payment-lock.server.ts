@@ -4,6 +4,8 @@ import type { Database } from "#db/schema";
 import { db } from "~/server/database/db.server";
 import { keepRenewing, LEASE_TERM_MS, newHolder } from "~/server/database/leases.server";
 import { skipLocked } from "~/server/database/locks.server";
+import { ORDER_BUSY } from "~/lib/messages/refunds";
+import { Refusal } from "~/server/platform/refusal.server";
 
 /**
  * Payment work on one order runs one call at a time across every server process: a capture, a
@@ -14,12 +16,6 @@ import { skipLocked } from "~/server/database/locks.server";
  */
 /** How long a second caller waits for the order before giving up (the shopper may retry). */
 const WAIT_MS = 45_000;
-
-export class OrderBusy extends Error {
-  constructor(readonly orderId: string) {
-    super(`order ${orderId} is busy`);
-  }
-}
 
 async function claim(orderId: string, holder: string): Promise<boolean> {
   const at = new Date();
@@ -69,7 +65,7 @@ function queued<T>(orderId: string, work: () => Promise<T>): Promise<T> {
 
 /**
  * Runs `work` holding the order's lease. `wait: true` (a shopper's capture) waits for another
- * process to finish with the order, polling, and throws OrderBusy after 45 s; `wait: false` (the
+ * process to finish with the order, polling, and throws a Refusal (ORDER_BUSY) after 45 s; `wait: false` (the
  * recovery sweep) returns `undefined` at once when the order is busy.
  */
 export function oneAtATime<T>(orderId: string, work: () => Promise<T>, options: { wait: false }): Promise<T | undefined>;
@@ -80,7 +76,7 @@ export function oneAtATime<T>(orderId: string, work: () => Promise<T>, { wait = 
     const started = Date.now();
     while (!(await claim(orderId, holder))) {
       if (!wait) return undefined;
-      if (Date.now() - started > WAIT_MS) throw new OrderBusy(orderId);
+      if (Date.now() - started > WAIT_MS) throw new Refusal(409, ORDER_BUSY);
       await delay(20 + Math.random() * 30);
     }
     const stop = keepRenewing(() => renew(orderId, holder));

@@ -4,7 +4,7 @@ import { captureMatches, recordPayment, selectOrder } from "./capture.server";
 import { forEachFreeOrder } from "./payment-lock.server";
 import { getPayPalOrder } from "~/server/payments/paypal.server";
 import { releaseStock } from "./stock.server";
-import { settleOpenRefunds } from "~/server/orders/refunds.server";
+import { settleOpenRefunds } from "~/server/orders/refund-settle.server";
 import { releaseAbandonedUses } from "~/server/discounts/uses.server";
 
 export type RecoverySummary = { paid: number; released: number; failed: number; unresolved: number };

@@ -25,23 +25,14 @@ import { oneAtATime } from "./payment-lock.server";
 import { createPayPalOrder } from "~/server/payments/paypal.server";
 import { reserveStock } from "./stock.server";
 import { recordStatusChange } from "~/server/orders/timeline.server";
+import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 export type StartCheckoutResult =
   | { ok: true; orderId: string; approvalUrl: string }
   | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "addressId" | "code" };
 
-/** The code on the cart cannot be used now: nothing is written, the shopper is told why. */
-class CodeRefused extends Error {}
-
-/** The checkout cannot go on as the shopper saw it (a second click, a cart changed meanwhile). */
-class CheckoutRefused extends Error {
-  constructor(
-    readonly status: 400 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A refusal about the code on the cart (the form's `code` field), not the checkout as a whole. */
+const CODE = "code" as const;
 
 /** What the order is given: the code, the discount in cents, and each line's share of it. */
 type OrderDiscount = { id: string; code: string; cents: number; perLine: number[] };
@@ -107,27 +98,29 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
         .where("payment_status", "=", "pending")
         .where("stock_reserved", "=", 1)
         .executeTakeFirst();
-      if (placing) throw new CheckoutRefused(409, PAYMENT_BUSY);
+      if (placing) throw new Refusal(409, PAYMENT_BUSY);
       // The cart as read above, still: an order paid meanwhile took its lines out of it.
       const inCart = await trx
         .selectFrom("cart_items")
         .select(["variant_id", "quantity"])
         .where("cart_id", "=", cart.id ?? "")
         .execute();
-      if (!inCart.length) throw new CheckoutRefused(400, CART_EMPTY);
+      if (!inCart.length) throw new Refusal(400, CART_EMPTY);
       const key = (rows: Array<{ variantId: string | null; quantity: number }>) =>
         rows
           .map((r) => `${r.variantId}:${r.quantity}`)
           .sort()
           .join(",");
-      if (key(inCart.map((r) => ({ variantId: r.variant_id, quantity: r.quantity }))) !== key(lines))
-        throw new CheckoutRefused(409, CART_CHANGED);
+      if (key(inCart.map((r) => ({ variantId: r.variant_id, quantity: r.quantity }))) !== key(lines)) throw new Refusal(409, CART_CHANGED);
       // The uses of codes those attempts held go back first: this checkout may hold the same code.
       await releaseClosedUses(trx, user.id);
       let given: OrderDiscount | null = null;
       if (code) {
         const checked = await checkCode(trx, user.id, code, discountable, stamp);
-        if (checked.refusal || !checked.discount) throw new CodeRefused(checked.refusal ?? DISCOUNT_UNKNOWN);
+        if (checked.refusal || !checked.discount) {
+          const message = checked.refusal ?? DISCOUNT_UNKNOWN;
+          throw new Refusal(refusalStatus(message), message, CODE);
+        }
         const { totalCents, perLine } = discountLines(checked.discount, discountable);
         given = { id: checked.discount.id, code: checked.discount.code, cents: totalCents, perLine };
       }
@@ -182,14 +175,13 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
       // Last, so the code's row is locked for as short a time as can be: one use left and many
       // buyers at once, one holds it and the others are refused here, their orders rolled back.
       if (given && !(await holdUse(trx, { discountId: given.id, orderId, userId: user.id, amountCents: given.cents }))) {
-        throw new CodeRefused(DISCOUNT_USED_UP);
+        throw new Refusal(409, DISCOUNT_USED_UP, CODE);
       }
       return given;
     });
   } catch (error) {
-    if (error instanceof CheckoutRefused) return { ok: false, status: error.status, message: error.message };
-    if (!(error instanceof CodeRefused)) throw error;
-    return { ok: false, status: refusalStatus(error.message), message: error.message, field: "code" };
+    const refusal = caughtRefusal<typeof CODE | undefined>(error);
+    return refusal.detail === CODE ? { ...refusal.answer, field: CODE } : refusal.answer;
   }
   if (subtotalCents - (discount?.cents ?? 0) === 0) return completeFree(orderId, shopUrl);
 

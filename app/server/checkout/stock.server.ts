@@ -1,8 +1,10 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#db/schema";
 import { lineName } from "~/lib/variants";
 import { db, now } from "~/server/database/db.server";
 import { lockStockOf } from "~/server/database/locks.server";
 import { releaseUse } from "~/server/discounts/uses.server";
+import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 // The stock an order holds while its payment is captured: taken all or nothing before the money,
 // given back when the capture fails. Never take money for goods we cannot ship. Stock is the
@@ -57,21 +59,12 @@ export async function reserveStock(orderId: string): Promise<Reservation> {
           : { numUpdatedRows: 0n };
         if (Number(taken.numUpdatedRows) === 0) {
           // Throwing rolls back every decrement and the claim.
-          throw new SoldOut(lineName(item.title, item.size, item.color));
+          throw new Refusal(409, lineName(item.title, item.size, item.color));
         }
       }
       return { ok: true } as const;
     })
-    .catch((error) => {
-      if (error instanceof SoldOut) return { ok: false as const, title: error.title };
-      throw error;
-    });
-}
-
-class SoldOut extends Error {
-  constructor(readonly title: string) {
-    super(title);
-  }
+    .catch((error: unknown) => ({ ok: false as const, title: caughtRefusal(error).message }));
 }
 
 export async function releaseStock(orderId: string, paymentStatus: "failed" | "pending"): Promise<void> {
@@ -88,17 +81,29 @@ export async function releaseStock(orderId: string, paymentStatus: "failed" | "p
     // (declined card, capture refused) may still be paid, and keeps it.
     if (paymentStatus === "failed") await releaseUse(trx, orderId);
     const items = await trx.selectFrom("order_items").select(["variant_id", "quantity"]).where("order_id", "=", orderId).execute();
-    await lockStockOf(
+    await restock(
       trx,
-      items.map((i) => i.variant_id),
+      items.map((i) => ({ variantId: i.variant_id, quantity: i.quantity })),
     );
-    for (const item of items) {
-      if (item.variant_id)
-        await trx
-          .updateTable("product_variants")
-          .set({ stock: sql`stock + ${item.quantity}` })
-          .where("id", "=", item.variant_id)
-          .execute();
-    }
   });
+}
+
+/**
+ * Puts units back in stock: the one way a size's stock grows again (a payment that did not go
+ * through, a cancellation, a refund, a return received). The sizes are locked first, in the
+ * order every stock change locks them; a size deleted since (null) has no stock to go back to.
+ */
+export async function restock(trx: Kysely<Database>, lines: Array<{ variantId: string | null; quantity: number }>): Promise<void> {
+  const back = lines.filter((l): l is { variantId: string; quantity: number } => !!l.variantId && l.quantity > 0);
+  if (!back.length) return;
+  await lockStockOf(
+    trx,
+    back.map((l) => l.variantId),
+  );
+  for (const line of back)
+    await trx
+      .updateTable("product_variants")
+      .set({ stock: sql`stock + ${line.quantity}` })
+      .where("id", "=", line.variantId)
+      .execute();
 }

@@ -7,6 +7,7 @@ import { toDiscount } from "./codes.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey, lockRows } from "~/server/database/locks.server";
 import { log } from "~/server/platform/log.server";
+import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 // The uses of discount codes (issue 33, docs/decisions/0043-discount-codes.md). A use is `held`
 // from the moment the PayPal order is created (in the transaction that writes the order), `used`
@@ -192,18 +193,13 @@ export async function holdAgain(orderId: string): Promise<string | null> {
           .where("order_id", "!=", orderId)
           .where("status", "in", ["held", "used"])
           .executeTakeFirst();
-        if (other) throw new NoUse(DISCOUNT_ALREADY_USED);
+        if (other) throw new Refusal(409, DISCOUNT_ALREADY_USED);
       }
-      if (!(await takeOne(trx, use.discount_id))) throw new NoUse(DISCOUNT_USED_UP);
+      if (!(await takeOne(trx, use.discount_id))) throw new Refusal(409, DISCOUNT_USED_UP);
       return null;
     })
-    .catch((error: unknown) => {
-      if (error instanceof NoUse) return error.message;
-      throw error;
-    });
+    .catch((error: unknown) => caughtRefusal(error).message);
 }
-
-class NoUse extends Error {}
 
 /**
  * Gives back the uses of `userId`'s attempts that can no longer be paid (cancelled or failed), in

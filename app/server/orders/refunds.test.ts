@@ -16,7 +16,8 @@ import { productWith } from "#tests/support/catalog";
 import { db } from "~/server/database/db.server";
 import { insertOrder } from "#tests/support/orders";
 import { getOrder, updateOrderStatus } from "./orders.server";
-import { cancelOrder, refundByAdmin, settleOpenRefunds } from "./refunds.server";
+import { settleOpenRefunds } from "./refund-settle.server";
+import { cancelOrder, refundByAdmin } from "./refunds.server";
 import { statusHistory } from "./timeline.server";
 import { standIn } from "#tests/support/paypal-stand-in";
 

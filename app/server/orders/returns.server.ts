@@ -21,7 +21,11 @@ import { db, newId, now } from "~/server/database/db.server";
 import { lockRows, lockStockOf } from "~/server/database/locks.server";
 import { orderForMail, returnDecidedMessage, returnRequestedMessage } from "~/server/mail/messages.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { paidForLines, Refusal, send, unitsLeft, whileHoldingOrder, writeRefund, type RefundOutcome, type Written } from "./refunds.server";
+import { restock } from "~/server/checkout/stock.server";
+import { paidForLines, unitsLeft } from "./refund-pricing.server";
+import { send, type RefundOutcome, type Written } from "./refund-settle.server";
+import { whileHoldingOrder, writeRefund } from "./refunds.server";
+import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 // Returns and exchanges (docs/decisions/0038-returns-and-exchanges.md). A shopper asks within
 // RETURN_DAYS of delivery; the admin receives the parcel (money lines refunded through
@@ -198,8 +202,7 @@ export async function requestReturn(
       return { ok: true as const, returnId: id };
     });
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, status: error.status, message: error.message };
-    throw error;
+    return caughtRefusal(error).answer;
   }
 }
 
@@ -258,12 +261,7 @@ export async function receiveReturn(returnId: string): Promise<RefundOutcome | {
         }
         if (outcome === "exchanged") {
           // The unit sent back is sellable again.
-          if (line.variant_id)
-            await trx
-              .updateTable("product_variants")
-              .set({ stock: sql`stock + ${line.quantity}` })
-              .where("id", "=", line.variant_id)
-              .execute();
+          await restock(trx, [{ variantId: line.variant_id, quantity: line.quantity }]);
         } else {
           toRefund.push({ orderItemId: line.order_item_id, quantity: line.quantity });
         }
@@ -278,15 +276,13 @@ export async function receiveReturn(returnId: string): Promise<RefundOutcome | {
       if (toRefund.length && (order.refunded_cents >= order.total_cents || (await paidForLines(trx, found.order_id, toRefund)) === 0)) {
         // The money went back already (refunded as an amount), or the lines cost nothing (a
         // discount code made them free): the units come back, nothing to pay.
-        for (const line of toRefund) {
-          const item = lines.find((l) => l.order_item_id === line.orderItemId);
-          if (item?.variant_id)
-            await trx
-              .updateTable("product_variants")
-              .set({ stock: sql`stock + ${line.quantity}` })
-              .where("id", "=", item.variant_id)
-              .execute();
-        }
+        await restock(
+          trx,
+          toRefund.map((line) => ({
+            variantId: lines.find((l) => l.order_item_id === line.orderItemId)?.variant_id ?? null,
+            quantity: line.quantity,
+          })),
+        );
       } else if (toRefund.length) {
         refund = await writeRefund(trx, found.order_id, {
           by: "admin",

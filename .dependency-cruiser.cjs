@@ -21,6 +21,15 @@ module.exports = {
       to: { path: ["^app/server/", "^app/routes/", "\\.server\\.tsx?$"] },
     },
     {
+      name: "mail-knows-no-business",
+      severity: "error",
+      comment:
+        "mail/ writes and sends what the domains give it: it imports app/lib, the database and the platform, never a business domain (the circle of issue 39 ran through it).",
+      // Its tests drive whole flows (an order placed, paid and mailed) and may import them.
+      from: { path: "^app/server/mail/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^app/server/(accounts|admin|cart|catalog|checkout|orders|discounts|payments|paypal-sim|demo)/" },
+    },
+    {
       name: "db-stands-alone",
       severity: "error",
       comment: "db/ (migrations, schema, demo seed data) never imports app/: the app imports it.",

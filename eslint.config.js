@@ -33,6 +33,16 @@ export default tseslint.config(
     },
   },
   {
+    // One import style (docs/architecture.md): within a folder ./x, across folders an alias.
+    files: ["**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../*"], message: "Across folders, import by alias: ~/ (app), #db/, #tests/ or #scripts/." }] },
+      ],
+    },
+  },
+  {
     // Kysely's advice: a migration types the database as `any`, so it never depends on today's
     // schema types and never changes after it has run.
     files: ["db/migrations/*.ts", "app/server/database/migrations.test.ts"],

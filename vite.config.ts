@@ -15,7 +15,8 @@ const FRAMEWORK_MODULE = /\/node_modules\/(react|react-dom|scheduler|react-route
 // overlays' modules in with them, and they would no longer load on demand. So must overlays.ts and
 // cart-pending.ts themselves: a `shop` chunk of the two took forms and conform into every page.)
 const COMMON_MODULE = /\/app\/(lib|components\/ui)\/|\/app\/components\/shop\/(price|pagination)\.tsx?$/;
-const NOT_COMMON = /\/(form|form-on-demand|field|fallback-banners|use-clear-on-result|orders|timeline|use-in-view-on-arrival|modal|admin-products|route-error)\.tsx?$/;
+const NOT_COMMON =
+  /\/(form|form-on-demand|field|fallback-banners|use-clear-on-result|orders|timeline|use-in-view-on-arrival|modal|admin-products|route-error)\.tsx?$/;
 // Checking forms in the browser: zod (mini), conform's zod adapter and the shop's schemas, in one
 // chunk that only forms load (those shown when a page opens load it on demand, form-on-demand.ts).
 const FORMS_MODULE = /\/node_modules\/(zod|@conform-to\/zod)\/|\/app\/lib\/(form|form-checks|schemas|zod-v4-for-conform)\.ts$/;

@@ -5,12 +5,13 @@ const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "#db": fileURLToPath(new URL("./db", import.meta.url)),
   "#tests": fileURLToPath(new URL("./tests", import.meta.url)),
+  "#scripts": fileURLToPath(new URL("./scripts", import.meta.url)),
 };
 const ALL = ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/repo/**/*.test.ts"];
 // What runs again on PostgreSQL: every test that uses the database through the shop's code. The
 // backup and the upgrade of old SQLite files are about SQLite itself.
 const ON_POSTGRES = ["app/server/**/*.test.ts", "db/**/*.test.ts"];
-const SQLITE_ONLY = ["app/server/database/backup.test.ts", "app/server/database/migrations.test.ts"];
+const SQLITE_ONLY = ["app/server/database/backup.test.ts", "app/server/database/migrations.test.ts", "db/seed/**"];
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres && process.env.VITEST && !process.env.VITEST_WORKER_ID) {

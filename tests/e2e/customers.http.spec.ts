@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { createTestDatabase, dropTestDatabase } from "../postgres/databases";
+import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { ADMIN, buyOverApi, registerShopper, unique } from "./helpers";
 import { freePort, startOwnServer, type OwnServer } from "./own-server";

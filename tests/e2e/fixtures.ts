@@ -2,8 +2,8 @@ import { test as base, expect } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { allContractProblems, type Exchange } from "../paypal-contract/check";
-import { createTestDatabase, dropTestDatabase } from "../postgres/databases";
+import { allContractProblems, type Exchange } from "#tests/paypal-contract/check";
+import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { registerShopper, signIn, type Account } from "./helpers";
 import { freePort, startOwnServer } from "./own-server";
 

@@ -4,7 +4,7 @@ import net from "node:net";
 import pg from "pg";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
-import { createTestDatabase, dropTestDatabase } from "../postgres/databases";
+import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { approveInSimulator, unique } from "./helpers";
 import { freePort, startOwnServer, type OwnServer } from "./own-server";

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { createTestDatabase, dropTestDatabase } from "../postgres/databases";
+import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { unique } from "./helpers";
 import { freePort, startOwnServer, type OwnServer } from "./own-server";

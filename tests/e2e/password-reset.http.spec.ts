@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
-import { createTestDatabase, dropTestDatabase } from "../postgres/databases";
+import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { unique } from "./helpers";
 import { freePort, startOwnServer } from "./own-server";

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { contractProblems, type Exchange } from "../paypal-contract/check";
+import { contractProblems, type Exchange } from "#tests/paypal-contract/check";
 import { expect, test } from "./fixtures";
 import { dataFingerprint, registerShopper, shopSql, simulatorCredentials, simulatorToken } from "./helpers";
 

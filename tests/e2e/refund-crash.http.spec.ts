@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { createTestDatabase, dropTestDatabase } from "../postgres/databases";
+import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { approveInSimulator, unique } from "./helpers";
 import { freePort, startOwnServer, type OwnServer } from "./own-server";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, it } from "vitest";
-import { DOC, drawGraph, withGraph } from "../../scripts/architecture";
+import { DOC, drawGraph, withGraph } from "#scripts/architecture";
 
 // docs/architecture.md's drawing is what the code gives now: a change of the rooms' imports that
 // did not run `npm run architecture` fails here.

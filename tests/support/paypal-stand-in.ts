@@ -5,7 +5,7 @@ import type * as PayPal from "~/server/payments/paypal.server";
 // repeated PayPal-Request-Id with its stored answer, may leave a refund PENDING, may be
 // unreachable, and may make a refund and then lose the answer. The simulator and the SDK path are
 // tested over HTTP (paypal-contract.test.ts, tests/e2e/refunds.http.spec.ts). Use it with
-//   vi.mock("~/server/payments/paypal.server", async (real) => (await import("./paypal-stand-in")).withRefundStandIn(await real()));
+//   vi.mock("~/server/payments/paypal.server", async (real) => (await import("#tests/support/paypal-stand-in")).withRefundStandIn(await real()));
 
 export const standIn = {
   captures: new Map<string, { amountCents: number; refundedCents: number }>(),

@@ -175,7 +175,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
       }
       return null;
     })
-    .catch((error: unknown) => caughtRefusal<ProductRefusal>(error).detail);
+    .catch((error: unknown) => caughtRefusal<ProductRefusal>(error, (refusal) => refusal.detail !== undefined).detail);
   return refused ?? { ok: true, product: (await getProduct(id))!, created: false };
 }
 

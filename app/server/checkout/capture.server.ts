@@ -5,7 +5,7 @@ import { db, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { log } from "~/server/platform/log.server";
 import { holdAgain, markUsed, releaseUse } from "~/server/discounts/uses.server";
-import { oneAtATime } from "./payment-lock.server";
+import { ORDER_HELD, oneAtATime } from "./payment-lock.server";
 import { approvalAfterDecline } from "~/server/payments/paypal-error.server";
 import { capturePayPalOrder, getPayPalOrder, type CaptureResult } from "~/server/payments/paypal.server";
 import { releaseStock, reserveStock } from "./stock.server";
@@ -130,7 +130,7 @@ export async function completePayment(
     return await oneAtATime(found.id, () => payOrder(found.id, paypalOrderId, payerId));
   } catch (error) {
     // Another process has been working on this order's payment for a long time: reload later.
-    caughtRefusal(error);
+    caughtRefusal(error, (refusal) => refusal.detail === ORDER_HELD);
     return { ok: false, status: 409, message: PAYMENT_BUSY };
   }
 }

@@ -14,6 +14,9 @@ import { Refusal } from "~/server/platform/refusal.server";
  * and renewed while the work runs (a PayPal call may take up to its 15 s timeout); a holder that
  * died lets go when its term ends (database/leases.server.ts).
  */
+/** The detail of the refusal `oneAtATime` throws when another process held the order too long. */
+export const ORDER_HELD = "order-held" as const;
+
 /** How long a second caller waits for the order before giving up (the shopper may retry). */
 const WAIT_MS = 45_000;
 
@@ -76,7 +79,7 @@ export function oneAtATime<T>(orderId: string, work: () => Promise<T>, { wait = 
     const started = Date.now();
     while (!(await claim(orderId, holder))) {
       if (!wait) return undefined;
-      if (Date.now() - started > WAIT_MS) throw new Refusal(409, ORDER_BUSY);
+      if (Date.now() - started > WAIT_MS) throw new Refusal(409, ORDER_BUSY, ORDER_HELD);
       await delay(20 + Math.random() * 30);
     }
     const stop = keepRenewing(() => renew(orderId, holder));

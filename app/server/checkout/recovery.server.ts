@@ -60,8 +60,8 @@ let followUp: ReturnType<typeof setTimeout> | undefined;
 let stopped = false;
 
 /**
- * One round: settles interrupted captures, then refunds left open (refunds.server.ts), then gives
- * back the discount uses of attempts that will not be paid (discount-uses.server.ts). Every
+ * One round: settles interrupted captures, then refunds left open (orders/refund-settle.server.ts), then
+ * gives back the discount uses of attempts that will not be paid (discounts/uses.server.ts). Every
  * process runs its rounds; each order is claimed by one sweep at a time (forEachFreeOrder), so
  * the rounds of several instances share the orders out.
  */

@@ -44,7 +44,7 @@ type OrderDiscount = { id: string; code: string; cents: number; perLine: number[
  * cancelled, so none stays pending forever; a PayPal failure marks this attempt failed.
  *
  * The discount code on the cart is checked again, in the transaction that writes the order, and a
- * use of it is held there (discount-uses.server.ts): a code with no use left, or one this shopper
+ * use of it is held there (discounts/uses.server.ts): a code with no use left, or one this shopper
  * has used, refuses the checkout before anything reaches PayPal, and nothing is written. The
  * discount is split over the eligible lines (lib/discounts/arithmetic.ts); the order's total is what the
  * shopper pays after it, and PayPal is told the lines, their total and the discount.

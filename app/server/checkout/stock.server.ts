@@ -10,6 +10,9 @@ import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 // given back when the capture fails. Never take money for goods we cannot ship. Stock is the
 // variant's (a size and colour); the product's total follows by trigger.
 
+/** The detail of the refusal that a line ran out (its message is the line's name). */
+const SOLD_OUT = "sold-out" as const;
+
 export type Reservation = { ok: true } | { ok: false; title: string } | { ok: false; notPayable: true };
 
 /**
@@ -59,12 +62,12 @@ export async function reserveStock(orderId: string): Promise<Reservation> {
           : { numUpdatedRows: 0n };
         if (Number(taken.numUpdatedRows) === 0) {
           // Throwing rolls back every decrement and the claim.
-          throw new Refusal(409, lineName(item.title, item.size, item.color));
+          throw new Refusal(409, lineName(item.title, item.size, item.color), SOLD_OUT);
         }
       }
       return { ok: true } as const;
     })
-    .catch((error: unknown) => ({ ok: false as const, title: caughtRefusal(error).message }));
+    .catch((error: unknown) => ({ ok: false as const, title: caughtRefusal(error, (refusal) => refusal.detail === SOLD_OUT).message }));
 }
 
 export async function releaseStock(orderId: string, paymentStatus: "failed" | "pending"): Promise<void> {
@@ -89,7 +92,7 @@ export async function releaseStock(orderId: string, paymentStatus: "failed" | "p
 }
 
 /**
- * Puts units back in stock: the one way a size's stock grows again (a payment that did not go
+ * Puts units back in stock: the one way units come back from orders (a payment that did not go
  * through, a cancellation, a refund, a return received). The sizes are locked first, in the
  * order every stock change locks them; a size deleted since (null) has no stock to go back to.
  */

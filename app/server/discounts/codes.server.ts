@@ -15,7 +15,7 @@ import { orderKept } from "~/server/orders/kept.server";
 
 // The owner's discount codes (issue 33, part 1): adding, editing, disabling and enabling them, and
 // the list with what each has done. The same functions serve /admin/discounts and /api. Applying a
-// code to an order, and holding and counting its uses, is the checkout's (app/server/checkout).
+// code to a cart is apply.server.ts; holding and counting its uses, uses.server.ts.
 
 type DiscountRow = Selectable<DiscountsTable>;
 

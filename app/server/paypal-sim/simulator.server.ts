@@ -11,10 +11,10 @@ import { simGetCapture, simGetRefund, simRefundCapture } from "./refunds.server"
 // data lives in the shop's database, so a restart loses nothing. Only served when
 // PAYPAL_MODE=simulator. See docs/decisions/0009, 0017 and 0036.
 //
-// - orders: paypal-sim-orders.server.ts (and the approval page's decisions)
-// - refunds and captures: paypal-sim-refunds.server.ts
-// - JSON shapes: paypal-sim-model.server.ts; error bodies: paypal-sim-errors.server.ts
-// - credentials and tokens: paypal-sim-auth.server.ts
+// - orders: orders.server.ts (and the approval page's decisions)
+// - refunds and captures: refunds.server.ts
+// - JSON shapes: model.server.ts; error bodies: errors.server.ts
+// - tokens: auth.server.ts (the shop's credentials: platform/secrets.server.ts)
 
 export { simDecide, simOrderForApproval } from "./orders.server";
 

@@ -22,8 +22,12 @@ export class Refusal<Detail = undefined> extends Error {
   }
 }
 
-/** The Refusal `error` is (with the detail its thrower gave), or `error` thrown on. */
-export function caughtRefusal<Detail = undefined>(error: unknown): Refusal<Detail> {
-  if (error instanceof Refusal) return error as Refusal<Detail>;
+/**
+ * The Refusal `error` is (with the detail its thrower gave), or `error` thrown on. With `expected`,
+ * only a refusal it recognises (by its detail, say) is caught; any other goes on too, so a catch
+ * never mistakes another rule's refusal for its own.
+ */
+export function caughtRefusal<Detail = undefined>(error: unknown, expected?: (refusal: Refusal<unknown>) => boolean): Refusal<Detail> {
+  if (error instanceof Refusal && (!expected || expected(error))) return error as Refusal<Detail>;
   throw error;
 }

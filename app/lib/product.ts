@@ -7,6 +7,8 @@ import type { Variant } from "./variants";
  */
 export type Product = {
   id: string;
+  /** Its address: /shop/products/<handle> (productPath). */
+  handle: string;
   image: string;
   title: string;
   description: string;
@@ -59,3 +61,12 @@ export type LowStockVariant = { productId: string; title: string; size: string; 
 
 /** A home page banner the owner uploaded. */
 export type Banner = { id: string; image: string };
+
+/** A product's own page; `choice` (a colour, a size) makes the address of one variant. */
+export function productPath(handle: string, choice: { color?: string | null; size?: string | null } = {}): string {
+  const query = new URLSearchParams();
+  if (choice.color) query.set("color", choice.color);
+  if (choice.size) query.set("size", choice.size);
+  const search = query.toString();
+  return `/shop/products/${encodeURIComponent(handle)}${search ? `?${search}` : ""}`;
+}

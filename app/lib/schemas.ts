@@ -2,6 +2,7 @@ import { en } from "zod/locales";
 import * as z from "zod/mini";
 import { ADMIN_ORDER_STATUSES, BRAND_IDS, CATEGORY_IDS } from "./constants";
 import { sizeKindOf, sizesFor } from "./variants";
+import { HANDLE_MAX, HANDLE_PATTERN } from "#db/handles";
 import { DISCOUNT_CODE_REQUIRED, DISCOUNT_UNKNOWN } from "~/lib/messages/discounts-shopper";
 
 // Schemas shared by the HTML forms (conform) and the /api routes. Written with zod's functional
@@ -243,6 +244,18 @@ export const ProductSchema = z
     ),
     totalStock: optional(stock),
     image: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+    // The product's address (/shop/products/<handle>); empty: made from the title, or kept.
+    handle: preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v === null ? undefined : v),
+      z.optional(
+        z
+          .string({ error: "Web address must be text" })
+          .check(
+            z.maxLength(HANDLE_MAX, `Web address must be at most ${HANDLE_MAX} characters`),
+            z.regex(HANDLE_PATTERN, "Use lowercase letters, digits and single hyphens, such as navy-linen-shirt"),
+          ),
+      ),
+    ),
   })
   .check(
     z.refine((p) => p.salePrice < p.price, { path: ["salePrice"], message: "Sale price must be lower than the price" }),

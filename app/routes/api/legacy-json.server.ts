@@ -4,12 +4,12 @@ import type { Customer } from "~/lib/customers";
 import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discounts/codes";
 import { centsToAmount } from "~/lib/money";
 import type { Order, OrderWithOwner } from "~/lib/orders";
-import type { Product, Review } from "~/lib/product";
+import { productPath, type Product, type Review } from "~/lib/product";
 import type { Banner } from "~/lib/product";
 import { getCart } from "~/server/cart/cart.server";
 import { cartTotals, type CartTotals } from "~/server/discounts/apply.server";
 import { json } from "~/server/platform/api.server";
-import { absoluteImageUrl } from "~/server/platform/image-urls.server";
+import { absoluteImageUrl, absoluteUrl } from "~/server/platform/image-urls.server";
 
 // The one place the shop's own shapes become the legacy JSON contract of /api (SPEC section 7):
 // `_id` for ids, dollar amounts with two decimals for cents, the old field names, and image URLs
@@ -28,6 +28,9 @@ export function productJson(p: Product) {
     totalStock: p.stock,
     averageReview: p.averageRating,
     variants: p.variants.map((v) => ({ _id: v.id, size: v.size, color: v.color, colorHex: v.colorHex, sku: v.sku, stock: v.stock })),
+    // Issue 40: the product's own page, its handle and its absolute address.
+    handle: p.handle,
+    url: absoluteUrl(productPath(p.handle)),
   };
 }
 

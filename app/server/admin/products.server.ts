@@ -5,6 +5,7 @@ import type { ProductInput, VariantInput } from "~/lib/schemas";
 import { ONE_SIZE } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { getProduct } from "~/server/catalog/catalog.server";
+import { changeHandle, newHandle } from "~/server/catalog/handles.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockStockOfProduct } from "~/server/database/locks.server";
 import { localImagePath } from "~/server/platform/image-urls.server";
@@ -92,13 +93,28 @@ async function skusTakenElsewhere(productId: string | null, wanted: VariantField
   return errors;
 }
 
+/** The owner's web address for a product, refused as a field error (thrown inside the transaction). */
+const handleRefusal = (message: string) =>
+  new Refusal(409, message, { ok: false, status: 409, message, fieldErrors: { handle: [message] } } satisfies ProductRefusal);
+
+/**
+ * Adds a product. Its handle is the one the owner chose, when free, or the first free one made
+ * from the title.
+ */
 export async function createProduct(input: ProductInput & { image: string }): Promise<Product> {
   const id = newId();
   await db.transaction().execute(async (trx) => {
+    const handle = await newHandle(trx, input.title);
     await trx
       .insertInto("products")
-      .values({ id, ...columns(input), image: input.image, stock: 0, created_at: now(), updated_at: now() })
+      .values({ id, ...columns(input), handle, image: input.image, stock: 0, created_at: now(), updated_at: now() })
       .execute();
+    if (input.handle && input.handle !== handle) {
+      const changed = await changeHandle(trx, id, input.handle);
+      if (!changed.ok) throw handleRefusal(changed.message);
+      // A brand-new product has no old links: its made-up handle was never shown to anyone.
+      await trx.deleteFrom("product_handles").where("product_id", "=", id).execute();
+    }
     await replaceVariants(trx, id, variantsOf(input));
   });
   return (await getProduct(id))!;
@@ -147,6 +163,10 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
         .where("id", "=", id)
         .executeTakeFirst();
       if (!Number(result.numUpdatedRows)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
+      if (input.handle) {
+        const changed = await changeHandle(trx, id, input.handle);
+        if (!changed.ok) throw handleRefusal(changed.message);
+      }
       // Its stock's colours too, in the order checkouts take them (database/locks.server.ts).
       await lockStockOfProduct(trx, id);
       const current = await trx
@@ -217,7 +237,11 @@ export async function saveProduct(id: string | null, input: ProductInput, file: 
       const message = `${IMAGE_REQUIRED}: ${IMAGE_REQUIRED_DETAIL}`;
       return { ok: false, status: 400, message, fieldErrors: { image: [message] } };
     }
-    return { ok: true, product: await createProduct({ ...input, image }), created: true };
+    try {
+      return { ok: true, product: await createProduct({ ...input, image }), created: true };
+    } catch (error) {
+      return caughtRefusal<ProductRefusal>(error, (refusal) => refusal.detail !== undefined).detail;
+    }
   }
   return updateProduct(id, { ...input, image });
 }

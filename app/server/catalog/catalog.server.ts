@@ -21,11 +21,22 @@ const PRODUCT_COLUMNS = [
   "products.sale_price_cents",
   "products.stock",
   "products.average_review",
+  "products.handle",
 ] as const;
 
 type ProductFields = Pick<
   ProductRow,
-  "id" | "image" | "title" | "description" | "category" | "brand" | "price_cents" | "sale_price_cents" | "stock" | "average_review"
+  | "id"
+  | "image"
+  | "title"
+  | "description"
+  | "category"
+  | "brand"
+  | "price_cents"
+  | "sale_price_cents"
+  | "stock"
+  | "average_review"
+  | "handle"
 >;
 
 type ProductWithoutVariants = Omit<Product, "variants">;
@@ -33,6 +44,7 @@ type ProductWithoutVariants = Omit<Product, "variants">;
 function toProduct(row: ProductFields): ProductWithoutVariants {
   return {
     id: row.id,
+    handle: row.handle,
     image: row.image,
     title: row.title,
     description: row.description,

@@ -4,20 +4,24 @@ import { db, engine, newId, now } from "./db.server";
 import { uniqueViolationOf } from "./db-errors.server";
 import { sizeMask } from "~/lib/variants";
 
-const product = (over: Record<string, unknown> = {}) => ({
-  id: newId(),
-  title: "Tee",
-  description: "A tee",
-  category: "men",
-  brand: "nike",
-  image: "/x.svg",
-  price_cents: 1000,
-  sale_price_cents: 0,
-  stock: 1,
-  created_at: now(),
-  updated_at: now(),
-  ...over,
-});
+const product = (over: Record<string, unknown> = {}) => {
+  const id = newId();
+  return {
+    id,
+    handle: `tee-${id}`,
+    title: "Tee",
+    description: "A tee",
+    category: "men",
+    brand: "nike",
+    image: "/x.svg",
+    price_cents: 1000,
+    sale_price_cents: 0,
+    stock: 1,
+    created_at: now(),
+    updated_at: now(),
+    ...over,
+  };
+};
 
 // The same refusals on both engines, in each one's words.
 const CHECK = /CHECK|check constraint/;

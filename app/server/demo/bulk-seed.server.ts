@@ -1,3 +1,4 @@
+import { handleFrom } from "#db/handles";
 import type { Insertable } from "kysely";
 import { BRAND_IDS, CATEGORY_IDS } from "~/lib/constants";
 import { db, newId, now } from "~/server/database/db.server";
@@ -27,9 +28,12 @@ export async function seedBenchmarkProducts(count: number): Promise<void> {
       for (let i = start; i < Math.min(count, start + batchSize); i++) {
         const priceCents = 500 + ((i * 7919) % 30000);
         const title = `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i * 7) % NOUNS.length]} ${i + 1}`;
+        const id = newId();
         rows.push({
-          id: newId(),
+          id,
           title,
+          // A second run repeats the titles: a piece of the random id keeps the handles apart.
+          handle: `${handleFrom(title)}-${id.slice(-8)}`,
           description: `${title}: generated benchmark product number ${i + 1}.`,
           category: CATEGORY_IDS[i % CATEGORY_IDS.length]!,
           brand: BRAND_IDS[(i * 3) % BRAND_IDS.length]!,

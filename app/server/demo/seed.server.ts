@@ -1,3 +1,4 @@
+import { handleFrom, numberedHandle } from "#db/handles";
 import { sql } from "kysely";
 import { type OrderStatus, type StatusChangeBy } from "~/lib/constants";
 import { amountToCents } from "~/lib/money";
@@ -14,6 +15,15 @@ import { ensureAccount } from "~/server/accounts/users.server";
 export async function seedDemoCatalog(): Promise<number> {
   const stamp = now();
   const products = DEMO_PRODUCTS.map((p) => ({ ...p, id: newId() }));
+  // The catalogue is empty when the demo goes in: handles need only differ from each other.
+  const handles = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const p of products) {
+    let handle = handleFrom(p.title);
+    for (let n = 2; taken.has(handle); n++) handle = numberedHandle(handleFrom(p.title), n);
+    taken.add(handle);
+    handles.set(p.id, handle);
+  }
   const added = await db.transaction().execute(async (trx) => {
     await lockKey(trx, "seed", "demo-catalog");
     const { count } = await trx
@@ -27,6 +37,7 @@ export async function seedDemoCatalog(): Promise<number> {
         products.map((p) => ({
           id: p.id,
           title: p.title,
+          handle: handles.get(p.id)!,
           description: describe(p),
           category: p.category,
           brand: p.brand,

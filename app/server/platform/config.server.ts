@@ -60,6 +60,8 @@ const Environment = z.object({
   PG_STATEMENT_TIMEOUT_MS: whole(0, 3_600_000),
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: whole(0, 3_600_000),
   SHOP_NAME: z.string().optional(),
+  /** First-start default of the owner's "Visitors can browse without an account" (settings page). */
+  PUBLIC_CATALOGUE: flag,
   SESSION_SECRET: text,
   PUBLIC_URL: urlOf(["http:", "https:"], "https://shop.example.com"),
   PORT: whole(0, 65535),
@@ -207,6 +209,10 @@ export const config = {
       .trim()
       .slice(0, 60);
     return name || DEFAULT_SHOP_NAME;
+  },
+  /** PUBLIC_CATALOGUE=1: a new shop starts open to visitors (the owner's setting decides after). */
+  get publicCatalogue(): boolean {
+    return settings().PUBLIC_CATALOGUE === "1";
   },
   get sessionSecret(): string | undefined {
     return settings().SESSION_SECRET;

@@ -9,6 +9,11 @@ export function absoluteImageUrl(src: string): string {
   return src.startsWith("/") && !src.startsWith("//") ? `${config.publicUrl}${src}` : src;
 }
 
+/** A path of the shop (a page, a sitemap) as the absolute address on PUBLIC_URL. */
+export function absoluteUrl(path: string): string {
+  return `${config.publicUrl}${path}`;
+}
+
 /** An absolute URL on one of the shop's own origins becomes its path; anything else is unchanged. */
 export function localImagePath(src: string): string {
   try {

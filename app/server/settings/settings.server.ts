@@ -1,0 +1,69 @@
+import { SettingsSchema, type SettingsChange, type ShopSettings } from "~/lib/settings";
+import { config } from "~/server/platform/config.server";
+import { db, now } from "~/server/database/db.server";
+
+/**
+ * The owner's shop settings, stored one JSON value per key (table `settings`). A key never saved
+ * has its first-start default from the environment (config). Every process reads the same rows;
+ * each keeps what it read for CACHE_MS, so a change is seen everywhere within that, and at once
+ * by the process that saved it.
+ */
+const CACHE_MS = 2000;
+let cached: { at: number; settings: Promise<ShopSettings> } | null = null;
+
+function defaults(): ShopSettings {
+  return { publicCatalogue: config.publicCatalogue };
+}
+
+async function read(): Promise<ShopSettings> {
+  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
+  const stored: Record<string, unknown> = {};
+  for (const row of rows) {
+    try {
+      stored[row.key] = JSON.parse(row.value);
+    } catch {
+      // A value that is not JSON (written by hand) counts as never saved.
+    }
+  }
+  const merged = { ...defaults(), ...stored };
+  // A stored value a newer schema no longer accepts falls back to its default, key by key.
+  const settings = defaults();
+  for (const key of Object.keys(settings) as Array<keyof ShopSettings>) {
+    const one = SettingsSchema.shape[key].safeParse(merged[key]);
+    if (one.success) (settings as Record<string, unknown>)[key] = one.data;
+  }
+  return settings;
+}
+
+/** The shop's settings as they are now (at most CACHE_MS old). */
+export function shopSettings(): Promise<ShopSettings> {
+  const at = Date.now();
+  if (!cached || at - cached.at > CACHE_MS) {
+    const settings = read();
+    cached = { at, settings };
+    settings.catch(() => (cached = null));
+  }
+  return cached.settings;
+}
+
+/** Saves the settings `change` names (already checked by SettingsChangeSchema); returns them all. */
+export async function saveSettings(change: SettingsChange): Promise<ShopSettings> {
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(change)) {
+      if (value === undefined) continue;
+      await trx
+        .insertInto("settings")
+        .values({ key, value: JSON.stringify(value), updated_at: at })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
+        .execute();
+    }
+  });
+  cached = null;
+  return shopSettings();
+}
+
+/** Whether visitors may browse the shop without an account (the owner's setting). */
+export async function isShopOpen(): Promise<boolean> {
+  return (await shopSettings()).publicCatalogue;
+}

@@ -7,6 +7,8 @@
 // With DATABASE_URL (postgres://…) every size is measured on SQLite and then on PostgreSQL (a
 // fresh database created on that server for each size, dropped afterwards), and a table puts the
 // two engines side by side. The raw baseline is SQLite's.
+// Every shop it starts is open to visitors (PUBLIC_CATALOGUE=1), so a product page is measured
+// both for the signed-in shopper and for a visitor without cookies (a search engine, a shared link).
 // On PostgreSQL it then runs a write load through two instances (scripts/lib/bench-writes.mjs):
 // shoppers each writing to their own carts, with req/s and the share of time a shop connection
 // waited on a lock. BENCH_ONLY=writes runs that part alone.
@@ -51,6 +53,23 @@ const EXTRA_TARGETS = {
   "search page": "/shop/search?keyword=classic%20jacket",
   home: "/shop/home",
 };
+// A product page (issue 40), of the first product of the listing with sizes or colours to choose:
+// its handle is read from the API once the shop runs. Measured signed in and as a visitor.
+const PRODUCT_TARGETS = ["product page", "product page, visitor", "sitemap, last page"];
+
+/** The handle of the first product of the listing that has more than one variant (its page lists them all). */
+async function productHandle(cookie) {
+  const answer = await fetch(`${base}/api/shop/products/get?limit=24`, { headers: { cookie } });
+  const { data } = await answer.json();
+  return (data.find((p) => p.variants.length > 1) ?? data[0]).handle;
+}
+
+/** The last page of the sitemap's products (the deepest into the catalogue), as the sitemap's index names it. */
+async function lastSitemapPage() {
+  const index = await (await fetch(`${base}/sitemap.xml`)).text();
+  const last = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].at(-1)?.[1];
+  return last ? new URL(last).pathname : "/sitemap.xml";
+}
 
 async function waitFor(url, child) {
   for (let i = 0; i < 300; i++) {
@@ -147,7 +166,7 @@ for (const engine of engines)
       }
 
       for (const workers of [...new Set([1, manyWorkers])]) {
-        const env = { ...database, NODE_ENV: "production", DEMO_MODE: "1", WEB_CONCURRENCY: String(workers) };
+        const env = { ...database, NODE_ENV: "production", DEMO_MODE: "1", PUBLIC_CATALOGUE: "1", WEB_CONCURRENCY: String(workers) };
         const run = await withServer(
           "server.mjs",
           env,
@@ -162,11 +181,30 @@ for (const engine of engines)
               .getSetCookie()
               .map((c) => c.split(";")[0])
               .join("; ");
-            const targets = workers === 1 ? { ...TARGETS, ...EXTRA_TARGETS } : TARGETS;
-            for (const [name, target] of Object.entries(targets)) {
-              const check = await fetch(base + target, { headers: { cookie }, redirect: "manual" });
-              if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
-              const r = await load(base + target, cookie);
+            // [name, path, cookie of the request, whether a page that does not answer 200 stops the run]
+            const targets = Object.entries(workers === 1 ? { ...TARGETS, ...EXTRA_TARGETS } : TARGETS).map(([name, target]) => [
+              name,
+              target,
+              cookie,
+              true,
+            ]);
+            if (workers === 1) {
+              const product = `/shop/products/${await productHandle(cookie)}`;
+              targets.push(
+                [PRODUCT_TARGETS[0], product, cookie, false],
+                [PRODUCT_TARGETS[1], product, "", false],
+                // What a crawler reads: 5,000 addresses, the last of them.
+                [PRODUCT_TARGETS[2], await lastSitemapPage(), "", false],
+              );
+            }
+            for (const [name, target, as, required] of targets) {
+              const check = await fetch(base + target, { headers: as ? { cookie: as } : {}, redirect: "manual" });
+              if (check.status !== 200 && required) throw new Error(`${target} answered ${check.status}`);
+              if (check.status !== 200) {
+                console.log(`  ${"1 worker".padEnd(14)} ${name.padEnd(22)} not measured: ${target} answered ${check.status}`);
+                continue;
+              }
+              const r = await load(base + target, as);
               if (r.errors) console.log(`  (${r.errors} errors or non-2xx answers on ${name})`);
               results.push({ engine, size, server: workers, target: name, ...r });
               console.log(
@@ -219,7 +257,7 @@ function printReadSummary() {
   if (engines.length > 1) {
     console.log("\nSQLite and PostgreSQL side by side (1 worker: median ms, req/s)");
     for (const size of sizes) {
-      for (const target of [...Object.keys(TARGETS), ...Object.keys(EXTRA_TARGETS)]) {
+      for (const target of [...Object.keys(TARGETS), ...Object.keys(EXTRA_TARGETS), ...PRODUCT_TARGETS]) {
         const cells = engines.map((engine) => {
           const r = find(size, 1, target, engine);
           return r ? `${String(r.p50).padStart(5)} ms ${String(r.rps).padStart(6)} req/s` : "not measured".padStart(22);

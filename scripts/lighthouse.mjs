@@ -1,9 +1,13 @@
 // npm run lighthouse: Lighthouse (the npm package, default mobile settings with simulated
 // throttling) on the shop pages, in the system Chromium, against the built server on temporary demo
-// data with the demo shopper signed in. Prints the four category scores per page and, for a page
-// below the goals, the audits that cost it. A measurement: it exits 0 either way (a page whose every
-// attempt ended in a Lighthouse runtime error is listed as not measured). Offline: the
-// browser runs without background networking and the pages load nothing from other hosts.
+// data with the demo shopper signed in, and a product page as a visitor sees it. The shop is open
+// to visitors (PUBLIC_CATALOGUE=1) on PUBLIC_URL = the address measured, so canonical addresses and
+// robots.txt are what a search engine gets; SEO counts robots.txt, so the pages it keeps crawlers
+// from (search, checkout, account) lose "Page isn't blocked from indexing", as they should. Prints
+// the four category scores per page and, for a page below the goals, the audits that cost it. A
+// measurement: it exits 0 either way (a page whose every attempt ended in a Lighthouse runtime
+// error is listed as not measured). Offline: the browser runs without background networking and
+// the pages load nothing from other hosts.
 import * as chromeLauncher from "chrome-launcher";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,9 +30,14 @@ const CATEGORIES = [
   ["best-practices", "best pr."],
   ["seo", "SEO"],
 ];
+// The product page's path is read once the shop runs (productPage). It is measured first, before
+// any signed-in page could leave a cookie in the browser.
+const PRODUCT = "/shop/products/:handle";
 const ALL_PAGES = [
+  ["product", PRODUCT],
   ["home", "/shop/home"],
-  ["listing", "/shop/listing?category=men,women&sortBy=price-hightolow"],
+  // Not sorted: robots.txt keeps crawlers from sorted listings (decision 0049).
+  ["listing", "/shop/listing?category=men,women"],
   ["search", "/shop/search?keyword=jeans"],
   ["checkout", "/shop/checkout"],
   ["account", "/shop/account"],
@@ -38,20 +47,26 @@ const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim())
 const pages = only ? ALL_PAGES.filter(([name]) => only.includes(name)) : ALL_PAGES;
 
 ensureBuild();
-const { base, stop } = await startServer(port);
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-  logLevel: "silent",
-});
+const { base, stop } = await startServer(port, { PUBLIC_CATALOGUE: "1", PUBLIC_URL: `http://127.0.0.1:${port}` });
+// A browser that cannot start (CHROMIUM_PATH wrong) stops the shop too, rather than leaving it running.
+const chrome = await chromeLauncher
+  .launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+    logLevel: "silent",
+  })
+  .catch(async (error) => {
+    await stop();
+    throw error;
+  });
 
 /** One Lighthouse run of `url`; a runtime error is retried. Returns the report, or the last error. */
 async function measure(url, cookie) {
@@ -62,7 +77,7 @@ async function measure(url, cookie) {
     try {
       const result = await lighthouse(
         url,
-        { port: chrome.port, output: "json", logLevel: "error", extraHeaders: { Cookie: cookie } },
+        { port: chrome.port, output: "json", logLevel: "error", extraHeaders: cookie ? { Cookie: cookie } : {} },
         // Lighthouse's default config: mobile form factor and screen, simulated throttling.
         undefined,
       );
@@ -82,15 +97,27 @@ async function measure(url, cookie) {
   return { error: lastError, retries: attempts };
 }
 
+/**
+ * The page of a demo product as a visitor opens it: one with sizes or colours to choose and
+ * reviews, where there is one (its JSON-LD is then a ProductGroup with a rating).
+ */
+async function productPage(cookie) {
+  const { data } = await (await fetch(`${base}/api/shop/products/get?limit=100`, { headers: { Cookie: cookie } })).json();
+  const product = data.find((p) => p.variants.length > 1 && p.averageReview > 0) ?? data.find((p) => p.variants.length > 1) ?? data[0];
+  return `/shop/products/${product.handle}`;
+}
+
 const rows = [];
 try {
   const cookie = await signIn(base, "shopper");
-  for (const [name, pagePath] of pages) {
+  for (const [name, page] of pages) {
+    const visitor = page === PRODUCT;
+    const pagePath = visitor ? await productPage(cookie) : page;
     const results = [];
     let retries = 0;
     let error = "";
     for (let run = 0; run < runs; run++) {
-      const outcome = await measure(base + pagePath, cookie);
+      const outcome = await measure(base + pagePath, visitor ? "" : cookie);
       retries += outcome.retries;
       if (outcome.lhr) results.push(outcome.lhr);
       else error = outcome.error;
@@ -118,7 +145,7 @@ const measured = rows.filter((row) => row.lhr);
 
 const cell = (text, width) => String(text).padStart(width);
 console.log(
-  `Lighthouse ${measured[0]?.lhr.lighthouseVersion ?? ""}, mobile, simulated throttling; ${base} with the demo shopper signed in`,
+  `Lighthouse ${measured[0]?.lhr.lighthouseVersion ?? ""}, mobile, simulated throttling; ${base} with the demo shopper signed in (the product page as a visitor)`,
 );
 console.log(`Median of ${runs} run(s) per page by performance score ("perf runs" lists them all).`);
 console.log(

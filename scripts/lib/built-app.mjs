@@ -31,8 +31,11 @@ export function ensureBuild() {
   if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stdout}${result.stderr}`);
 }
 
-/** Starts server.mjs in production mode with demo data on 127.0.0.1:port; resolves once /healthz answers. */
-export async function startServer(port) {
+/**
+ * Starts server.mjs in production mode with demo data on 127.0.0.1:port, with `env` added to its
+ * environment; resolves once /healthz answers.
+ */
+export async function startServer(port, env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-measure-"));
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
@@ -45,6 +48,7 @@ export async function startServer(port) {
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -46,7 +46,7 @@ export function productBadge(product: Pick<Product, "stock" | "salePriceCents">)
 }
 
 /** Whether a shopper may review a product: bought it (an order that still stands), and not reviewed it yet. */
-export type ReviewEligibility = "allowed" | "not-purchased" | "already-reviewed";
+export type ReviewEligibility = "allowed" | "not-purchased" | "already-reviewed" | "signed-out";
 
 /** The details dialog of home, listing and search (`?product=<id>`): the product, its reviews and whether this shopper may add one. */
 export type ProductDialogData = {

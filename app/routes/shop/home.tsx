@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { userName: user.userName, slides, featured };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
 
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 

@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, page, facets };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
 
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 

@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { keyword, results };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
 
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 

@@ -12,7 +12,6 @@ import { colorId, sizeFromId, sizeId } from "~/lib/variants";
 import { productDialogAction } from "./product-dialog.server";
 import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
-import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/listing";
 import type { ShopHandle } from "./layout";
 import { pageTitle } from "~/lib/shop-name";

@@ -7,6 +7,7 @@ import { CartSheetOverlay } from "~/components/shop/overlays";
 import { cartLineIds, getCart } from "~/server/cart/cart.server";
 import { currentUser, requireArea } from "~/server/accounts/session.server";
 import { cartOwnerOf } from "~/server/cart/visitor-cart.server";
+import { pageCaching } from "./page-caching.server";
 import type { Route } from "./+types/layout";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 
@@ -14,7 +15,7 @@ import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
  * Every shop page and form: a signed-in shopper, else the access rules' redirect (SPEC section 2);
  * in a shop the owner opened, a visitor too on the catalogue's pages (their own cart, by cookie).
  */
-export const middleware: Route.MiddlewareFunction[] = [requireArea("shop")];
+export const middleware: Route.MiddlewareFunction[] = [pageCaching, requireArea("shop")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);

@@ -270,7 +270,9 @@ export async function joinVisitorCart(visitorKey: string, userId: string, idleBe
       .orderBy("cart_items.created_at")
       .orderBy("cart_items.id")
       .execute();
-    await trx.deleteFrom("carts").where("id", "=", visitorCart.id).execute();
+    // Whoever deletes the row joins it; a sign-in that finds it gone adds nothing.
+    const deleted = await trx.deleteFrom("carts").where("id", "=", visitorCart.id).executeTakeFirst();
+    if (!Number(deleted.numDeletedRows)) return null;
     if (visitorCart.updated_at < idleBefore || !lines.length) return { lines: 0, notices: [] };
     const cartId = await ensureCart(trx, userId);
     const notices: string[] = [];

@@ -23,6 +23,7 @@ export default [
     route("shop/paypal-return", "routes/shop/paypal-return.tsx"),
     route("shop/payment-success", "routes/shop/payment-success.tsx"),
     route("shop/cart", "routes/shop/cart.tsx"),
+    route("shop/products/:handle", "routes/shop/product.tsx"),
     route("shop/*", "routes/shop/not-found.tsx"),
   ]),
   route("newsletter", "routes/newsletter.tsx"),

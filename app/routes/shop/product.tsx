@@ -1,0 +1,54 @@
+import { data, redirect } from "react-router";
+import { ProductPage } from "~/components/shop/product-page";
+import { productPath } from "~/lib/product";
+import { choiceFromQuery } from "~/lib/product-choice";
+import { pageTitle } from "~/lib/shop-name";
+import { currentUser } from "~/server/accounts/session.server";
+import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
+import { lookUpHandle } from "~/server/catalog/handles.server";
+import { listReviews, reviewEligibility } from "~/server/catalog/reviews.server";
+import { absoluteUrl } from "~/server/platform/image-urls.server";
+import { productDialogAction } from "./product-dialog.server";
+import type { Route } from "./+types/product";
+
+// A product's own page (issue 40): its address is its handle; the chosen colour and size are in
+// the query (`?color=navy&size=M`). Meta reads everything it needs from the loader's data.
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? [{ title: pageTitle(loaderData.product.title, matches) }] : [];
+
+const NOT_FOUND = "We couldn't find this product. It may no longer be in the shop.";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const found = await lookUpHandle(params.handle);
+  if (!found) throw data(NOT_FOUND, { status: 404 });
+  // An old handle (the owner changed it): links people shared move for good to the new address.
+  if ("movedTo" in found) throw redirect(`${productPath(found.movedTo)}${url.search}`, 301);
+  const product = await getProduct(found.productId);
+  if (!product) throw data(NOT_FOUND, { status: 404 });
+  const user = currentUser(context);
+  const [reviews, eligibility, related] = await Promise.all([
+    listReviews(product.id),
+    user ? reviewEligibility(user.id, product.id) : ("signed-out" as const),
+    relatedProducts(product, 4),
+  ]);
+  return {
+    product,
+    reviews,
+    eligibility,
+    related,
+    choice: choiceFromQuery(product.variants, url.searchParams),
+    // The shop's public address (PUBLIC_URL), for absolute URLs in meta.
+    origin: absoluteUrl(""),
+  };
+}
+
+/** The dialog's action: the same add to cart (rules, messages) and reviews. */
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  return <ProductPage {...loaderData} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

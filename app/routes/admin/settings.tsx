@@ -57,7 +57,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 function SettingsForm({ settings, lastResult }: { settings: ShopSettings; lastResult: FormResult | undefined }) {
   const [form, fields] = useSchemaForm(SettingsFormSchema, { id: "shop-settings", lastResult, defaultValue: formValues(settings) });
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="max-w-3xl space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-extrabold">Settings</h1>
         <p className="text-sm text-gray-600">How your shop works for shoppers. A change reaches every page within a few seconds.</p>

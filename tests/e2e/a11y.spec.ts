@@ -90,6 +90,7 @@ for (const path of [
   "/admin/orders",
   "/admin/customers",
   "/admin/customers?search=nobody-is-called-this",
+  "/admin/settings",
 ]) {
   test(`admin page ${path} has no axe violations`, { tag: "@needs-js" }, async ({ page }) => {
     await signIn(page, ADMIN);

@@ -6,7 +6,7 @@ const PREFIX = "/shop/products/";
 
 /**
  * The product form's "Web address": the product's handle, after the address's fixed start. Empty
- * on a new product (made from the title); when editing, its current handle and a link to its page.
+ * on a new product (made from the title); when editing, its current handle and its page's address to share.
  */
 export function HandleField({ meta, savedHandle }: { meta: FieldMetadata<unknown>; savedHandle: string | null }) {
   const hintId = `${meta.id}-hint`;
@@ -17,11 +17,9 @@ export function HandleField({ meta, savedHandle }: { meta: FieldMetadata<unknown
         <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
           Web address
         </label>
-        {savedHandle ? (
-          <a href={productPath(savedHandle)} target="_blank" rel="noopener" className="text-sm font-medium text-blue-700 underline">
-            View product page
-          </a>
-        ) : null}
+        {/* The address to share, as text: the specification sends an admin on a shop page to the
+            dashboard, so a link would not show the page to the owner (decision 0050). */}
+        {savedHandle ? <code className="select-all break-all text-xs text-gray-700">{productPath(savedHandle)}</code> : null}
       </div>
       <div className="flex rounded-md border border-gray-300 bg-white shadow-xs focus-within:border-blue-600 focus-within:outline-2 focus-within:outline-blue-600 has-[[aria-invalid=true]]:border-red-600">
         <span aria-hidden="true" className="flex shrink-0 items-center rounded-l-md bg-gray-50 px-2 text-sm text-gray-600">

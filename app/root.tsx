@@ -1,10 +1,11 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
+import { hasOwnDescription } from "~/lib/seo";
 import { config } from "~/server/platform/config.server";
 import { sessionMiddleware } from "~/server/accounts/session.server";
 import { apiErrorsAsJson, limitBodies, privateByDefault } from "~/server/platform/middleware.server";
@@ -30,16 +31,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const ownDescription = hasOwnDescription(useMatches());
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* One description for the whole shop; route `meta` functions set only the title. */}
-        <meta
-          name="description"
-          content="Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M, with free shipping."
-        />
+        {/* One description for the whole shop; a route whose `meta` writes its own (a category's
+            listing, a product page) says so in its handle, and this one is left out. */}
+        {ownDescription ? null : (
+          <meta
+            name="description"
+            content="Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M, with free shipping."
+          />
+        )}
         <Meta />
         <Links />
       </head>

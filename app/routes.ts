@@ -105,6 +105,11 @@ export default [
   route("api/*", "routes/api/not-found.ts"),
   route("uploads/:name", "routes/uploads.ts"),
   route("healthz", "routes/healthz.ts"),
+  // For search engines (decision 0049): what they may read, and the sitemap of an open shop.
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap-index.ts"),
+  route("sitemap/pages.xml", "routes/seo/sitemap-pages.ts"),
+  route("sitemap/products/:page.xml", "routes/seo/sitemap-products.ts"),
   route("paypal-sim/checkoutnow", "routes/paypal-sim/checkoutnow.tsx"),
   route("paypal-sim/*", "routes/paypal-sim/api.ts"),
   route("*", "routes/not-found.tsx"),

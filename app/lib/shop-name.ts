@@ -14,7 +14,14 @@ export function useShopName(): string {
   return nameIn(useRouteLoaderData("root"));
 }
 
+type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+/** The shop's name in a route's `meta`. */
+export function shopNameIn(matches: Matches): string {
+  return nameIn(matches.find((m) => m?.id === "root")?.loaderData);
+}
+
 /** A page's <title> for a route's `meta`: "Home | Fashion Shop". */
-export function pageTitle(page: string, matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
-  return `${page} | ${nameIn(matches.find((m) => m?.id === "root")?.loaderData)}`;
+export function pageTitle(page: string, matches: Matches): string {
+  return `${page} | ${shopNameIn(matches)}`;
 }

@@ -19,6 +19,7 @@ import * as m0017 from "./0017_discounts";
 import * as m0018 from "./0018_outbox_claims";
 import * as m0019 from "./0019_refund_releases_use";
 import * as m0020 from "./0020_product_pages";
+import * as m0021 from "./0021_sitemap_lastmod";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0018_outbox_claims": m0018,
   "0019_refund_releases_use": m0019,
   "0020_product_pages": m0020,
+  "0021_sitemap_lastmod": m0021,
 };

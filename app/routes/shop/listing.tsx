@@ -14,11 +14,20 @@ import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 import type { Route } from "./+types/listing";
 import type { ShopHandle } from "./layout";
-import { pageTitle } from "~/lib/shop-name";
+import { pageTitle, shopNameIn } from "~/lib/shop-name";
+import { categoryMeta, OWN_DESCRIPTION } from "~/lib/seo";
+import { absoluteImageUrl, absoluteUrl } from "~/server/platform/image-urls.server";
 
-export const handle: ShopHandle = { skipLink: { href: "#products", label: "Skip to products" } };
+export const handle: ShopHandle & typeof OWN_DESCRIPTION = {
+  skipLink: { href: "#products", label: "Skip to products" },
+  ...OWN_DESCRIPTION,
+};
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("All Products", matches) }];
+// A category's page for search engines and link previews: title, description, canonical address.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? categoryMeta({ origin: loaderData.seo.origin, shopName: shopNameIn(matches), filters: loaderData.query, image: loaderData.seo.image })
+    : [{ title: pageTitle("All Products", matches) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,7 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (new URLSearchParams(canonical).toString() !== url.searchParams.toString()) throw redirect(`${url.pathname}${canonical}`);
   const [page, facets] = await Promise.all([listProducts(query), listingFacets()]);
   if (query.page > page.pageCount) throw redirect(`${url.pathname}${listingSearch({ ...query, page: page.pageCount }, url.searchParams)}`);
-  return { query, page, facets };
+  const first = page.items[0];
+  return { query, page, facets, seo: { origin: absoluteUrl(""), image: first ? absoluteImageUrl(first.image) : null } };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);

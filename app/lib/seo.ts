@@ -1,0 +1,288 @@
+import type { MetaDescriptor } from "react-router";
+import { BRANDS, brandLabel, CATEGORIES, categoryLabel } from "./constants";
+import type { ListingFilters } from "./listing";
+import { centsToAmountText, unitPriceCents } from "./money";
+import { productPath, type Product } from "./product";
+import { colorId, lineName, ONE_SIZE, sizeId, type Variant } from "./variants";
+
+// What search engines and link previews read (issue 40): titles, descriptions, canonical
+// addresses, Open Graph and Twitter tags, and JSON-LD, for a route's `meta`. Pure functions of
+// what the page shows: the route's loader hands them its data and the shop's public origin
+// (PUBLIC_URL), so a price or an address is never worked out twice (decision 0049).
+
+/** Prices are US dollars (formatMoney writes "$"; PayPal is charged in USD). */
+const CURRENCY = "USD";
+const IN_STOCK = "https://schema.org/InStock";
+const OUT_OF_STOCK = "https://schema.org/OutOfStock";
+/** Search engines show about this many characters of a description. */
+const DESCRIPTION_LENGTH = 160;
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/**
+ * `text` on one line, at most `max` characters: cut after the last whole word that fits, with an
+ * ellipsis, so a preview never ends in half a word.
+ */
+function snippet(text: string, max = DESCRIPTION_LENGTH): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  // One character is kept for the ellipsis.
+  let cut = clean.slice(0, max - 1);
+  if (clean[max - 1] !== " ") {
+    const lastSpace = cut.lastIndexOf(" ");
+    // A first word longer than half the room is cut inside, rather than leaving almost nothing.
+    if (lastSpace > max / 2) cut = cut.slice(0, lastSpace);
+  }
+  return `${cut.replace(/[\uD800-\uDBFF]$/, "").replace(/[\s,;:.!?…–—-]+$/u, "")}…`;
+}
+
+/** Open Graph and Twitter tags of a page: what a shared link's preview shows. */
+function socialTags(page: {
+  type: string;
+  title: string;
+  description: string;
+  url: string;
+  image: string | null;
+  imageAlt: string;
+  siteName: string;
+}): MetaDescriptor[] {
+  return [
+    { property: "og:type", content: page.type },
+    { property: "og:site_name", content: page.siteName },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: page.url },
+    ...(page.image
+      ? [
+          { property: "og:image", content: page.image },
+          { property: "og:image:alt", content: page.imageAlt },
+        ]
+      : []),
+    { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+    ...(page.image
+      ? [
+          { name: "twitter:image", content: page.image },
+          { name: "twitter:image:alt", content: page.imageAlt },
+        ]
+      : []),
+  ];
+}
+
+/** The listing of one category: `/shop/listing?category=men`, the category's own page. */
+const categoryPath = (category: string) => `/shop/listing?category=${encodeURIComponent(category)}`;
+
+/** What a product page shows, as its loader has it. */
+export type ProductSeoInput = {
+  /** The shop's public origin (PUBLIC_URL, no trailing slash): every address written is absolute on it. */
+  origin: string;
+  shopName: string;
+  product: Pick<Product, "id" | "handle" | "title" | "description" | "category" | "brand" | "priceCents" | "salePriceCents" | "variants">;
+  /** Absolute URLs of the product's photos, the main one first. */
+  images: string[];
+  /** The reviews the page shows: their mean and how many there are (0: none). */
+  reviews: { average: number; count: number };
+  /**
+   * The colour and size the page's address chose. Kept in the canonical address when the product
+   * has them (in the form the page's variant links use); anything else is left out.
+   */
+  selected?: { color?: string | null; size?: string | null };
+};
+
+/** Whether the product's variants differ by size ("One size" alone is no choice). */
+const hasSizes = (variants: Variant[]) => variants.some((v) => v.size !== ONE_SIZE);
+
+/**
+ * A variant's address: its colour as the listing's filters write colours (`navy`) and its size by
+ * name (`M`, `EU 42`), as in `?color=navy&size=M`.
+ */
+function variantChoice(variants: Variant[], choice: { color?: string | null; size?: string | null }) {
+  const color = choice.color ? variants.find((v) => v.color && colorId(v.color) === colorId(choice.color!))?.color : undefined;
+  const size =
+    choice.size && hasSizes(variants)
+      ? variants.find((v) => v.size !== ONE_SIZE && sizeId(v.size) === sizeId(choice.size!))?.size
+      : undefined;
+  return { color: color ? colorId(color) : null, size: size ?? null };
+}
+
+/**
+ * The product as JSON-LD (schema.org): a `Product` with its offer when it has one variant, else a
+ * `ProductGroup` whose `hasVariant` lists each size and colour with its own offer and address;
+ * and the `BreadcrumbList` Home › category › product. Prices as the page shows them.
+ */
+export function productJsonLd(input: ProductSeoInput): JsonObject {
+  const { origin, shopName, product, images, reviews } = input;
+  const pageUrl = origin + productPath(product.handle);
+  const price = centsToAmountText(unitPriceCents(product.priceCents, product.salePriceCents));
+  const offer = (stock: number, url: string): JsonObject => ({
+    "@type": "Offer",
+    url,
+    price,
+    priceCurrency: CURRENCY,
+    availability: stock > 0 ? IN_STOCK : OUT_OF_STOCK,
+    itemCondition: "https://schema.org/NewCondition",
+    seller: { "@type": "Organization", name: shopName },
+    // On sale: the price it is struck through from, as the page shows it.
+    ...(product.salePriceCents > 0
+      ? {
+          priceSpecification: {
+            "@type": "UnitPriceSpecification",
+            priceType: "https://schema.org/StrikethroughPrice",
+            price: centsToAmountText(product.priceCents),
+            priceCurrency: CURRENCY,
+          },
+        }
+      : {}),
+  });
+  const common: JsonObject = {
+    name: product.title,
+    ...(product.description.trim() ? { description: product.description.trim() } : {}),
+    ...(images.length ? { image: images } : {}),
+    brand: { "@type": "Brand", name: brandLabel(product.brand) },
+    category: categoryLabel(product.category),
+    ...(reviews.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: reviews.average,
+            reviewCount: reviews.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+
+  const { variants } = product;
+  let item: JsonObject;
+  if (variants.length <= 1) {
+    const only = variants[0];
+    item = {
+      "@type": "Product",
+      "@id": `${pageUrl}#product`,
+      url: pageUrl,
+      ...(only?.sku ? { sku: only.sku } : {}),
+      ...common,
+      ...(only && only.size !== ONE_SIZE ? { size: only.size } : {}),
+      ...(only?.color ? { color: only.color } : {}),
+      offers: offer(only?.stock ?? 0, pageUrl),
+    };
+  } else {
+    const sized = hasSizes(variants);
+    const coloured = variants.some((v) => v.color);
+    item = {
+      "@type": "ProductGroup",
+      "@id": `${pageUrl}#product`,
+      url: pageUrl,
+      productGroupID: product.id,
+      ...common,
+      variesBy: [...(sized ? ["https://schema.org/size"] : []), ...(coloured ? ["https://schema.org/color"] : [])],
+      hasVariant: variants.map((v) => {
+        const url = origin + productPath(product.handle, variantChoice(variants, v));
+        return {
+          "@type": "Product",
+          name: lineName(product.title, v.size, v.color),
+          ...(v.sku ? { sku: v.sku } : {}),
+          ...(sized && v.size !== ONE_SIZE ? { size: v.size } : {}),
+          ...(v.color ? { color: v.color } : {}),
+          ...(images[0] ? { image: images[0] } : {}),
+          offers: offer(v.stock, url),
+        };
+      }),
+    };
+  }
+
+  const breadcrumbs: JsonObject = {
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { name: "Home", item: `${origin}/shop/home` },
+      { name: categoryLabel(product.category), item: origin + categoryPath(product.category) },
+      { name: product.title, item: pageUrl },
+    ].map((crumb, i) => ({ "@type": "ListItem", position: i + 1, ...crumb })),
+  };
+  return { "@context": "https://schema.org", "@graph": [item, breadcrumbs] };
+}
+
+/**
+ * Everything a product page's `meta` returns: "Title | Shop" as its title, a description of at
+ * most 160 characters, the canonical address (the chosen colour and size kept, nothing else),
+ * Open Graph (with the product's price) and Twitter tags, and the JSON-LD.
+ */
+export function productMeta(input: ProductSeoInput): MetaDescriptor[] {
+  const { origin, shopName, product, images } = input;
+  const canonical = origin + productPath(product.handle, variantChoice(product.variants, input.selected ?? {}));
+  const description = snippet(product.description) || snippet(`${product.title} by ${brandLabel(product.brand)}, at ${shopName}.`);
+  return [
+    { title: `${product.title} | ${shopName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...socialTags({
+      type: "product",
+      title: product.title,
+      description,
+      url: canonical,
+      image: images[0] ?? null,
+      imageAlt: product.title,
+      siteName: shopName,
+    }),
+    { property: "product:price:amount", content: centsToAmountText(unitPriceCents(product.priceCents, product.salePriceCents)) },
+    { property: "product:price:currency", content: CURRENCY },
+    { "script:ld+json": productJsonLd(input) },
+  ];
+}
+
+/** What the listing's `meta` knows: the filters of its address and the shop's public origin. */
+export type CategorySeoInput = {
+  origin: string;
+  shopName: string;
+  /** The listing's filters (sort and page play no part: they never reach the canonical address). */
+  filters: ListingFilters;
+  /** An absolute URL of a picture for link previews (the first product's photo), if any. */
+  image?: string | null;
+};
+
+const CATEGORY_WORDS: Record<string, string> = {
+  men: "Men's clothing, shoes and accessories",
+  women: "Women's clothing, shoes and accessories",
+  kids: "Kids' clothing and shoes",
+  accessories: "Bags, caps, belts and other accessories",
+  footwear: "Sneakers, boots and other shoes",
+};
+
+/**
+ * The listing's title, description, canonical address and Open Graph tags. Exactly one category
+ * and no other filter is that category's page (`/shop/listing?category=men`, "Men | Shop"); any
+ * other listing names the plain listing as canonical, so sorted, paged, filtered or tagged copies
+ * (utm_…, ?product=, ?cart=) all point search engines to one page.
+ */
+export function categoryMeta(input: CategorySeoInput): MetaDescriptor[] {
+  const { origin, shopName, filters } = input;
+  const only =
+    filters.category.length === 1 && !filters.brand.length && !filters.size.length && !filters.color.length ? filters.category[0] : null;
+  const brands = BRANDS.map((b) => b.label);
+  const brandList = `${brands.slice(0, -1).join(", ")} and ${brands.at(-1)}`;
+  const heading = only ? categoryLabel(only) : "All Products";
+  const words = only
+    ? (CATEGORY_WORDS[only] ?? categoryLabel(only))
+    : `${CATEGORIES.map((c) => c.label).join(", ")}: clothing, shoes and accessories`;
+  const description = snippet(`${words} from ${brandList}, at ${shopName}.`);
+  const url = origin + (only ? categoryPath(only) : "/shop/listing");
+  return [
+    { title: `${heading} | ${shopName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    ...socialTags({ type: "website", title: heading, description, url, image: input.image ?? null, imageAlt: heading, siteName: shopName }),
+  ];
+}
+
+/**
+ * Set in a route's `handle` when its `meta` writes a description of its own: the document then
+ * leaves out the shop-wide one (root.tsx), so a page never has two.
+ */
+export const OWN_DESCRIPTION = { ownDescription: true } as const;
+
+export function hasOwnDescription(matches: ReadonlyArray<{ handle?: unknown }>): boolean {
+  return matches.some((m) => (m.handle as { ownDescription?: unknown } | undefined)?.ownDescription === true);
+}

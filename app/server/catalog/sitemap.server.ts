@@ -1,0 +1,71 @@
+import { CATEGORY_IDS, type CategoryId } from "~/lib/constants";
+import { db } from "~/server/database/db.server";
+
+// What the sitemaps list (issue 40): every product's page with its last change, and the pages of
+// the categories that have products. A catalogue of 100,000 products is 20 pages of addresses;
+// each page is read through the handle index, never by walking the table (decision 0049).
+
+/** Addresses per sitemap page (the protocol allows 50,000; smaller pages stay quick to build and fetch). */
+export const SITEMAP_PAGE_SIZE = 5000;
+
+/**
+ * How many pages of product addresses the catalogue fills (0 for an empty one), from the counts
+ * the triggers keep per category and brand (migration 0007): some 30 rows, whatever the catalogue.
+ */
+export async function productSitemapPageCount(): Promise<number> {
+  const row = await db
+    .selectFrom("product_counts")
+    .select((eb) => eb.fn.sum<number | string | null>("n").as("n"))
+    .executeTakeFirst();
+  return Math.ceil(Number(row?.n ?? 0) / SITEMAP_PAGE_SIZE);
+}
+
+export type SitemapProduct = { handle: string; lastmod: string };
+
+/**
+ * Page `page` (from 1) of the products by handle: at most SITEMAP_PAGE_SIZE, [] past the end. The
+ * first handle of the page is found in the handle index alone (no table rows read for the ones
+ * skipped); the page itself is then a range of that index.
+ */
+export async function productSitemapPage(page: number): Promise<SitemapProduct[]> {
+  if (!Number.isSafeInteger(page) || page < 1) return [];
+  const first = await db
+    .selectFrom("products")
+    .select("handle")
+    .orderBy("handle")
+    .limit(1)
+    .offset((page - 1) * SITEMAP_PAGE_SIZE)
+    .executeTakeFirst();
+  if (!first) return [];
+  const rows = await db
+    .selectFrom("products")
+    .select(["handle", "updated_at"])
+    .where("handle", ">=", first.handle)
+    .orderBy("handle")
+    .limit(SITEMAP_PAGE_SIZE)
+    .execute();
+  return rows.map((row) => ({ handle: row.handle, lastmod: row.updated_at }));
+}
+
+export type SitemapCategory = { category: CategoryId; lastmod: string };
+
+/**
+ * The categories that have products, each with its newest product change (a category's page shows
+ * its products, so it changed when one of them did), in the shop's order of categories. One look
+ * per category in products_category_updated_idx (migration 0021).
+ */
+export async function sitemapCategories(): Promise<SitemapCategory[]> {
+  const newest = await Promise.all(
+    CATEGORY_IDS.map((category) =>
+      db
+        .selectFrom("products")
+        .select((eb) => eb.fn.max("updated_at").as("lastmod"))
+        .where("category", "=", category)
+        .executeTakeFirst(),
+    ),
+  );
+  return CATEGORY_IDS.flatMap((category, i) => {
+    const lastmod = newest[i]?.lastmod;
+    return lastmod ? [{ category, lastmod }] : [];
+  });
+}

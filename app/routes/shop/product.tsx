@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { ProductPage } from "~/components/shop/product-page";
 import { productPath } from "~/lib/product";
 import { choiceFromQuery } from "~/lib/product-choice";
-import { pageTitle } from "~/lib/shop-name";
+import { OWN_DESCRIPTION, productMeta } from "~/lib/seo";
+import { pageTitle, shopNameIn } from "~/lib/shop-name";
 import { currentUser } from "~/server/accounts/session.server";
 import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
 import { lookUpHandle } from "~/server/catalog/handles.server";
@@ -14,8 +15,21 @@ import type { Route } from "./+types/product";
 // A product's own page (issue 40): its address is its handle; the chosen colour and size are in
 // the query (`?color=navy&size=M`). Meta reads everything it needs from the loader's data.
 
+// What search engines and link previews read (app/lib/seo.ts), built from the data the page shows.
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData ? [{ title: pageTitle(loaderData.product.title, matches) }] : [];
+  loaderData
+    ? productMeta({
+        origin: loaderData.origin,
+        shopName: shopNameIn(matches),
+        product: loaderData.product,
+        images: [loaderData.product.image.startsWith("/") ? loaderData.origin + loaderData.product.image : loaderData.product.image],
+        reviews: { average: loaderData.product.averageRating, count: loaderData.reviews.length },
+        selected: loaderData.choice,
+      })
+    : [{ title: pageTitle("Product not found", matches) }];
+
+// Its description is the product's: the shop-wide one is left out (root.tsx).
+export const handle = OWN_DESCRIPTION;
 
 const NOT_FOUND = "We couldn't find this product. It may no longer be in the shop.";
 

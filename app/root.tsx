@@ -8,7 +8,7 @@ import { useNonce } from "~/lib/nonce";
 import { hasOwnDescription } from "~/lib/seo";
 import { config } from "~/server/platform/config.server";
 import { sessionMiddleware } from "~/server/accounts/session.server";
-import { apiErrorsAsJson, limitBodies } from "~/server/platform/middleware.server";
+import { apiErrorsAsJson, limitBodies, privateByDefault } from "~/server/platform/middleware.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React put the stylesheet (render-blocking) at the top of <head>, before the
@@ -19,7 +19,7 @@ export const links: Route.LinksFunction = () => [
 
 // Every request, page or /api: JSON for /api's unexpected failures, bounded bodies, and the session
 // with its user read once (loaders, actions and guards take it from the context).
-export const middleware: Route.MiddlewareFunction[] = [apiErrorsAsJson, limitBodies, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [privateByDefault, apiErrorsAsJson, limitBodies, sessionMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);

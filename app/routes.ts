@@ -23,6 +23,7 @@ export default [
     route("shop/paypal-return", "routes/shop/paypal-return.tsx"),
     route("shop/payment-success", "routes/shop/payment-success.tsx"),
     route("shop/cart", "routes/shop/cart.tsx"),
+    route("shop/products/:handle", "routes/shop/product.tsx"),
     route("shop/*", "routes/shop/not-found.tsx"),
   ]),
   route("newsletter", "routes/newsletter.tsx"),
@@ -41,6 +42,7 @@ export default [
     route("admin/customers/:id", "routes/admin/customer.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
     route("admin/storefront", "routes/admin/storefront.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
   ]),
   route("unauth-page", "routes/unauth-page.tsx"),
   ...prefix("api/auth", [
@@ -97,6 +99,7 @@ export default [
     route("add", "routes/api/admin.discounts.add.ts"),
     route("edit/:id", "routes/api/admin.discounts.edit.ts"),
   ]),
+  route("api/admin/settings", "routes/api/admin.settings.ts"),
   route("api/common/feature/get", "routes/api/common.feature.get.ts"),
   route("api/common/feature/add", "routes/api/common.feature.add.ts"),
   route("api/*", "routes/api/not-found.ts"),

@@ -15,6 +15,37 @@ describe("accessRedirect (SPEC section 2, Routing and access)", () => {
     expect(accessRedirect("/no/such/page", null)).toBe("/auth/login?redirectTo=%2Fno%2Fsuch%2Fpage");
   });
 
+  it("in a shop the owner opened, lets a visitor see the catalogue and the cart, and nothing else", () => {
+    const open = true;
+    for (const path of [
+      "/shop/home",
+      "/shop/listing",
+      "/shop/search",
+      "/shop/cart",
+      "/shop/products/linen-shirt",
+      "/shop/products/linen-shirt/",
+    ]) {
+      expect(accessRedirect(path, null, path, open)).toBeNull();
+      // Closed (SPEC, the default): the sign-in wall.
+      expect(accessRedirect(path, null, path)).toMatch(/^\/auth\/login\?redirectTo=/);
+    }
+    expect(accessRedirect("/", null, "/", open)).toBe("/shop/home");
+    for (const path of [
+      "/shop/checkout",
+      "/shop/account",
+      "/shop/payment-success",
+      "/shop/paypal-return",
+      "/shop/products",
+      "/shop/products/a/b",
+      "/admin/dashboard",
+    ]) {
+      expect(accessRedirect(path, null, path, open)).toBe(`/auth/login?${new URLSearchParams({ redirectTo: path })}`);
+    }
+    // Signed-in users are not affected by it.
+    expect(accessRedirect("/shop/products/linen-shirt", admin, "/shop/products/linen-shirt", open)).toBe("/admin/dashboard");
+    expect(accessRedirect("/shop/products/linen-shirt", shopper, "/shop/products/linen-shirt", open)).toBeNull();
+  });
+
   it("lets a visitor see login and register", () => {
     expect(accessRedirect("/auth/login", null)).toBeNull();
     expect(accessRedirect("/auth/register", null)).toBeNull();

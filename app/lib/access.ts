@@ -8,6 +8,19 @@ const AUTH_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-passw
 /** Pages for everyone, signed in or not: the link that confirms a new e-mail address works either way. */
 const OPEN_PATHS = new Set(["/auth/confirm-email"]);
 
+const CATALOGUE_PATHS = new Set(["/shop/home", "/shop/listing", "/shop/search", "/shop/cart"]);
+
+/**
+ * What a visitor may see when the owner opened the shop ("Visitors can browse without an account",
+ * issue 40): the catalogue (home, listing, search, product pages) and the cart. Checkout, account
+ * and payment pages still ask them to sign in.
+ */
+export function isCataloguePath(path: string): boolean {
+  return CATALOGUE_PATHS.has(path) || /^\/shop\/products\/[^/]+$/.test(path);
+}
+/** The sign-in page, bringing the visitor back to `returnTo` (a path and query) afterwards. */
+export const signInTo = (returnTo: string) => `/auth/login?${new URLSearchParams({ redirectTo: returnTo })}`;
+
 /** The shop (cart, addresses, orders, reviews) is for shoppers; the admin area for admins. */
 export type Area = "shop" | "admin";
 
@@ -30,15 +43,22 @@ export function homeFor(user: Pick<SessionUser, "role">): string {
 /**
  * SPEC section 2, "Routing and access", as one pure function: where a request for `pathname`
  * must be sent instead, or null when it may be served. `returnTo` is the path plus query the
- * visitor asked for, so login can bring them back.
+ * visitor asked for, so login can bring them back. `shopOpen`: the owner lets visitors browse
+ * (off by default, as SPEC says); then a visitor may see the catalogue and starts on its home.
  */
-export function accessRedirect(pathname: string, user: Pick<SessionUser, "role"> | null, returnTo: string = pathname): string | null {
+export function accessRedirect(
+  pathname: string,
+  user: Pick<SessionUser, "role"> | null,
+  returnTo: string = pathname,
+  shopOpen = false,
+): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (OPEN_PATHS.has(path)) return null;
   if (!user) {
     if (AUTH_PATHS.has(path)) return null;
-    if (path === "/") return "/auth/login";
-    return `/auth/login?${new URLSearchParams({ redirectTo: returnTo })}`;
+    if (shopOpen && isCataloguePath(path)) return null;
+    if (path === "/") return shopOpen ? "/shop/home" : "/auth/login";
+    return signInTo(returnTo);
   }
   if (path === "/" || AUTH_PATHS.has(path)) return homeFor(user);
   // SPEC's rule is by substring: any path containing "admin", or "shop".

@@ -53,6 +53,8 @@ export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ["pending", "confirm
 
 export const MAX_ADDRESSES = 3;
 export const LOW_STOCK_THRESHOLD = 10;
+/** A product's page says "Only N left" of the chosen size and colour below this many (issue 40). */
+export const FEW_LEFT = 5;
 /** A size or colour at or below this many is "low stock" on the admin's dashboard. */
 export const LOW_STOCK_VARIANT = 3;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from "./constants";
-import type { Variant } from "./variants";
+import { colorId, sizeParam, type Variant } from "./variants";
 
 /**
  * A product as the shop works with it: money in integer cents. The /api answers the legacy
@@ -46,7 +46,7 @@ export function productBadge(product: Pick<Product, "stock" | "salePriceCents">)
 }
 
 /** Whether a shopper may review a product: bought it (an order that still stands), and not reviewed it yet. */
-export type ReviewEligibility = "allowed" | "not-purchased" | "already-reviewed";
+export type ReviewEligibility = "allowed" | "not-purchased" | "already-reviewed" | "signed-out";
 
 /** The details dialog of home, listing and search (`?product=<id>`): the product, its reviews and whether this shopper may add one. */
 export type ProductDialogData = {
@@ -62,11 +62,14 @@ export type LowStockVariant = { productId: string; title: string; size: string; 
 /** A home page banner the owner uploaded. */
 export type Banner = { id: string; image: string };
 
-/** A product's own page; `choice` (a colour, a size) makes the address of one variant. */
+/**
+ * A product's own page; `choice` (a colour, a size) makes the address of one variant, written one
+ * way whatever form it comes in: `?color=navy&size=M`, `?color=heather+grey&size=EU-42`.
+ */
 export function productPath(handle: string, choice: { color?: string | null; size?: string | null } = {}): string {
   const query = new URLSearchParams();
-  if (choice.color) query.set("color", choice.color);
-  if (choice.size) query.set("size", choice.size);
+  if (choice.color) query.set("color", colorId(choice.color));
+  if (choice.size) query.set("size", sizeParam(choice.size));
   const search = query.toString();
   return `/shop/products/${encodeURIComponent(handle)}${search ? `?${search}` : ""}`;
 }

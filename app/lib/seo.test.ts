@@ -185,7 +185,7 @@ describe("productJsonLd", () => {
         size: "EU 42",
         offers: expect.objectContaining({
           availability: "https://schema.org/OutOfStock",
-          url: `${ORIGIN}/shop/products/linen-shirt?color=navy&size=EU+42`,
+          url: `${ORIGIN}/shop/products/linen-shirt?color=navy&size=EU-42`,
         }),
       }),
       expect.objectContaining({

@@ -96,7 +96,7 @@ const hasSizes = (variants: Variant[]) => variants.some((v) => v.size !== ONE_SI
 
 /**
  * A variant's address: its colour as the listing's filters write colours (`navy`) and its size by
- * name (`M`, `EU 42`), as in `?color=navy&size=M`.
+ * name as the page writes it (`M`, `EU-42`), as in `?color=navy&size=M`.
  */
 function variantChoice(variants: Variant[], choice: { color?: string | null; size?: string | null }) {
   const color = choice.color ? variants.find((v) => v.color && colorId(v.color) === colorId(choice.color!))?.color : undefined;

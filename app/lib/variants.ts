@@ -47,6 +47,12 @@ export const sizeRank = (size: string) => {
 export const sizeId = (size: string) => size.toLowerCase().replace(/\s+/g, "-");
 export const sizeFromId = (id: string) => ALL_SIZES.find((s) => sizeId(s) === id.trim().toLowerCase());
 
+/**
+ * A size in a product page's address (`?size=M`, `?size=EU-42`): as the shop writes it, spaces
+ * made hyphens. Read back by sizeFromId, which ignores case.
+ */
+export const sizeParam = (size: string) => size.trim().replace(/\s+/g, "-");
+
 /** The URL form of a colour: its name in lower case (`?color=black,navy`). */
 export const colorId = (color: string) => color.trim().toLowerCase();
 
@@ -81,6 +87,17 @@ export function choicesOf(variants: Variant[]) {
     sizes: [...sizes].map(([size, inStock]) => ({ size, inStock })),
     colors: [...colors].map(([color, c]) => ({ color, ...c })),
   };
+}
+
+/** The variant of this size and colour (any colour for a product without colours). */
+export function variantOf(variants: Variant[], size: string, color: string): Variant | undefined {
+  const colored = variants.some((v) => v.color);
+  return variants.find((v) => v.size === size && (!colored || v.color === color));
+}
+
+/** Whether some variant with this size and this colour (either left out: any) has stock. */
+export function anyInStock(variants: Variant[], { size, color }: { size?: string; color?: string }): boolean {
+  return variants.some((v) => v.stock > 0 && (!size || v.size === size) && (!color || v.color === color));
 }
 
 /** Whether a shopper must pick anything: a product with one variant needs no choice. */

@@ -46,6 +46,8 @@ const SHOP_PAGES = [
   "/shop/account?tab=addresses",
   "/shop/account?tab=addresses&address=new",
   "/shop/home?cart=open",
+  // A product's page with a colour and a size chosen and a sold-out size (the demo's XS).
+  "/shop/products/sportswear-club-fleece-hoodie?size=M",
   "/shop/payment-success",
   "/shop/paypal-return?token=UNKNOWN&PayerID=X",
   "/shop/no-such-page",
@@ -88,6 +90,7 @@ for (const path of [
   "/admin/orders",
   "/admin/customers",
   "/admin/customers?search=nobody-is-called-this",
+  "/admin/settings",
 ]) {
   test(`admin page ${path} has no axe violations`, { tag: "@needs-js" }, async ({ page }) => {
     await signIn(page, ADMIN);
@@ -304,6 +307,7 @@ test("every page fits a 320 px wide screen without sideways scrolling", async ({
     "/shop/checkout?address=new",
     "/shop/payment-success",
     "/shop/paypal-return?token=UNKNOWN&PayerID=X",
+    "/shop/products/dri-fit-running-tee?color=navy&size=M",
   ]) {
     await page.goto(path);
     await fits(path);

@@ -19,6 +19,25 @@ test.describe("a visitor", () => {
       await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
     });
   }
+
+  // The shop is closed to visitors unless the owner opens it (issue 40; open-shop.spec.ts): a
+  // product's own page too, with its chosen variant kept for after sign-in.
+  test("goes from a product's page to login, and back to it after signing in", async ({ page }) => {
+    const path = "/shop/products/dri-fit-running-tee?color=navy&size=M";
+    await page.goto(path);
+    await expect(page).toHaveURL(`/auth/login?${new URLSearchParams({ redirectTo: path })}`);
+    await page.getByLabel("Email").fill(SHOPPER.email);
+    await page.getByLabel("Password").fill(SHOPPER.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Dri-FIT Running Tee" })).toBeVisible();
+  });
+
+  test("reads no catalogue over /api in a closed shop", async ({ request }) => {
+    for (const path of ["/api/shop/products/get", "/api/shop/search/tee", "/api/shop/review/ffffffffffffffffffffffff"]) {
+      expect((await request.get(path)).status()).toBe(401);
+    }
+  });
 });
 
 test.describe("a shopper", () => {

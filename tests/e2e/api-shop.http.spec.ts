@@ -13,6 +13,9 @@ const productShape = {
   totalStock: expect.any(Number),
   averageReview: expect.any(Number),
   variants: expect.any(Array),
+  // Issue 40: the product's own page.
+  handle: expect.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/shop\/products\/[a-z0-9-]+$/),
 };
 
 test.describe("/api/shop and /api/common", () => {

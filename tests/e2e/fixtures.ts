@@ -18,15 +18,23 @@ type Shop = { url: string; dataDir: string; trustedOrigin: string };
 /** The engine a project's shops run on: SQLite (a file in the data folder) or PostgreSQL (*-pg projects). */
 export type Engine = "sqlite" | "postgres";
 
-export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engine }>({
+/**
+ * Whether the worker's shop starts open to visitors (the owner's "Visitors can browse without an
+ * account", issue 40): a spec about the open shop says `test.use({ catalogue: "open" })` and runs
+ * in workers of its own; every other spec sees the specification's sign-in wall.
+ */
+export type Catalogue = "closed" | "open";
+
+export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engine; catalogue: Catalogue }>({
   engine: ["sqlite", { scope: "worker", option: true }],
+  catalogue: ["closed", { scope: "worker", option: true }],
   // One demo shop per worker, on a fresh data folder: tests in parallel workers never see each
   // other's carts, products or banners, and a test that proves a request changed no data
   // (dataFingerprint) is alone on its database.
   //
   // On PostgreSQL each worker's shop has a database of its own, created empty and dropped after.
   shop: [
-    async ({ engine }, use) => {
+    async ({ engine, catalogue }, use) => {
       const databaseUrl = engine === "postgres" ? await createTestDatabase(`e2e_w${test.info().workerIndex}`) : undefined;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -43,6 +51,8 @@ export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engi
         // The suite signs in far more than 10 times a minute; security.spec checks the real limit.
         AUTH_ATTEMPTS_PER_MINUTE: "100000",
         DISCOUNT_ATTEMPTS_PER_MINUTE: "100000",
+        VISITOR_CARTS_PER_MINUTE: "100000",
+        ...(catalogue === "open" ? { PUBLIC_CATALOGUE: "1" } : {}),
         LOG_LEVEL: "warn",
         // One process: the suite's two workers already keep both cores busy. Several workers are
         // tested where they are the subject (startup.http.spec.ts, two-processes.http.spec.ts).

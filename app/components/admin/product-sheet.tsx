@@ -1,5 +1,6 @@
 import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
+import { HandleField } from "./handle-field";
 import { ImageUpload } from "./image-upload";
 import { VariantRows, EMPTY_VARIANT_ROW } from "./variant-rows";
 import { Button } from "~/components/ui/button";
@@ -13,8 +14,8 @@ import { ProductSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 
 /**
- * The product form in a sheet (`?edit=new` or `?edit=<id>`, SPEC section 3): image, title,
- * description, category, brand, prices, and the sizes and colours as rows. Checked by
+ * The product form in a sheet (`?edit=new` or `?edit=<id>`, SPEC section 3): image, title, web
+ * address (issue 40), description, category, brand, prices, and the sizes and colours as rows. Checked by
  * ProductSchema in the browser (with JavaScript) and by the action.
  */
 export function ProductSheet({ product, lastResult }: { product: Product | null; lastResult: FormResult | undefined }) {
@@ -26,6 +27,7 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
     defaultValue: product
       ? {
           title: product.title,
+          handle: product.handle,
           description: product.description,
           category: product.category,
           brand: product.brand,
@@ -66,6 +68,7 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
             errors={fields.image.errors}
           />
           <InputField label="Title" meta={fields.title} type="text" placeholder="Enter product title" />
+          <HandleField meta={fields.handle} savedHandle={product?.handle ?? null} />
           <TextareaField label="Description" meta={fields.description} rows={4} placeholder="Enter product description" />
           <div className="grid grid-cols-2 gap-3">
             <SelectField label="Category" meta={fields.category} options={CATEGORIES} />

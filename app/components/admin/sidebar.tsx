@@ -8,6 +8,7 @@ export const ADMIN_NAV = [
   { label: "Customers", to: "/admin/customers" },
   { label: "Discounts", to: "/admin/discounts" },
   { label: "Mail", to: "/admin/mail" },
+  { label: "Settings", to: "/admin/settings" },
 ];
 
 export function AdminNav() {

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { SessionUser } from "~/lib/access";
+import { signInTo, type SessionUser } from "~/lib/access";
 import { CATEGORIES } from "~/lib/constants";
 import { cn } from "~/lib/cn";
 import { useShopName } from "~/lib/shop-name";
@@ -37,7 +37,8 @@ function NavItems({ className }: { className?: string }) {
   );
 }
 
-export function ShopHeader({ user, cartLineIds }: { user: SessionUser; cartLineIds: string[] }) {
+/** `user` is null for a visitor of an open shop: the header offers "Sign in" instead of the account menu. */
+export function ShopHeader({ user, cartLineIds }: { user: SessionUser | null; cartLineIds: string[] }) {
   const location = useLocation();
   const shopName = useShopName();
   // Optimistic badge: pending adds and removes count at once, the server's answer settles it.
@@ -99,10 +100,26 @@ export function ShopHeader({ user, cartLineIds }: { user: SessionUser; cartLineI
               {cartCount}
             </span>
           </Link>
-          <UserMenu user={user} />
+          {user ? <UserMenu user={user} /> : <SignInLink />}
         </div>
       </div>
     </header>
+  );
+}
+
+/** Back to this page after signing in (its cart sheet closed). */
+function SignInLink() {
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  query.delete("cart");
+  const here = location.pathname + (query.size ? `?${query}` : "");
+  return (
+    <Link
+      to={signInTo(here)}
+      className="flex h-10 items-center rounded-md bg-gray-900 px-3 text-sm font-semibold text-white hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      Sign in
+    </Link>
   );
 }
 

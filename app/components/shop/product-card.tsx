@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { cn } from "~/lib/cn";
 import { brandLabel, categoryLabel } from "~/lib/constants";
 import { productBadge, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
@@ -6,19 +7,22 @@ import { AddToCartForm } from "./add-to-cart-form";
 import { ProductDialogOverlay } from "./overlays";
 import { Price } from "./price";
 
-/** `load`: how the image loads; the first cards of a results page are the likely largest paint. */
 /**
  * A product as the listing shows it: a link that opens its details, and Add to cart. `preview` (the
- * owner's "View shop") shows the card alone, with nothing to open or add.
+ * owner's "View shop") shows the card alone, with nothing to open or add. `href`: the card is a
+ * link to that address instead (a product page's "You may also like"), with nothing to add.
+ * `load`: how the image loads; the first cards of a results page are the likely largest paint.
  */
 export function ProductCard({
   product,
   load = "lazy",
   preview = false,
+  href,
 }: {
   product: Product;
   load?: "lazy" | "eager" | "high";
   preview?: boolean;
+  href?: string;
 }) {
   const location = useLocation();
   const badge = productBadge(product);
@@ -56,6 +60,10 @@ export function ProductCard({
     <article className="flex flex-col rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md">
       {preview ? (
         <div className="flex flex-1 flex-col">{face}</div>
+      ) : href ? (
+        <Link to={href} className={cn(linkClass, "rounded-b-lg")}>
+          {face}
+        </Link>
       ) : (
         <>
           <Link
@@ -64,7 +72,7 @@ export function ProductCard({
             data-product-link={product.id}
             onPointerEnter={ProductDialogOverlay.preload}
             onFocus={ProductDialogOverlay.preload}
-            className="group flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+            className={linkClass}
           >
             {face}
           </Link>
@@ -74,6 +82,9 @@ export function ProductCard({
     </article>
   );
 }
+
+const linkClass =
+  "group flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
 
 /**
  * Product grid: 2 columns on phones, 3 on medium screens, 4 on large ones (SPEC section 9).

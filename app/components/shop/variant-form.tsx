@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { useActionData, useFetcher, useLocation } from "react-router";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
 import { cn } from "~/lib/cn";
 import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import type { AddToCartResult } from "~/lib/cart";
-import type { Product } from "~/lib/product";
+import { productPath, type Product } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
-import { choicesOf, ONE_SIZE, type Variant } from "~/lib/variants";
+import { anyInStock, choicesOf, ONE_SIZE, variantOf } from "~/lib/variants";
 
 function stockText(stock: number): string {
   if (stock <= 0) return "Out Of Stock";
@@ -34,17 +34,13 @@ export function VariantAddToCart({ product }: { product: Product }) {
   const [pickedSize, setSize] = useState(() => result?.size ?? (sizes.length === 1 ? sizes[0]!.size : ""));
   const [pickedColor, setColor] = useState(() => result?.color ?? (colors.length === 1 ? colors[0]!.color : ""));
 
-  const variantOf = (s: string, c: string): Variant | undefined =>
-    product.variants.find((v) => v.size === s && (colors.length === 0 || v.color === c));
   // A size is sold out in the chosen colour (or in every colour, before one is chosen); likewise colours.
-  const sizeInStock = (s: string) =>
-    pickedColor ? (variantOf(s, pickedColor)?.stock ?? 0) > 0 : !!sizes.find((x) => x.size === s)?.inStock;
-  const colorInStock = (c: string) =>
-    pickedSize ? (variantOf(pickedSize, c)?.stock ?? 0) > 0 : !!colors.find((x) => x.color === c)?.inStock;
+  const sizeInStock = (s: string) => anyInStock(product.variants, { size: s, color: pickedColor });
+  const colorInStock = (c: string) => anyInStock(product.variants, { size: pickedSize, color: c });
   // A choice that is sold out with the other one is no choice: the shopper picks again.
   const size = pickedSize && sizeInStock(pickedSize) ? pickedSize : "";
   const color = pickedColor && colorInStock(pickedColor) ? pickedColor : "";
-  const chosen = variantOf(size, color);
+  const chosen = variantOf(product.variants, size, color);
   const stock = chosen ? chosen.stock : product.stock;
   const showSizes = sizes.length > 1 || (sizes.length === 1 && sizes[0]!.size !== ONE_SIZE);
   const errors = (result !== answered && result?.fieldErrors) || {};
@@ -86,6 +82,13 @@ export function VariantAddToCart({ product }: { product: Product }) {
       <Button type="submit" className="w-full" disabled={product.stock <= 0 || (hydrated && !!chosen && chosen.stock <= 0)}>
         {product.stock <= 0 ? "Out Of Stock" : fetcher.state !== "idle" ? "Adding…" : "Add to cart"}
       </Button>
+      {/* The product's own page, on the colour and size chosen here (a link to share). */}
+      <Link
+        to={productPath(product.handle, { size: sizes.length > 1 ? size : null, color: colors.length > 1 ? color : null })}
+        className="flex min-h-10 items-center justify-center text-sm font-medium text-gray-900 underline underline-offset-2 hover:text-gray-700"
+      >
+        View full details
+      </Link>
     </fetcher.Form>
   );
 }

@@ -9,3 +9,11 @@ export const onlyCanAdd = (n: number) => `Only ${n} quantity can be added for th
 export const SELECT_SIZE = "Please select a size";
 export const SELECT_COLOUR = "Please select a colour";
 export const VARIANT_UNAVAILABLE = "This size and colour is not available";
+export const VISITOR_CART_FULL = "Your cart already holds 30 different items, the most without an account: sign in to add more";
+/** After sign-in: what a visitor put in their cart is now in the account's cart. */
+export const CART_JOINED = "The items you added before signing in are in your cart";
+/** After sign-in, for a line the stock could not fill: how many the cart holds now. */
+export const joinedUpTo = (title: string, variant: string, stock: number) =>
+  stock > 0
+    ? `Only ${stock} of ${title}${variant ? ` (${variant})` : ""} in stock: your cart holds ${stock}`
+    : `${title}${variant ? ` (${variant})` : ""} sold out meanwhile and left your cart`;

@@ -1,12 +1,12 @@
 import { IdSchema } from "~/lib/schemas";
-import { apiError, json, methodNotAllowed, requireApiUser } from "~/server/platform/api.server";
+import { apiError, json, methodNotAllowed, requireApiCatalogueReader } from "~/server/platform/api.server";
 import { getProduct } from "~/server/catalog/catalog.server";
 import { listReviews } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/shop.review.list";
 import { reviewJson } from "./legacy-json.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireApiUser(context);
+  await requireApiCatalogueReader(context);
   const id = IdSchema.safeParse(params.productId);
   if (!id.success || !(await getProduct(id.data))) return apiError(404, "Product not found");
   return json({ success: true, data: (await listReviews(id.data)).map(reviewJson) });

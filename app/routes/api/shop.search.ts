@@ -1,10 +1,10 @@
-import { apiPaging, listJson, methodNotAllowed, requireApiUser } from "~/server/platform/api.server";
+import { apiPaging, listJson, methodNotAllowed, requireApiCatalogueReader } from "~/server/platform/api.server";
 import { searchProducts } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.search";
 import { productJson } from "./legacy-json.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireApiUser(context);
+  await requireApiCatalogueReader(context);
   const keyword = (params.keyword ?? "").slice(0, 200);
   const { page, limit } = apiPaging(request);
   return listJson(await searchProducts(keyword, page, limit), productJson);

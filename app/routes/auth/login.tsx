@@ -41,7 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status });
   }
   const target = safeRedirectTo(formData.get("redirectTo")) ?? homeFor(result.user);
-  return redirectWithSuccess(target, LOGGED_IN, { headers: result.headers });
+  // With what became of a visitor's cart, when they had one.
+  const description = result.cartNotices.join(" ") || undefined;
+  return redirectWithSuccess(target, { message: LOGGED_IN, description }, { headers: result.headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,9 +56,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   });
   useClearOnResult(actionData, fields.password.id);
   const redirectTo = searchParams.get("redirectTo") ?? "";
+  // Registering on the way (a visitor going to checkout) comes back here, then to where they were going.
+  const register = redirectTo ? `/auth/register?${new URLSearchParams({ redirectTo })}` : "/auth/register";
   return (
     <div className="space-y-6">
-      <AuthHeading title="Sign in to your account" prompt="Don't have an account" linkText="Register" to="/auth/register" />
+      <AuthHeading title="Sign in to your account" prompt="Don't have an account" linkText="Register" to={register} />
+      {redirectTo.startsWith("/shop/checkout") ? (
+        <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900">
+          Sign in or create an account to check out. Your cart comes with you.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />

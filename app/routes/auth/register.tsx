@@ -1,4 +1,5 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, useSearchParams } from "react-router";
+import { safeRedirectTo } from "~/lib/access";
 import { redirectWithSuccess } from "remix-toast";
 import { Button } from "~/components/ui/button";
 import { AuthHeading } from "~/components/auth-card";
@@ -29,8 +30,11 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseFormWith(formData, RegisterSchema);
+  // Signing in follows, and then where the visitor was going (a checkout, say), when they came from there.
+  const redirectTo = safeRedirectTo(formData.get("redirectTo"));
+  const signIn = redirectTo ? `/auth/login?${new URLSearchParams({ redirectTo })}` : "/auth/login";
   // Honeypot: people never see this field; a bot that fills it is told "done" and nothing is stored.
-  if (formData.get(HONEYPOT)) return redirectWithSuccess("/auth/login", REGISTERED);
+  if (formData.get(HONEYPOT)) return redirectWithSuccess(signIn, REGISTERED);
   const limit = await limitAuthAttempt("register", clientIp(request), formData.get("email"));
   if (!limit.ok) {
     return data(submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), { status: 429, headers: limit.headers });
@@ -44,10 +48,11 @@ export async function action({ request }: Route.ActionArgs) {
       status: 400,
     });
   }
-  return redirectWithSuccess("/auth/login", REGISTERED);
+  return redirectWithSuccess(signIn, REGISTERED);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useSchemaFormOnDemand<typeof RegisterSchema>(loadRegisterCheck, {
     id: "register-form",
@@ -55,10 +60,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     lastResult: actionData,
   });
   useClearOnResult(actionData, fields.password.id);
+  const redirectTo = safeRedirectTo(searchParams.get("redirectTo"));
+  const signIn = redirectTo ? `/auth/login?${new URLSearchParams({ redirectTo })}` : "/auth/login";
   return (
     <div className="space-y-6">
-      <AuthHeading title="Create new account" prompt="Already have an account" linkText="Login" to="/auth/login" />
+      <AuthHeading title="Create new account" prompt="Already have an account" linkText="Login" to={signIn} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <InputField label="User Name" meta={fields.userName} type="text" autoComplete="username" placeholder="Enter your user name" />
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
         <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />

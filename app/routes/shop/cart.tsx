@@ -3,7 +3,7 @@ import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { safeRedirectTo } from "~/lib/access";
 import { AddToCartSchema, RemoveFromCartSchema, UpdateCartSchema } from "~/lib/schemas";
 import { addToCart, removeFromCart, updateCartQuantity } from "~/server/cart/cart.server";
-import { signedInUser } from "~/server/accounts/session.server";
+import { cartToChange } from "~/server/cart/visitor-cart.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/cart";
 import { ADDED_TO_CART, CART_ITEM_DELETED, CART_UPDATED, NOT_IN_CART } from "~/lib/messages/cart";
@@ -15,30 +15,34 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = signedInUser(context);
   const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectTo(form.returnTo) ?? "/shop/home?cart=open";
-  const fail = (message: string) => redirectWithError(back, message);
+  // The account's cart, or in an open shop the visitor's (its cookie goes with every answer).
+  const cart = await cartToChange(request, context);
+  const { headers } = cart;
+  const fail = (message: string) => redirectWithError(back, message, { headers });
+  if (!cart.ok) return fail(cart.message);
+  const { owner } = cart;
 
   switch (form.intent) {
     case "add": {
       const parsed = AddToCartSchema.safeParse({ ...form, quantity: form.quantity || undefined });
       if (!parsed.success) return fail(parsed.error.issues[0]!.message);
       const { productId, quantity, ...choice } = parsed.data;
-      const result = await addToCart(user.id, productId, quantity, choice);
-      return result.ok ? redirectWithSuccess(back, ADDED_TO_CART) : fail(result.message);
+      const result = await addToCart(owner, productId, quantity, choice);
+      return result.ok ? redirectWithSuccess(back, ADDED_TO_CART, { headers }) : fail(result.message);
     }
     case "update": {
       const parsed = UpdateCartSchema.safeParse(form);
       if (!parsed.success) return fail(parsed.error.issues[0]!.message);
-      const result = await updateCartQuantity(user.id, parsed.data.productId, parsed.data.quantity, parsed.data.variantId);
-      return result.ok ? redirectWithSuccess(back, CART_UPDATED) : fail(result.message);
+      const result = await updateCartQuantity(owner, parsed.data.productId, parsed.data.quantity, parsed.data.variantId);
+      return result.ok ? redirectWithSuccess(back, CART_UPDATED, { headers }) : fail(result.message);
     }
     case "remove": {
       const parsed = RemoveFromCartSchema.safeParse(form);
       if (!parsed.success) return fail(parsed.error.issues[0]!.message);
-      return (await removeFromCart(user.id, parsed.data.productId, parsed.data.variantId))
-        ? redirectWithSuccess(back, CART_ITEM_DELETED)
+      return (await removeFromCart(owner, parsed.data.productId, parsed.data.variantId))
+        ? redirectWithSuccess(back, CART_ITEM_DELETED, { headers })
         : fail(NOT_IN_CART);
     }
     default:

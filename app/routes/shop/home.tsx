@@ -9,19 +9,20 @@ import { featuredProducts } from "~/server/catalog/catalog.server";
 import { productDialogAction } from "./product-dialog.server";
 import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
-import { signedInUser } from "~/server/accounts/session.server";
+import { currentUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/home";
 import { pageTitle } from "~/lib/shop-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Home", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = signedInUser(context);
+  // Null for a visitor of an open shop.
+  const user = currentUser(context);
   const [slides, featured] = await Promise.all([carouselSlides(), featuredProducts(8)]);
-  return { userName: user.userName, slides, featured };
+  return { userName: user?.userName ?? null, slides, featured };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
 
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 
@@ -39,7 +40,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BannerCarousel slides={loaderData.slides} />
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-10 sm:px-6">
         <section className="space-y-2 text-center">
-          <h1 className="break-words text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome, {loaderData.userName}</h1>
+          <h1 className="break-words text-3xl font-extrabold tracking-tight sm:text-4xl">
+            {loaderData.userName ? `Welcome, ${loaderData.userName}` : "Welcome"}
+          </h1>
           <p className="text-gray-600">Discover this season's styles for men, women and kids, from the brands you love.</p>
         </section>
 

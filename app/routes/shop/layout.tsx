@@ -5,17 +5,26 @@ import { ShopFooter } from "~/components/shop/footer";
 import { ShopHeader } from "~/components/shop/header";
 import { CartSheetOverlay } from "~/components/shop/overlays";
 import { cartLineIds, getCart } from "~/server/cart/cart.server";
-import { signedInUser, requireArea } from "~/server/accounts/session.server";
+import { currentUser, requireArea } from "~/server/accounts/session.server";
+import { cartOwnerOf } from "~/server/cart/visitor-cart.server";
+import { pageCaching } from "./page-caching.server";
 import type { Route } from "./+types/layout";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 
-/** Every shop page and form: a signed-in shopper, else the access rules' redirect (SPEC section 2). */
-export const middleware: Route.MiddlewareFunction[] = [requireArea("shop")];
+/**
+ * Every shop page and form: a signed-in shopper, else the access rules' redirect (SPEC section 2);
+ * in a shop the owner opened, a visitor too on the catalogue's pages (their own cart, by cookie).
+ */
+export const middleware: Route.MiddlewareFunction[] = [pageCaching, requireArea("shop")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = signedInUser(context);
+  const user = currentUser(context);
   const sheetOpen = new URL(request.url).searchParams.get("cart") === "open";
-  const [lineIds, cart] = await Promise.all([cartLineIds(user.id), sheetOpen ? getCart(user.id) : null]);
+  const owner = await cartOwnerOf(request, context);
+  const [lineIds, cart] = await Promise.all([
+    owner ? cartLineIds(owner) : [],
+    sheetOpen ? (owner ? getCart(owner) : { id: null, items: [] }) : null,
+  ]);
   return { user, cartLineIds: lineIds, cart };
 }
 

@@ -12,7 +12,6 @@ import { colorId, sizeFromId, sizeId } from "~/lib/variants";
 import { productDialogAction } from "./product-dialog.server";
 import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
-import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/listing";
 import type { ShopHandle } from "./layout";
 import { pageTitle, shopNameIn } from "~/lib/shop-name";
@@ -44,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, page, facets, seo: { origin: absoluteUrl(""), image: first ? absoluteImageUrl(first.image) : null } };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
 
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 

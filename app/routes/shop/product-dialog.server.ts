@@ -1,10 +1,13 @@
-import { data } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
 import { reviewAnchor, type ProductDialogData } from "~/lib/product";
 import { AddToCartSchema, IdSchema, ReviewSchema } from "~/lib/schemas";
 import type { AddToCartResult } from "~/lib/cart";
 import { addToCart } from "~/server/cart/cart.server";
+import { cartToChange } from "~/server/cart/visitor-cart.server";
+import { currentUser } from "~/server/accounts/session.server";
+import { signInTo } from "~/lib/access";
 import { ADDED_TO_CART } from "~/lib/messages/cart";
 import { getProduct } from "~/server/catalog/catalog.server";
 import { addReview, listReviews, reviewEligibility } from "~/server/catalog/reviews.server";
@@ -12,14 +15,17 @@ import { parseFormWith, readForm } from "~/server/platform/form.server";
 import { REVIEW_ADDED } from "~/lib/messages/catalog";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
 
-/** The details dialog named by `?product=<id>` on home, listing and search, or null. */
-export async function loadProductDialog(request: Request, user: SessionUser): Promise<ProductDialogData | null> {
+/** The details dialog named by `?product=<id>` on home, listing and search, or null. `user` is null for a visitor of an open shop. */
+export async function loadProductDialog(request: Request, user: SessionUser | null): Promise<ProductDialogData | null> {
   const id = new URL(request.url).searchParams.get("product");
   if (id === null) return null;
   const valid = IdSchema.safeParse(id);
   const product = valid.success ? await getProduct(valid.data) : null;
   if (!product) return { id, product: null, reviews: [], eligibility: "not-purchased" };
-  const [reviews, eligibility] = await Promise.all([listReviews(product.id), reviewEligibility(user.id, product.id)]);
+  const [reviews, eligibility] = await Promise.all([
+    listReviews(product.id),
+    user ? reviewEligibility(user.id, product.id) : ("signed-out" as const),
+  ]);
   return { id, product, reviews, eligibility };
 }
 
@@ -28,13 +34,16 @@ export async function loadProductDialog(request: Request, user: SessionUser): Pr
  * here, so refusals come back as messages next to the form (status 4xx) and success redirects
  * back, the dialog still open, with a toast.
  */
-export async function productDialogAction(request: Request, user: SessionUser) {
+export async function productDialogAction(request: Request, context: Readonly<RouterContextProvider>) {
   const formData = await readForm(request);
   const url = new URL(request.url);
-  if (formData.get("intent") === "add") return addFromDialog(user, formData, url.pathname + url.search);
+  if (formData.get("intent") === "add") return addFromDialog(request, context, formData, url.pathname + url.search);
   if (formData.get("intent") !== "review") {
     return data({ review: null, message: UNKNOWN_ACTION }, { status: 400 });
   }
+  // A visitor of an open shop may read reviews; writing one takes an account (and a purchase).
+  const user = currentUser(context);
+  if (!user) throw redirect(signInTo(url.pathname + url.search));
   const submission = parseFormWith(formData, ReviewSchema);
   if (submission.status !== "success") {
     return data({ review: submission.reply(), message: null }, { status: 400 });
@@ -52,12 +61,14 @@ export async function productDialogAction(request: Request, user: SessionUser) {
  * answered with the choices sent so the dialog shows them again; a stock refusal is a toast, as
  * everywhere else in the shop.
  */
-async function addFromDialog(user: SessionUser, formData: FormData, back: string) {
+async function addFromDialog(request: Request, context: Readonly<RouterContextProvider>, formData: FormData, back: string) {
   const parsed = AddToCartSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return redirectWithError(back, parsed.error.issues[0]!.message);
   const { productId, quantity, ...choice } = parsed.data;
-  const result = await addToCart(user.id, productId, quantity, choice);
-  if (result.ok) return redirectWithSuccess(back, ADDED_TO_CART);
+  const cart = await cartToChange(request, context);
+  if (!cart.ok) return redirectWithError(back, cart.message, { headers: cart.headers });
+  const result = await addToCart(cart.owner, productId, quantity, choice);
+  if (result.ok) return redirectWithSuccess(back, ADDED_TO_CART, { headers: cart.headers });
   if (result.fieldErrors) {
     const cart: AddToCartResult = { fieldErrors: result.fieldErrors, size: choice.size, color: choice.color };
     return data({ review: null, message: null, cart }, { status: result.status });

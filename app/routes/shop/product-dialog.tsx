@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { loadProductDialog } from "./product-dialog.server";
-import { signedInUser } from "~/server/accounts/session.server";
+import { currentUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/product-dialog";
 
 // The pages that open the product details dialog (`?product=<id>`: home, listing, search) sit
@@ -10,7 +10,7 @@ import type { Route } from "./+types/product-dialog";
 // rendered by the page, so its forms post to the page's action and read its action data.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = signedInUser(context);
+  const user = currentUser(context);
   return { dialog: await loadProductDialog(request, user) };
 }
 

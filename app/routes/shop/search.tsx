@@ -9,7 +9,6 @@ import { searchProducts } from "~/server/catalog/catalog.server";
 import { productDialogAction } from "./product-dialog.server";
 import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
-import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/search";
 import { pageTitle } from "~/lib/shop-name";
 
@@ -26,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { keyword, results };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, signedInUser(context));
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
 
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 

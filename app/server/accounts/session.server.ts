@@ -14,6 +14,7 @@ import { accessRedirect, mayUse, refusedPage, type Area, type SessionUser } from
 import { config } from "~/server/platform/config.server";
 import { db } from "~/server/database/db.server";
 import { secrets } from "~/server/platform/secrets.server";
+import { isShopOpen } from "~/server/settings/settings.server";
 import { describeDevice } from "./device.server";
 import { toSessionUser } from "./users.server";
 
@@ -237,10 +238,14 @@ export async function endOtherSessions(context: Context, userId: string): Promis
   return Number(result.numDeletedRows);
 }
 
-/** Where SPEC's access rules send this request instead (a redirect to throw), or null. */
-function accessRedirectFor(request: Request, user: SessionUser | null): Response | null {
+/**
+ * Where SPEC's access rules send this request instead (a redirect to throw), or null. Whether the
+ * owner opened the shop to visitors is read only for a visitor.
+ */
+async function accessRedirectFor(request: Request, user: SessionUser | null): Promise<Response | null> {
   const url = new URL(request.url);
-  const target = accessRedirect(url.pathname, user, url.pathname + url.search);
+  const shopOpen = !user && (await isShopOpen());
+  const target = accessRedirect(url.pathname, user, url.pathname + url.search, shopOpen);
   return target ? redirect(target) : null;
 }
 
@@ -248,8 +253,8 @@ function accessRedirectFor(request: Request, user: SessionUser | null): Response
  * Middleware of pages open to visitors (sign-in, register, the not-found and refusal pages, "/"):
  * SPEC's access rules, such as a signed-in user sent from the sign-in page to their home.
  */
-export const accessRules: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  const refused = accessRedirectFor(request, currentUser(context));
+export const accessRules: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const refused = await accessRedirectFor(request, currentUser(context));
   if (refused) throw refused;
   return next();
 };
@@ -257,13 +262,16 @@ export const accessRules: MiddlewareFunction<Response> = ({ request, context }, 
 /**
  * Middleware of the shop's and the admin's layouts: a signed-in user who may use `area`
  * (access.ts) gets through; anyone else is redirected as the access rules say. Their loaders and
- * actions then read the user with `signedInUser`.
+ * actions then read the user with `signedInUser`, except the catalogue's, which a visitor of an
+ * open shop reaches too (`currentUser`, null for them).
  */
 export function requireArea(area: Area): MiddlewareFunction<Response> {
-  return ({ request, context }, next) => {
+  return async ({ request, context }, next) => {
     const user = currentUser(context);
-    const refused = accessRedirectFor(request, user);
+    const refused = await accessRedirectFor(request, user);
     if (refused) throw refused;
+    // Let through without an account: only what the access rules open to visitors (an open shop's catalogue).
+    if (!user && area === "shop") return next();
     if (!user) throw redirect("/auth/login");
     if (!mayUse(user, area)) throw redirect(refusedPage(area));
     return next();

@@ -3,7 +3,8 @@ import { createCookie, type Cookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { Strategy } from "remix-auth/strategy";
-import type { SessionUser } from "~/lib/access";
+import { mayUse, type SessionUser } from "~/lib/access";
+import { joinCartAtSignIn } from "~/server/cart/visitor-cart.server";
 import { INVALID_LOGIN } from "~/lib/messages/accounts";
 import { ACCOUNT_BLOCKED } from "~/lib/messages/customers";
 import { LoginSchema } from "~/lib/schemas";
@@ -47,7 +48,8 @@ async function deviceEntries(request: Request): Promise<DeviceEntry[]> {
 }
 
 export type SignInResult =
-  | { ok: true; user: SessionUser; headers: Headers }
+  /** `cartNotices`: what joining the visitor's cart to the account's did (nothing without one). */
+  | { ok: true; user: SessionUser; headers: Headers; cartNotices: string[] }
   | { ok: false; status: 429; message: string; headers: Record<string, string> }
   | { ok: false; status: 400 | 403; message: string };
 
@@ -92,7 +94,11 @@ async function verify(request: Request, email: unknown, password: unknown): Prom
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(request, user.id));
   headers.append("Set-Cookie", await deviceCookie().serialize(remembered));
-  return { ok: true, user, headers };
+  // What a visitor put in a cart before signing in joins the account's cart, once (an admin has
+  // no cart: theirs stays a visitor's until it expires).
+  const joined = mayUse(user, "shop") ? await joinCartAtSignIn(request, user.id) : null;
+  if (joined) headers.append("Set-Cookie", joined.setCookie);
+  return { ok: true, user, headers, cartNotices: joined?.notices ?? [] };
 }
 
 /**

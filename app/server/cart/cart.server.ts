@@ -1,26 +1,57 @@
 import type { Cart } from "~/lib/cart";
 import type { Transaction } from "kysely";
-import { colorId, sizeFromId } from "~/lib/variants";
+import { colorId, sizeFromId, variantLabel } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { db, newId, now } from "~/server/database/db.server";
-import { lockKey } from "~/server/database/locks.server";
-import { NOT_IN_CART, OUT_OF_STOCK, SELECT_COLOUR, SELECT_SIZE, VARIANT_UNAVAILABLE, onlyCanAdd } from "~/lib/messages/cart";
+import { lockKey, lockRows } from "~/server/database/locks.server";
+import {
+  NOT_IN_CART,
+  OUT_OF_STOCK,
+  SELECT_COLOUR,
+  SELECT_SIZE,
+  VARIANT_UNAVAILABLE,
+  VISITOR_CART_FULL,
+  joinedUpTo,
+  onlyCanAdd,
+} from "~/lib/messages/cart";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 
+/**
+ * Whose cart: an account's (its user id), or, in an open shop, a visitor's (the key of the cart
+ * their cookie names: visitor-cart.server.ts).
+ */
+export type CartOwner = string | VisitorCart;
+export type VisitorCart = { visitorKey: string };
+
+/** The condition on carts that names `owner`'s cart. */
+function ownerColumn(owner: CartOwner): ["carts.user_id" | "carts.visitor_key", "=", string] {
+  return typeof owner === "string" ? ["carts.user_id", "=", owner] : ["carts.visitor_key", "=", owner.visitorKey];
+}
+
+/** The key an owner's adds, changes and paid orders take turns on (database/locks.server.ts). */
+const lockName = (owner: CartOwner) => (typeof owner === "string" ? owner : `visitor:${owner.visitorKey}`);
+
+/** A visitor's cart holds at most this many lines (an account's is bounded by the stock alone). */
+export const VISITOR_CART_MAX_LINES = 30;
+
 /** The lines (variants) in the shopper's cart; their number is the header badge. */
-export async function cartLineIds(userId: string): Promise<string[]> {
+export async function cartLineIds(owner: CartOwner): Promise<string[]> {
   const rows = await db
     .selectFrom("cart_items")
     .innerJoin("carts", "carts.id", "cart_items.cart_id")
     .select("cart_items.variant_id")
-    .where("carts.user_id", "=", userId)
+    .where(...ownerColumn(owner))
     .execute();
   return rows.map((r) => r.variant_id);
 }
 
 /** The shopper's cart with current product data (a deleted product or size has left it by cascade). */
-export async function getCart(userId: string): Promise<Cart> {
-  const cart = await db.selectFrom("carts").select("id").where("user_id", "=", userId).executeTakeFirst();
+export async function getCart(owner: CartOwner): Promise<Cart> {
+  const cart = await db
+    .selectFrom("carts")
+    .select("id")
+    .where(...ownerColumn(owner))
+    .executeTakeFirst();
   if (!cart) return { id: null, items: [] };
   const rows = await db
     .selectFrom("cart_items")
@@ -68,11 +99,19 @@ export type CartChange =
 /** Which variant the shopper means: by id (/api), or by size and colour (the product dialog). */
 export type VariantChoice = { variantId?: string; size?: string; color?: string };
 
-async function ensureCart(trx: Transaction<Database>, userId: string): Promise<string> {
-  const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", userId).executeTakeFirst();
+async function ensureCart(trx: Transaction<Database>, owner: CartOwner): Promise<string> {
+  const cart = await trx
+    .selectFrom("carts")
+    .select("id")
+    .where(...ownerColumn(owner))
+    .executeTakeFirst();
   if (cart) return cart.id;
   const id = newId();
-  await trx.insertInto("carts").values({ id, user_id: userId, created_at: now(), updated_at: now() }).execute();
+  const whose = typeof owner === "string" ? { user_id: owner } : { visitor_key: owner.visitorKey };
+  await trx
+    .insertInto("carts")
+    .values({ id, ...whose, created_at: now(), updated_at: now() })
+    .execute();
   return id;
 }
 
@@ -122,14 +161,14 @@ function stockRefusal(stock: number): CartChange {
  * Adds to a line of the cart (a variant). The line never holds more than that variant's stock:
  * the check and the write happen in one transaction, holding the shopper's cart key.
  */
-export async function addToCart(userId: string, productId: string, quantity: number, choice: VariantChoice = {}): Promise<CartChange> {
+export async function addToCart(owner: CartOwner, productId: string, quantity: number, choice: VariantChoice = {}): Promise<CartChange> {
   return db.transaction().execute(async (trx): Promise<CartChange> => {
     // The shopper's cart, which may not exist yet: their adds, changes and paid orders take turns.
-    await lockKey(trx, "cart", userId);
+    await lockKey(trx, "cart", lockName(owner));
     const resolved = await resolveVariant(trx, productId, choice);
     if (!resolved.ok) return resolved;
     const { variant } = resolved;
-    const cartId = await ensureCart(trx, userId);
+    const cartId = await ensureCart(trx, owner);
     const item = await trx
       .selectFrom("cart_items")
       .select(["id", "quantity"])
@@ -138,6 +177,14 @@ export async function addToCart(userId: string, productId: string, quantity: num
       .executeTakeFirst();
     const wanted = (item?.quantity ?? 0) + quantity;
     if (wanted > variant.stock) return stockRefusal(variant.stock);
+    if (!item && typeof owner !== "string") {
+      const { lines } = await trx
+        .selectFrom("cart_items")
+        .select((eb) => eb.fn.countAll<number>().as("lines"))
+        .where("cart_id", "=", cartId)
+        .executeTakeFirstOrThrow();
+      if (Number(lines) >= VISITOR_CART_MAX_LINES) return { ok: false, status: 409, message: VISITOR_CART_FULL };
+    }
     if (item) {
       await trx.updateTable("cart_items").set({ quantity: wanted }).where("id", "=", item.id).execute();
     } else {
@@ -155,15 +202,15 @@ export async function addToCart(userId: string, productId: string, quantity: num
  * Sets the quantity of a cart line: the line of `variantId`, or, without it, the product's only
  * line (an older client, a product without sizes). Never above that variant's stock.
  */
-export async function updateCartQuantity(userId: string, productId: string, quantity: number, variantId?: string): Promise<CartChange> {
+export async function updateCartQuantity(owner: CartOwner, productId: string, quantity: number, variantId?: string): Promise<CartChange> {
   return db.transaction().execute(async (trx): Promise<CartChange> => {
-    await lockKey(trx, "cart", userId);
+    await lockKey(trx, "cart", lockName(owner));
     let lines = trx
       .selectFrom("cart_items")
       .innerJoin("carts", "carts.id", "cart_items.cart_id")
       .innerJoin("product_variants as v", "v.id", "cart_items.variant_id")
       .select(["cart_items.id", "cart_items.cart_id", "v.stock"])
-      .where("carts.user_id", "=", userId)
+      .where(...ownerColumn(owner))
       .where("cart_items.product_id", "=", productId);
     if (variantId) lines = lines.where("cart_items.variant_id", "=", variantId);
     const found = await lines.execute();
@@ -181,12 +228,87 @@ export async function updateCartQuantity(userId: string, productId: string, quan
 }
 
 /** Removes the line of `variantId`, or, without it (the legacy DELETE), every line of the product. */
-export async function removeFromCart(userId: string, productId: string, variantId?: string): Promise<boolean> {
+export async function removeFromCart(owner: CartOwner, productId: string, variantId?: string): Promise<boolean> {
   let query = db
     .deleteFrom("cart_items")
     .where("product_id", "=", productId)
-    .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", userId));
+    .where("cart_id", "in", (eb) =>
+      eb
+        .selectFrom("carts")
+        .select("id")
+        .where(...ownerColumn(owner)),
+    );
   if (variantId) query = query.where("variant_id", "=", variantId);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** What joining a visitor's cart did: how many lines it held, and a notice for each it could not fill. */
+export type CartJoin = { lines: number; notices: string[] };
+
+/**
+ * Moves the visitor's cart `visitorKey` into the account's cart, exactly once: the visitor's cart
+ * row is locked and deleted in the same transaction that adds its lines, so a sign-in sent twice,
+ * or on two processes at once, finds it gone the second time (null). Quantities of a variant in
+ * both carts add up, never beyond its stock (each line capped says so). A visitor's cart unused for
+ * `idleBefore` or longer is thrown away instead.
+ */
+export async function joinVisitorCart(visitorKey: string, userId: string, idleBefore: string): Promise<CartJoin | null> {
+  return db.transaction().execute(async (trx): Promise<CartJoin | null> => {
+    await lockKey(trx, "cart", lockName(userId));
+    const visitorCart = await lockRows(
+      trx,
+      trx.selectFrom("carts").select(["id", "updated_at"]).where("visitor_key", "=", visitorKey),
+    ).executeTakeFirst();
+    if (!visitorCart) return null;
+    const lines = await trx
+      .selectFrom("cart_items")
+      .innerJoin("products", "products.id", "cart_items.product_id")
+      .innerJoin("product_variants as v", "v.id", "cart_items.variant_id")
+      .select(["cart_items.product_id", "cart_items.variant_id", "cart_items.quantity", "products.title", "v.size", "v.color", "v.stock"])
+      .where("cart_items.cart_id", "=", visitorCart.id)
+      .orderBy("cart_items.created_at")
+      .orderBy("cart_items.id")
+      .execute();
+    // Whoever deletes the row joins it; a sign-in that finds it gone adds nothing.
+    const deleted = await trx.deleteFrom("carts").where("id", "=", visitorCart.id).executeTakeFirst();
+    if (!Number(deleted.numDeletedRows)) return null;
+    if (visitorCart.updated_at < idleBefore || !lines.length) return { lines: 0, notices: [] };
+    const cartId = await ensureCart(trx, userId);
+    const notices: string[] = [];
+    for (const line of lines) {
+      const held = await trx
+        .selectFrom("cart_items")
+        .select(["id", "quantity"])
+        .where("cart_id", "=", cartId)
+        .where("variant_id", "=", line.variant_id)
+        .executeTakeFirst();
+      const wanted = (held?.quantity ?? 0) + line.quantity;
+      const quantity = Math.min(wanted, line.stock);
+      if (wanted > line.stock) notices.push(joinedUpTo(line.title, variantLabel(line.size, line.color), line.stock));
+      if (held && quantity > 0) {
+        await trx.updateTable("cart_items").set({ quantity }).where("id", "=", held.id).execute();
+      } else if (held) {
+        await trx.deleteFrom("cart_items").where("id", "=", held.id).execute();
+      } else if (quantity > 0) {
+        await trx
+          .insertInto("cart_items")
+          .values({ id: newId(), cart_id: cartId, product_id: line.product_id, variant_id: line.variant_id, quantity, created_at: now() })
+          .execute();
+      }
+    }
+    await trx.updateTable("carts").set({ updated_at: now() }).where("id", "=", cartId).execute();
+    return { lines: lines.length, notices };
+  });
+}
+
+/** Visitors' carts unused since `idleBefore`: deleted (their lines with them), a batch at a time. */
+export async function sweepVisitorCarts(idleBefore: string, batch = 500): Promise<number> {
+  const result = await db
+    .deleteFrom("carts")
+    .where("id", "in", (eb) =>
+      eb.selectFrom("carts").select("id").where("visitor_key", "is not", null).where("updated_at", "<", idleBefore).limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

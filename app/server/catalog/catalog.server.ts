@@ -230,6 +230,25 @@ export async function featuredProducts(limit = 8): Promise<Product[]> {
 }
 
 /**
+ * "You may also like" on a product's page: up to `limit` other products of its category that are
+ * in stock, newest first. Found by walking the newest-first index (the category checked on the
+ * way, as the listing does), which stops after `limit` rows however large the category.
+ */
+export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = 4): Promise<Product[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS)
+    .where(withoutIndex("products.category"), "=", product.category)
+    .where("products.stock", ">", 0)
+    .where("products.id", "!=", product.id)
+    .orderBy("products.created_at", "desc")
+    .orderBy("products.id", "desc")
+    .limit(limit)
+    .execute();
+  return withVariants(rows.map(toProduct));
+}
+
+/**
  * Full-text search: every word must match (as a prefix), title matches rank first, then bm25.
  * Any text is safe: it is reduced to letter/number words before it reaches FTS5.
  */

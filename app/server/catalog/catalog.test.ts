@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseListingQuery } from "~/lib/listing";
 import { db } from "~/server/database/db.server";
 import { parseAdminProductQuery } from "~/lib/admin-products";
-import { getProduct, listingFacets, listProducts, listProductsForAdmin, searchProducts } from "./catalog.server";
+import { getProduct, listingFacets, listProducts, listProductsForAdmin, relatedProducts, searchProducts } from "./catalog.server";
 import { listingSearch } from "~/lib/listing";
 import { productWith } from "#tests/support/catalog";
 import { seedDemoCatalog } from "~/server/demo/seed.server";
@@ -314,5 +314,31 @@ describe("listProducts on a large catalog", () => {
         search,
       ).toEqual(matching.slice((query.page - 1) * 24, query.page * 24).map((p) => p.id));
     }
+  });
+});
+
+describe("relatedProducts", () => {
+  it("offers up to four other products of the same category that are in stock, newest first, with their sizes", async () => {
+    const shown = await productWith([{ size: "M", stock: 2 }], { category: "kids" });
+    const newer = await productWith([{ size: "L", stock: 1 }], { category: "kids" });
+    const soldOut = await productWith([{ size: "M", stock: 0 }], { category: "kids" });
+    const otherCategory = await productWith([{ size: "M", stock: 5 }], { category: "women" });
+
+    const related = await relatedProducts(shown, 4);
+    expect(related).toHaveLength(4);
+    expect(related[0]!.id).toBe(newer.id);
+    expect(related[0]!.variants.map((v) => [v.size, v.stock])).toEqual([["L", 1]]);
+    const ids = related.map((p) => p.id);
+    for (const left of [shown.id, soldOut.id, otherCategory.id]) expect(ids).not.toContain(left);
+    for (const p of related) {
+      expect(p.category).toBe("kids");
+      expect(p.stock).toBeGreaterThan(0);
+    }
+    const created = await db.selectFrom("products").select(["id", "created_at"]).where("id", "in", ids).execute();
+    const order = ids.map((id) => created.find((c) => c.id === id)!.created_at);
+    expect(order).toEqual([...order].sort().reverse());
+
+    // The newest kids' product sees the one before it first; a limit is kept.
+    expect((await relatedProducts(newer, 1)).map((p) => p.id)).toEqual([shown.id]);
   });
 });

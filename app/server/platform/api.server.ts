@@ -1,3 +1,4 @@
+import { isShopOpen } from "~/server/settings/settings.server";
 import { AREA_REFUSED, mayUse, type Area, type SessionUser } from "~/lib/access";
 import type { Page } from "~/lib/page";
 import { DEFAULT_MAX_BYTES, mediaType, parseFormBody, readAtMost, UnreadableBody } from "./form.server";
@@ -87,6 +88,15 @@ export function requireApiUser(context: Context): SessionUser {
   const user = currentUser(context);
   if (!user) throw apiError(401, "Unauthorised user! Please sign in.");
   return user;
+}
+
+/**
+ * A read of the catalogue (products, search, reviews): anyone signed in, and in a shop the owner
+ * opened to visitors (issue 40), anyone at all. Otherwise 401, as SPEC says.
+ */
+export async function requireApiCatalogueReader(context: Context): Promise<void> {
+  if (currentUser(context) || (await isShopOpen())) return;
+  throw apiError(401, "Unauthorised user! Please sign in.");
 }
 
 /** An /api call of `area` (access.ts): anyone else signed in gets 403. */

@@ -99,6 +99,7 @@ const Environment = z.object({
   TRUST_PROXY: text,
   AUTH_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
   DISCOUNT_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
+  VISITOR_CARTS_PER_MINUTE: whole(1, 1_000_000),
   RETURN_DAYS: whole(0, 3650),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof unset(value) === "string" ? String(value).trim().toLowerCase() : undefined),
@@ -290,6 +291,10 @@ export const config = {
   /** Refused discount codes per minute per shopper and per client address (10), so codes cannot be guessed. */
   get discountAttemptsPerMinute(): number {
     return settings().DISCOUNT_ATTEMPTS_PER_MINUTE ?? 10;
+  },
+  /** New visitors' carts per minute per client address (20), so a script cannot fill the database with carts. */
+  get visitorCartsPerMinute(): number {
+    return settings().VISITOR_CARTS_PER_MINUTE ?? 20;
   },
   /** Days after delivery within which a shopper may ask to return items (30). */
   get returnDays(): number {

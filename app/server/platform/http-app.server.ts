@@ -31,8 +31,6 @@ type Options = {
 // In simulator mode a payment in flight calls the simulator over HTTP on this same port.
 const SIMULATOR_API = /^\/paypal-sim\/v\d\//;
 const PUBLIC_IMAGES = /^\/(uploads|demo)\/|^\/favicon\.svg$/;
-/** The same for everyone, session or not (routes/seo/). */
-const CRAWLER_FILES = /^\/(robots\.txt|sitemap\.xml|sitemap\/pages\.xml|sitemap\/products\/[^/]+\.xml)$/;
 
 let stopping = false;
 let inFlight = 0;
@@ -188,13 +186,10 @@ export function createApp({ clientDir, vite }: Options): express.Express {
     app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()));
   }
 
-  // Pages and JSON depend on the session: never cached by browsers or proxies. Uploaded images,
-  // robots.txt and the sitemaps say how they are cached themselves (the adapter adds a route's
-  // headers to these, it does not replace them: "private, no-store" here would win over theirs).
-  app.use((req, res, next) => {
-    if (!PUBLIC_IMAGES.test(req.path) && !CRAWLER_FILES.test(req.path)) res.setHeader("Cache-Control", "private, no-store");
-    next();
-  });
+  // Pages and JSON are "private, no-store" unless their route says otherwise (uploaded images, an
+  // open shop's catalogue for visitors, sitemaps): set by the app's root middleware
+  // (platform/middleware.server.ts, privateByDefault), since the adapter adds a route's headers to
+  // any set here rather than replacing them.
   app.all(
     "*",
     createRequestHandler({

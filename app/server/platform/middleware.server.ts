@@ -69,3 +69,13 @@ function allowanceFor(pattern: string): number {
 export const limitBodies: MiddlewareFunction<Response> = ({ request, pattern }, next) =>
   // Answered at once: nothing further runs, nothing reads the body.
   bodyRefused(request, allowanceFor(pattern)) ?? next();
+
+/**
+ * Pages and JSON depend on the session: never kept by browsers or proxies, unless the route says
+ * how it may be kept (uploaded images, sitemaps, an open shop's catalogue pages for visitors).
+ */
+export const privateByDefault: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};

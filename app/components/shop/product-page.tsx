@@ -1,0 +1,114 @@
+import { Link } from "react-router";
+import { brandLabel, categoryLabel } from "~/lib/constants";
+import { productPath, type Product, type Review, type ReviewEligibility } from "~/lib/product";
+import type { ProductChoice } from "~/lib/product-choice";
+import { Price } from "./price";
+import { ProductCard } from "./product-card";
+import { ProductPurchase } from "./product-purchase";
+import { RatingSummary, ReviewForm, ReviewList } from "./reviews";
+
+export type ProductPageData = {
+  product: Product;
+  reviews: Review[];
+  eligibility: ReviewEligibility;
+  related: Product[];
+  choice: ProductChoice;
+};
+
+/**
+ * A product's own page (/shop/products/:handle): one column on a phone, photo beside the details
+ * from md up; then the reviews and "You may also like".
+ */
+export function ProductPage({ product, reviews, eligibility, related, choice }: ProductPageData) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:px-6">
+      <Breadcrumb product={product} />
+      <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
+        <img
+          src={product.image}
+          alt={product.title}
+          width={800}
+          height={800}
+          loading="eager"
+          fetchPriority="high"
+          className="aspect-square w-full rounded-lg bg-gray-100 object-cover md:sticky md:top-4"
+        />
+        <div className="flex min-w-0 flex-col gap-4">
+          <div>
+            <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{product.title}</h1>
+            <p className="mt-1 text-sm text-gray-600">{brandLabel(product.brand)}</p>
+          </div>
+          <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-2xl" />
+          <a href="#reviews" className="w-fit rounded-md hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
+            <RatingSummary average={product.averageRating} count={reviews.length} />
+          </a>
+          <ProductPurchase product={product} choice={choice} />
+          <section aria-labelledby="description-heading" className="border-t border-gray-200 pt-4">
+            <h2 id="description-heading" className="text-lg font-bold">
+              Description
+            </h2>
+            <p className="mt-2 whitespace-pre-line break-words text-gray-700">{product.description}</p>
+          </section>
+        </div>
+      </div>
+
+      <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-4 border-t border-gray-200 pt-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="reviews-heading" className="text-xl font-bold">
+            Reviews
+          </h2>
+          <RatingSummary average={product.averageRating} count={reviews.length} />
+        </div>
+        <div className="mt-4 grid gap-8 md:grid-cols-2">
+          <ReviewList reviews={reviews} />
+          <div>
+            <ReviewForm productId={product.id} eligibility={eligibility} />
+          </div>
+        </div>
+      </section>
+
+      {related.length ? (
+        <section aria-labelledby="related-heading" className="mt-10 border-t border-gray-200 pt-6">
+          <h2 id="related-heading" className="text-xl font-bold">
+            You may also like
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
+            {related.map((p) => (
+              <li key={p.id} className="flex [&>article]:w-full">
+                <ProductCard product={p} href={productPath(p.handle)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Home › Category › Product: where this product sits in the shop, each step a link. */
+function Breadcrumb({ product }: { product: Product }) {
+  const steps = [
+    { label: "Home", to: "/shop/home" },
+    { label: categoryLabel(product.category), to: `/shop/listing?category=${encodeURIComponent(product.category)}` },
+  ];
+  const link = "inline-flex min-h-8 items-center rounded hover:underline focus-visible:outline-2 focus-visible:outline-blue-600";
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-x-1.5 text-sm text-gray-600">
+        {steps.map((step) => (
+          <li key={step.to} className="flex items-center gap-1.5">
+            <Link to={step.to} className={link}>
+              {step.label}
+            </Link>
+            <span aria-hidden="true">›</span>
+          </li>
+        ))}
+        <li className="min-w-0">
+          <Link to={productPath(product.handle)} aria-current="page" className={`${link} font-medium text-gray-900`}>
+            {product.title}
+          </Link>
+        </li>
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,21 @@
+import { SETTINGS_SAVED, SettingsChangeSchema } from "~/lib/settings";
+import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
+import { saveSettings, shopSettings } from "~/server/settings/settings.server";
+import type { Route } from "./+types/admin.settings";
+
+// The owner's shop settings as JSON: the settings page's data and its Save. A PUT changes the
+// settings it names and keeps the others, so a client that knows fewer settings than the shop
+// (issue 41 adds some) never resets the ones it does not know.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireApiAdmin(context);
+  return json({ success: true, data: await shopSettings() });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
+  requireApiAdmin(context);
+  const parsed = SettingsChangeSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+  return json({ success: true, message: SETTINGS_SAVED, data: await saveSettings(parsed.data) });
+}

@@ -1,0 +1,68 @@
+import { data, redirect } from "react-router";
+import { ProductPage } from "~/components/shop/product-page";
+import { productPath } from "~/lib/product";
+import { choiceFromQuery } from "~/lib/product-choice";
+import { OWN_DESCRIPTION, productMeta } from "~/lib/seo";
+import { pageTitle, shopNameIn } from "~/lib/shop-name";
+import { currentUser } from "~/server/accounts/session.server";
+import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
+import { lookUpHandle } from "~/server/catalog/handles.server";
+import { listReviews, reviewEligibility } from "~/server/catalog/reviews.server";
+import { absoluteUrl } from "~/server/platform/image-urls.server";
+import { productDialogAction } from "./product-dialog.server";
+import type { Route } from "./+types/product";
+
+// A product's own page (issue 40): its address is its handle; the chosen colour and size are in
+// the query (`?color=navy&size=M`). Meta reads everything it needs from the loader's data.
+
+// What search engines and link previews read (app/lib/seo.ts), built from the data the page shows.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? productMeta({
+        origin: loaderData.origin,
+        shopName: shopNameIn(matches),
+        product: loaderData.product,
+        images: [loaderData.product.image.startsWith("/") ? loaderData.origin + loaderData.product.image : loaderData.product.image],
+        reviews: { average: loaderData.product.averageRating, count: loaderData.reviews.length },
+        selected: loaderData.choice,
+      })
+    : [{ title: pageTitle("Product not found", matches) }];
+
+// Its description is the product's: the shop-wide one is left out (root.tsx).
+export const handle = OWN_DESCRIPTION;
+
+const NOT_FOUND = "We couldn't find this product. It may no longer be in the shop.";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const found = await lookUpHandle(params.handle);
+  if (!found) throw data(NOT_FOUND, { status: 404 });
+  // An old handle (the owner changed it): links people shared move for good to the new address.
+  if ("movedTo" in found) throw redirect(`${productPath(found.movedTo)}${url.search}`, 301);
+  const product = await getProduct(found.productId);
+  if (!product) throw data(NOT_FOUND, { status: 404 });
+  const user = currentUser(context);
+  const [reviews, eligibility, related] = await Promise.all([
+    listReviews(product.id),
+    user ? reviewEligibility(user.id, product.id) : ("signed-out" as const),
+    relatedProducts(product, 4),
+  ]);
+  return {
+    product,
+    reviews,
+    eligibility,
+    related,
+    choice: choiceFromQuery(product.variants, url.searchParams),
+    // The shop's public address (PUBLIC_URL), for absolute URLs in meta.
+    origin: absoluteUrl(""),
+  };
+}
+
+/** The dialog's action: the same add to cart (rules, messages) and reviews. */
+export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  return <ProductPage {...loaderData} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,0 +1,135 @@
+import { expect, test } from "./fixtures";
+
+// A product's page as search engines and link previews read it (issue 40), in a shop the owner
+// opened: fetched as a crawler does, without cookies. The structured data must say what the page
+// says: every price in it is one the page shows.
+test.use({ catalogue: "open" });
+
+type ApiProduct = {
+  title: string;
+  handle: string;
+  url: string;
+  price: number;
+  salePrice: number;
+  description: string;
+  variants: Array<{ size: string; color: string; sku: string | null; stock: number }>;
+};
+
+const GOOGLEBOT = { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+
+/** The content of the head's tag `<meta {key}="{name}" content=…>`, or of `<link rel=…>`'s href. */
+function metaOf(html: string, key: "name" | "property", name: string): string | undefined {
+  const tag = new RegExp(`<meta[^>]*${key}="${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`).exec(html)?.[0];
+  return tag ? decode(/content="([^"]*)"/.exec(tag)?.[1] ?? "") : undefined;
+}
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** Every JSON-LD block of the page, parsed. */
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+async function products(url: string): Promise<ApiProduct[]> {
+  return (await (await fetch(`${url}/api/shop/products/get?limit=100`)).json()).data;
+}
+
+test("a product with sizes: title, description, canonical with the chosen variant, Open Graph, and a ProductGroup whose prices are the page's", async ({
+  shop,
+}) => {
+  const all = await products(shop.url);
+  const product = all.find((p) => p.salePrice > 0 && new Set(p.variants.map((v) => v.size)).size > 1)!;
+  const variant = product.variants.find((v) => v.stock > 0)!;
+  const query = new URLSearchParams({
+    color: variant.color.toLowerCase().replace(/\s+/g, " "),
+    size: variant.size,
+    utm_source: "newsletter",
+  });
+  const page = await fetch(`${shop.url}/shop/products/${product.handle}?${query}`, { headers: GOOGLEBOT });
+  expect(page.status).toBe(200);
+  // Cacheable by a proxy: the same page for every visitor without a cart.
+  expect(page.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+  expect(page.headers.get("vary")).toMatch(/Cookie/);
+  expect(page.headers.get("set-cookie")).toBeNull();
+  const html = await page.text();
+
+  expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe(`${product.title} | Fashion Shop`);
+  const description = metaOf(html, "name", "description")!;
+  expect(description.length).toBeLessThanOrEqual(160);
+  expect(product.description.startsWith(description.replace(/…$/, ""))).toBe(true);
+  // One description only: the shop-wide one gives way.
+  expect(html.match(/<meta[^>]*name="description"/g)).toHaveLength(1);
+  const canonical = decode(/<link[^>]*rel="canonical"[^>]*href="([^"]*)"/.exec(html)![1]!);
+  const canonicalUrl = new URL(canonical);
+  expect(canonicalUrl.origin).toBe(shop.url);
+  expect(canonicalUrl.pathname).toBe(`/shop/products/${product.handle}`);
+  expect(canonicalUrl.searchParams.get("size")).toBe(variant.size);
+  expect(canonicalUrl.searchParams.get("color")).toBeTruthy();
+  expect(canonicalUrl.searchParams.has("utm_source")).toBe(false);
+
+  expect(metaOf(html, "property", "og:type")).toBe("product");
+  expect(metaOf(html, "property", "og:title")).toBe(product.title);
+  expect(metaOf(html, "property", "og:url")).toBe(canonical);
+  expect(metaOf(html, "property", "og:image")).toMatch(new RegExp(`^${shop.url}/`));
+  expect(metaOf(html, "property", "product:price:amount")).toBe(product.salePrice.toFixed(2));
+  expect(metaOf(html, "property", "product:price:currency")).toBe("USD");
+  expect(metaOf(html, "name", "twitter:card")).toBe("summary_large_image");
+  // The image a preview shows is there to fetch.
+  expect((await fetch(metaOf(html, "property", "og:image")!)).status).toBe(200);
+
+  const graph = jsonLd(html).flatMap((block) => (block["@graph"] as Array<Record<string, unknown>>) ?? [block]);
+  const group = graph.find((item) => item["@type"] === "ProductGroup")!;
+  expect(group.name).toBe(product.title);
+  expect(group.variesBy).toEqual(expect.arrayContaining(["https://schema.org/size"]));
+  const variants = group.hasVariant as Array<{
+    sku: string;
+    size: string;
+    color: string;
+    offers: { price: string; priceCurrency: string; availability: string; url: string };
+  }>;
+  expect(variants).toHaveLength(product.variants.length);
+  // The price the page shows is the sale price; every offer says it.
+  const shown = `$${product.salePrice.toFixed(2)}`;
+  expect(html).toContain(shown);
+  for (const v of variants) {
+    expect(v.offers.price).toBe(product.salePrice.toFixed(2));
+    expect(v.offers.priceCurrency).toBe("USD");
+    const stock = product.variants.find((p) => p.sku === v.sku)!.stock;
+    expect(v.offers.availability).toBe(stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
+    expect(new URL(v.offers.url).pathname).toBe(`/shop/products/${product.handle}`);
+  }
+  const breadcrumbs = graph.find((item) => item["@type"] === "BreadcrumbList") as {
+    itemListElement: Array<{ name: string; item?: string }>;
+  };
+  expect(breadcrumbs.itemListElement.map((c) => c.name)).toEqual(["Home", expect.any(String), product.title]);
+});
+
+test("a product with one variant is a Product with its offer", async ({ shop }) => {
+  const product = (await products(shop.url)).find((p) => p.variants.length === 1 && p.variants[0]!.stock > 0)!;
+  const html = await (await fetch(`${shop.url}/shop/products/${product.handle}`, { headers: GOOGLEBOT })).text();
+  const graph = jsonLd(html).flatMap((block) => (block["@graph"] as Array<Record<string, unknown>>) ?? [block]);
+  const item = graph.find((i) => i["@type"] === "Product") as {
+    name: string;
+    offers: { price: string; availability: string; url: string };
+  };
+  expect(item.name).toBe(product.title);
+  const price = (product.salePrice > 0 ? product.salePrice : product.price).toFixed(2);
+  expect(item.offers.price).toBe(price);
+  expect(html).toContain(`$${price}`);
+  expect(item.offers.availability).toBe("https://schema.org/InStock");
+  expect(item.offers.url).toBe(`${shop.url}/shop/products/${product.handle}`);
+});
+
+test("a visitor with a cart gets a private page; an unknown product is a 404 nobody keeps", async ({ shop }) => {
+  const product = (await products(shop.url))[0]!;
+  const withCart = await fetch(`${shop.url}/shop/products/${product.handle}`, { headers: { Cookie: "__cart=anything" } });
+  expect(withCart.headers.get("cache-control")).toBe("private, no-store");
+  const unknown = await fetch(`${shop.url}/shop/products/no-such-product-anywhere`, { headers: GOOGLEBOT });
+  expect(unknown.status).toBe(404);
+  expect(unknown.headers.get("cache-control")).toBe("private, no-store");
+});

@@ -119,7 +119,7 @@ test.describe("a shop open to visitors", () => {
     }
   });
 
-  test("the sitemap lists the shop's pages and every product's page, well-formed and cacheable", async () => {
+  test("the sitemap lists the shop's pages and every product's page, well-formed and cacheable; each opens for a crawler", async () => {
     const index = await crawl(`${server.url}/sitemap.xml`);
     expect(index.status).toBe(200);
     expectCacheable(index, /^application\/xml/);
@@ -146,6 +146,15 @@ test.describe("a shop open to visitors", () => {
     expect(products.map((u) => u.loc).sort()).toEqual(handles.map((h) => `${server.url}/shop/products/${h}`).sort());
     for (const { loc } of products)
       expect(loc).toMatch(new RegExp(`^${server.url.replace(/\./g, "\\.")}/shop/products/[a-z0-9]+(-[a-z0-9]+)*$`));
+
+    // Each address opens for a crawler, and is the canonical address of the page it opens (home
+    // names none).
+    for (const { loc } of [...pages, ...products]) {
+      const page = await crawl(loc);
+      expect(page.status, loc).toBe(200);
+      if (loc.endsWith("/shop/home")) continue;
+      expect(await page.text(), loc).toContain(`<link rel="canonical" href="${loc.replace(/&/g, "&amp;")}"/>`);
+    }
 
     for (const path of ["/sitemap/products/2.xml", "/sitemap/products/0.xml", "/sitemap/products/one.xml"]) {
       const answer = await crawl(server.url + path);

@@ -105,7 +105,7 @@ export default [
   route("api/*", "routes/api/not-found.ts"),
   route("uploads/:name", "routes/uploads.ts"),
   route("healthz", "routes/healthz.ts"),
-  // For search engines (decision 0049): what they may read, and the sitemap of an open shop.
+  // For search engines (decision 0052): what they may read, and the sitemap of an open shop.
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap-index.ts"),
   route("sitemap/pages.xml", "routes/seo/sitemap-pages.ts"),

@@ -36,7 +36,7 @@ const PRODUCT = "/shop/products/:handle";
 const ALL_PAGES = [
   ["product", PRODUCT],
   ["home", "/shop/home"],
-  // Not sorted: robots.txt keeps crawlers from sorted listings (decision 0049).
+  // Not sorted: robots.txt keeps crawlers from sorted listings (decision 0052).
   ["listing", "/shop/listing?category=men,women"],
   ["search", "/shop/search?keyword=jeans"],
   ["checkout", "/shop/checkout"],

@@ -8,7 +8,7 @@ import { colorId, lineName, ONE_SIZE, sizeId, type Variant } from "./variants";
 // What search engines and link previews read (issue 40): titles, descriptions, canonical
 // addresses, Open Graph and Twitter tags, and JSON-LD, for a route's `meta`. Pure functions of
 // what the page shows: the route's loader hands them its data and the shop's public origin
-// (PUBLIC_URL), so a price or an address is never worked out twice (decision 0049).
+// (PUBLIC_URL), so a price or an address is never worked out twice (decision 0052).
 
 /** Prices are US dollars (formatMoney writes "$"; PayPal is charged in USD). */
 const CURRENCY = "USD";

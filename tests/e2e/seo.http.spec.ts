@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { SHOPPER } from "./helpers";
 import { freePort, startOwnServer, type OwnServer } from "./own-server";
 
-// What search engines read (issue 40, decision 0049): robots.txt and the sitemap, in the shop as
+// What search engines read (issue 40, decision 0052): robots.txt and the sitemap, in the shop as
 // it starts (closed: every page behind sign-in) and in a shop the owner opened; fetched as a
 // crawler does, without cookies.
 

@@ -1,6 +1,6 @@
 import { absoluteUrl } from "~/server/platform/image-urls.server";
 
-// What robots.txt and the sitemaps answer (issue 40, decision 0049): the same for everyone (no
+// What robots.txt and the sitemaps answer (issue 40, decision 0052): the same for everyone (no
 // session, no cookie), so a proxy or CDN keeps them. Browsers and crawlers recheck after five
 // minutes, a shared cache after an hour: a crawler reads these a few times a day, and an owner
 // who opens or closes the shop sees them follow within the hour.

@@ -3,7 +3,7 @@ import { db } from "~/server/database/db.server";
 
 // What the sitemaps list (issue 40): every product's page with its last change, and the pages of
 // the categories that have products. A catalogue of 100,000 products is 20 pages of addresses;
-// each page is read through the handle index, never by walking the table (decision 0049).
+// each page is read through the handle index, never by walking the table (decision 0052).
 
 /** Addresses per sitemap page (the protocol allows 50,000; smaller pages stay quick to build and fetch). */
 export const SITEMAP_PAGE_SIZE = 5000;

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { filterBox, hydrated, registerShopper, SHOPPER, signIn } from "./helpers";
+import { filterBox, hydrated, hydratedElement, registerShopper, SHOPPER, signIn } from "./helpers";
 
 // The demo shopper: their paid orders let the reviews below be written. Nothing here changes their
 // cart (the one test that fills a cart signs in a new shopper).
@@ -186,6 +186,8 @@ test.describe("product details dialog", () => {
     await expect(dialog).toBeVisible();
     // Opened as a modal: the page behind it is inert.
     await expect(page.locator("dialog:modal")).toHaveCount(1);
+    // Counted once the dialog has hydrated: its choices settle then (a busy machine hydrates late).
+    await hydratedElement(dialog.getByRole("button", { name: /Add to cart/ }));
     // A group of radio buttons (sizes, colours) is one Tab stop: count its first enabled button only.
     const tabbable = await dialog.evaluate(
       (element) =>

@@ -66,6 +66,8 @@ test("the owner adds a product with three sizes, one at zero stock; the shopper 
   await signIn(page, ADMIN);
   await page.goto("/admin/products?edit=new");
   const sheet = page.getByRole("dialog", { name: "Add New Product" });
+  // Typed once the form has hydrated (its code loads on demand): nothing typed is lost or mixed up.
+  if (javaScriptEnabled) await hydratedElement(sheet.getByLabel("Title"));
   await sheet.getByLabel("Title").fill(title);
   await sheet.getByLabel("Description").fill("A rain jacket in three sizes.");
   await sheet.getByLabel("Category").selectOption("men");

@@ -21,7 +21,7 @@ export function HandleField({ meta, savedHandle }: { meta: FieldMetadata<unknown
             dashboard, so a link would not show the page to the owner (decision 0050). */}
         {savedHandle ? <code className="select-all break-all text-xs text-gray-700">{productPath(savedHandle)}</code> : null}
       </div>
-      <div className="flex rounded-md border border-gray-300 bg-white shadow-xs focus-within:border-blue-600 focus-within:outline-2 focus-within:outline-blue-600 has-[[aria-invalid=true]]:border-red-600">
+      <div className="flex rounded-md border border-gray-300 bg-white shadow-xs focus-within:border-blue-600 has-[[aria-invalid=true]]:border-red-600">
         <span aria-hidden="true" className="flex shrink-0 items-center rounded-l-md bg-gray-50 px-2 text-sm text-gray-600">
           {PREFIX}
         </span>
@@ -32,7 +32,7 @@ export function HandleField({ meta, savedHandle }: { meta: FieldMetadata<unknown
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
-          className="block w-full min-w-0 rounded-r-md bg-white px-3 py-2 text-sm text-gray-900 outline-none placeholder:text-gray-400"
+          className="block w-full min-w-0 rounded-r-md bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:outline-2 focus:outline-blue-600"
         />
       </div>
       <p id={hintId} className="text-xs text-gray-600">

@@ -38,9 +38,14 @@ test("a visitor shares a variant's link; another browser adds it to a cart, regi
   const variant = product.variants.filter((v) => v.stock > 1).at(-1)!;
   await page.goto(new URL(product.url).pathname);
   await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
-  if (variant.color) await page.getByRole("link", { name: variant.color, exact: true }).click();
+  // Each choice is a navigation: the size link is the one built once the colour is in the address.
+  if (variant.color) {
+    await page.getByRole("link", { name: variant.color, exact: true }).click();
+    await expect(page).toHaveURL(/[?&]color=/);
+  }
   await page.getByRole("link", { name: variant.size, exact: true }).click();
   await expect(page).toHaveURL(/[?&]size=/);
+  if (variant.color) await expect(page).toHaveURL(/[?&]color=/);
   const shared = page.url();
 
   // Someone else opens it in a browser of their own, without an account.

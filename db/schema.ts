@@ -97,6 +97,8 @@ export interface RefundsTable {
   failure: string | null;
   /** 1: the owner gives the order's discount-code use back once the order is refunded in full (migration 0019). */
   release_discount_use: Generated<number>;
+  /** The part of amount_cents that gave back shipping, its tax included (migration 0022). */
+  shipping_cents: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -361,6 +363,8 @@ export interface AddressesTable {
   pincode: string;
   phone: string;
   notes: string;
+  /** ISO 3166-1 alpha-2 (migration 0022); null on addresses saved before: the shop's country. */
+  country: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -398,6 +402,19 @@ export interface OrdersTable {
   discount_id: Generated<string | null>;
   discount_code: Generated<string | null>;
   discount_cents: Generated<number>;
+  /** What the order cost beyond its lines (migration 0022): null and 0 on orders placed before. */
+  country: Generated<string | null>;
+  shipping_method: Generated<string | null>;
+  shipping_estimate: Generated<string>;
+  /** The shipping charged, and its tax (inside it when prices include tax, on top otherwise). */
+  shipping_cents: Generated<number>;
+  shipping_tax_cents: Generated<number>;
+  /** Every line's tax and the shipping's. */
+  tax_cents: Generated<number>;
+  /** The rate used, in thousandths of a percent (lib/costs/totals.ts). */
+  tax_rate: Generated<number>;
+  /** 1: the prices had the tax in them; 0: it was added (and is in total_cents). */
+  prices_include_tax: Generated<number>;
   order_date: string;
   order_update_date: string;
 }
@@ -417,6 +434,8 @@ export interface OrderItemsTable {
   sku: string | null;
   /** This line's share of the order's discount, in cents (migration 0017). */
   discount_cents: Generated<number>;
+  /** This line's tax on what it cost after its discount (migration 0022). */
+  tax_cents: Generated<number>;
 }
 
 export interface ReviewsTable {

@@ -17,6 +17,8 @@ export type OrderItem = {
   quantity: number;
   /** This line's share of the order's discount (0 without a code). */
   discountCents: number;
+  /** This line's tax on what it cost after its discount (issue 41; 0 without tax). */
+  taxCents: number;
 };
 
 export type Order = {
@@ -24,15 +26,35 @@ export type Order = {
   userId: string;
   cartId: string | null;
   items: OrderItem[];
-  /** A copy of the shipping address when the order was placed. */
-  shipping: { addressId: string | null; address: string; city: string; pincode: string; phone: string; notes: string };
+  /** A copy of the shipping address when the order was placed (`country` null on orders placed before countries). */
+  shipping: {
+    addressId: string | null;
+    address: string;
+    city: string;
+    pincode: string;
+    phone: string;
+    notes: string;
+    country: string | null;
+  };
+  /**
+   * What the order cost beyond its lines, as lib/costs/totals.ts computed it when it was placed
+   * (issue 41): the method (null: free delivery with no zones set), the shipping and its tax, every
+   * tax, the rate (thousandths of a percent) and whether prices had the tax in them. The total is
+   * lines − discount + shipping, + taxCents when `taxIncluded` is false.
+   */
+  shippingMethod: { name: string; estimate: string } | null;
+  shippingCents: number;
+  shippingTaxCents: number;
+  taxCents: number;
+  taxRate: number;
+  taxIncluded: boolean;
   orderStatus: OrderStatus;
   paymentMethod: string;
   /** `paid` becomes `partiallyRefunded` or `refunded` as refunds are made. */
   paymentStatus: ShownPaymentStatus;
   /** What the shopper paid: the lines less the discount. */
   totalCents: number;
-  /** The lines before the discount (issue 33). */
+  /** The lines at their prices, before the discount (issue 33). */
   subtotalCents: number;
   /** The discount code the order used, in capitals, and what it took off; null and 0 without one. */
   discountCode: string | null;
@@ -52,6 +74,8 @@ export type StatusEvent = { status: OrderStatus; from: OrderStatus | null; at: s
 export type Refund = {
   id: string;
   amountCents: number;
+  /** The part of it that gave back shipping (its tax included). */
+  shippingCents: number;
   status: RefundStatus;
   reason: string;
   /** Whose doing: the shopper's cancellation, or the shop (a refund, a rejection, a return). */

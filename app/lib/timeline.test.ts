@@ -15,6 +15,7 @@ const status = (s: StatusEvent["status"], by: StatusEvent["by"], minute: number,
 const refund = (amountCents: number, by: Refund["by"], minute: number, state: Refund["status"] = "completed"): Refund => ({
   id: `r${minute}`,
   amountCents,
+  shippingCents: 0,
   status: state,
   reason: "x",
   by,

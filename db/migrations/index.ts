@@ -20,6 +20,7 @@ import * as m0018 from "./0018_outbox_claims";
 import * as m0019 from "./0019_refund_releases_use";
 import * as m0020 from "./0020_product_pages";
 import * as m0021 from "./0021_sitemap_lastmod";
+import * as m0022 from "./0022_shipping_and_tax";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0019_refund_releases_use": m0019,
   "0020_product_pages": m0020,
   "0021_sitemap_lastmod": m0021,
+  "0022_shipping_and_tax": m0022,
 };

@@ -7,7 +7,7 @@ import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 
-function toAddress(row: Selectable<AddressesTable>): Address {
+function toAddress(row: Omit<Selectable<AddressesTable>, "country">): Address {
   return {
     id: row.id,
     userId: row.user_id,

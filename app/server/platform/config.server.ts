@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_SHOP_NAME } from "~/lib/constants";
+import { isCountryCode } from "~/lib/countries";
 
 // Every setting the shop reads from its environment, in one zod schema. They are parsed once, on
 // first use: startShop() (start.server.ts) reads them before anything else, so a bad value stops the
@@ -60,6 +61,14 @@ const Environment = z.object({
   PG_STATEMENT_TIMEOUT_MS: whole(0, 3_600_000),
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: whole(0, 3_600_000),
   SHOP_NAME: z.string().optional(),
+  /** First-start default of the shop's country (the settings page decides after); US. */
+  SHOP_COUNTRY: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? v.trim().toUpperCase() : undefined),
+    z
+      .string()
+      .refine((v) => isCountryCode(v), { error: "must be a two-letter country code (ISO 3166-1) such as US or GB" })
+      .optional(),
+  ),
   /** First-start default of the owner's "Visitors can browse without an account" (settings page). */
   PUBLIC_CATALOGUE: flag,
   SESSION_SECRET: text,
@@ -210,6 +219,10 @@ export const config = {
       .trim()
       .slice(0, 60);
     return name || DEFAULT_SHOP_NAME;
+  },
+  /** SHOP_COUNTRY: the shop's country until the owner saves one (US). */
+  get shopCountry(): string {
+    return settings().SHOP_COUNTRY ?? "US";
   },
   /** PUBLIC_CATALOGUE=1: a new shop starts open to visitors (the owner's setting decides after). */
   get publicCatalogue(): boolean {

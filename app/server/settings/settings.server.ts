@@ -1,5 +1,7 @@
 import { SettingsSchema, type SettingsChange, type ShopSettings } from "~/lib/settings";
 import { config } from "~/server/platform/config.server";
+import { randomBytes } from "node:crypto";
+import { costSettingsOf, type CostSettings } from "~/lib/costs/totals";
 import { db, now } from "~/server/database/db.server";
 
 /**
@@ -12,7 +14,17 @@ const CACHE_MS = 2000;
 let cached: { at: number; settings: Promise<ShopSettings> } | null = null;
 
 function defaults(): ShopSettings {
-  return { publicCatalogue: config.publicCatalogue };
+  return {
+    publicCatalogue: config.publicCatalogue,
+    shopName: config.shopName,
+    contactEmail: config.contactEmail,
+    shopAddress: "",
+    country: config.shopCountry,
+    pricesIncludeTax: false,
+    taxRates: [],
+    otherTaxRate: 0,
+    shippingZones: [],
+  };
 }
 
 async function read(): Promise<ShopSettings> {
@@ -46,9 +58,21 @@ export function shopSettings(): Promise<ShopSettings> {
   return cached.settings;
 }
 
-/** Saves the settings `change` names (already checked by SettingsChangeSchema); returns them all. */
+/**
+ * Saves the settings `change` names (already checked by SettingsChangeSchema); returns them all.
+ * A shipping method saved without an id is given one: a shopper's choice at checkout names it.
+ */
 export async function saveSettings(change: SettingsChange): Promise<ShopSettings> {
   const at = now();
+  if (change.shippingZones) {
+    change = {
+      ...change,
+      shippingZones: change.shippingZones.map((zone) => ({
+        ...zone,
+        methods: zone.methods.map((method) => ({ ...method, id: method.id ?? randomBytes(6).toString("hex") })),
+      })),
+    };
+  }
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of Object.entries(change)) {
       if (value === undefined) continue;
@@ -66,4 +90,9 @@ export async function saveSettings(change: SettingsChange): Promise<ShopSettings
 /** Whether visitors may browse the shop without an account (the owner's setting). */
 export async function isShopOpen(): Promise<boolean> {
   return (await shopSettings()).publicCatalogue;
+}
+
+/** The settings an order's costs depend on (lib/costs/totals.ts), as they are now. */
+export async function costSettings(): Promise<CostSettings> {
+  return costSettingsOf(await shopSettings());
 }

@@ -32,7 +32,7 @@ vi.mock("~/server/payments/paypal.server", () => {
     return { status: o.status, captureId: o.captureId, currency: "USD", value: o.value, payerId: o.payerId };
   };
   return {
-    createPayPalOrder: async (_shopOrderId: string, _lines: unknown, totalCents: number) => {
+    createPayPalOrder: async (_shopOrderId: string, _lines: unknown, { totalCents }: { totalCents: number }) => {
       const id = `PP${paypal.orders.size + 1}`;
       paypal.orders.set(id, { status: "PAYER_ACTION_REQUIRED", value: (totalCents / 100).toFixed(2) });
       return { id, approvalUrl: `https://paypal.test/checkoutnow?token=${id}` };

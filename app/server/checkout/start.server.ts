@@ -1,5 +1,6 @@
 import type { SessionUser } from "~/lib/access";
-import { discountLines } from "~/lib/discounts/arithmetic";
+import { orderTotals, type Totals } from "~/lib/costs/totals";
+import type { DiscountCode } from "~/lib/discounts/codes";
 import {
   CART_CHANGED,
   CART_EMPTY,
@@ -15,7 +16,9 @@ import { unitPriceCents } from "~/lib/money";
 import { lineName } from "~/lib/variants";
 import { getAddress } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
-import { cartCode, discountLinesOf, refusalStatus } from "~/server/discounts/apply.server";
+import { cartCode, refusalStatus } from "~/server/discounts/apply.server";
+import { costSettings, shopSettings } from "~/server/settings/settings.server";
+import { costLinesOf } from "./costs.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { log } from "~/server/platform/log.server";
@@ -33,6 +36,14 @@ export type StartCheckoutResult =
 
 /** A refusal about the code on the cart (the form's `code` field), not the checkout as a whole. */
 const CODE = "code" as const;
+/** A refusal about the address chosen (the shop does not deliver there). */
+const ADDRESS = "addressId" as const;
+
+/** The country of a saved address: the one it was saved with, else the shop's own (saved before countries). */
+async function addressCountry(addressId: string): Promise<string> {
+  const row = await db.selectFrom("addresses").select("country").where("id", "=", addressId).executeTakeFirst();
+  return row?.country ?? (await shopSettings()).country;
+}
 
 /** What the order is given: the code, the discount in cents, and each line's share of it. */
 type OrderDiscount = { id: string; code: string; cents: number; perLine: number[] };
@@ -49,7 +60,12 @@ type OrderDiscount = { id: string; code: string; cents: number; perLine: number[
  * discount is split over the eligible lines (lib/discounts/arithmetic.ts); the order's total is what the
  * shopper pays after it, and PayPal is told the lines, their total and the discount.
  */
-export async function startCheckout(user: SessionUser, addressId: string | null, shopUrl: string): Promise<StartCheckoutResult> {
+export async function startCheckout(
+  user: SessionUser,
+  addressId: string | null,
+  shopUrl: string,
+  methodId: string | null = null,
+): Promise<StartCheckoutResult> {
   const cart = await getCart(user.id);
   if (!cart.items.length) return { ok: false, status: 400, message: CART_EMPTY };
   const address = addressId ? await getAddress(user.id, addressId) : null;
@@ -71,14 +87,20 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
     unitCents: unitPriceCents(i.priceCents, i.salePriceCents),
     quantity: i.quantity,
   }));
-  const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
-  const code = await cartCode(user.id);
-  const discountable = code ? await discountLinesOf(db, lines) : [];
+  const [code, settings, { lines: costLines, discountable }, country] = await Promise.all([
+    cartCode(user.id),
+    costSettings(),
+    costLinesOf(cart),
+    addressCountry(address.id),
+  ]);
+  // An address the shop does not deliver to is refused before anything is written or sent.
+  const delivery = orderTotals({ lines: costLines, discount: null, country, methodId, settings });
+  if (!delivery.ok) return { ok: false, status: 400, message: delivery.message, field: "addressId" };
   const orderId = newId();
   const stamp = now();
-  let discount: OrderDiscount | null;
+  let placed: { discount: OrderDiscount | null; totals: Totals };
   try {
-    discount = await db.transaction().execute(async (trx) => {
+    placed = await db.transaction().execute(async (trx) => {
       // Two checkouts of one shopper at once: the second cancels the first, as one after the other.
       await lockKey(trx, "checkout", user.id);
       await trx
@@ -115,15 +137,20 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
       // The uses of codes those attempts held go back first: this checkout may hold the same code.
       await releaseClosedUses(trx, user.id);
       let given: OrderDiscount | null = null;
+      let rule: DiscountCode | null = null;
       if (code) {
         const checked = await checkCode(trx, user.id, code, discountable, stamp);
         if (checked.refusal || !checked.discount) {
           const message = checked.refusal ?? DISCOUNT_UNKNOWN;
           throw new Refusal(refusalStatus(message), message, CODE);
         }
-        const { totalCents, perLine } = discountLines(checked.discount, discountable);
-        given = { id: checked.discount.id, code: checked.discount.code, cents: totalCents, perLine };
+        rule = checked.discount;
       }
+      // Every amount of the order, from the one totals function (lib/costs/totals.ts).
+      const computed = orderTotals({ lines: costLines, discount: rule, country, methodId, settings });
+      if (!computed.ok) throw new Refusal(400, computed.message, ADDRESS);
+      const totals = computed.totals;
+      if (rule) given = { id: rule.id, code: rule.code, cents: totals.discountCents, perLine: totals.lines.map((l) => l.discountCents) };
       await trx
         .insertInto("orders")
         .values({
@@ -136,13 +163,21 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
           pincode: address.pincode,
           phone: address.phone,
           notes: address.notes,
+          country,
+          shipping_method: totals.shipping?.name ?? null,
+          shipping_estimate: totals.shipping?.estimate ?? "",
+          shipping_cents: totals.shippingCents,
+          shipping_tax_cents: totals.shippingTaxCents,
+          tax_cents: totals.taxCents,
+          tax_rate: totals.taxRate,
+          prices_include_tax: totals.taxIncluded ? 1 : 0,
           customer_name: user.userName,
           customer_email: user.email,
           order_status: "pending",
           // A code that covers the whole order leaves nothing to pay: no PayPal (see completeFree).
-          payment_method: subtotalCents - (given?.cents ?? 0) === 0 ? "none" : "paypal",
+          payment_method: totals.totalCents === 0 ? "none" : "paypal",
           payment_status: "pending",
-          total_cents: subtotalCents - (given?.cents ?? 0),
+          total_cents: totals.totalCents,
           discount_id: given?.id ?? null,
           discount_code: given?.code ?? null,
           discount_cents: given?.cents ?? 0,
@@ -168,7 +203,8 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
             image: l.image,
             unit_price_cents: l.unitCents,
             quantity: l.quantity,
-            discount_cents: given?.perLine[i] ?? 0,
+            discount_cents: totals.lines[i]!.discountCents,
+            tax_cents: totals.lines[i]!.taxCents,
           })),
         )
         .execute();
@@ -177,26 +213,34 @@ export async function startCheckout(user: SessionUser, addressId: string | null,
       if (given && !(await holdUse(trx, { discountId: given.id, orderId, userId: user.id, amountCents: given.cents }))) {
         throw new Refusal(409, DISCOUNT_USED_UP, CODE);
       }
-      return given;
+      return { discount: given, totals };
     });
   } catch (error) {
-    const refusal = caughtRefusal<typeof CODE | undefined>(error);
-    return refusal.detail === CODE ? { ...refusal.answer, field: CODE } : refusal.answer;
+    const refusal = caughtRefusal<typeof CODE | typeof ADDRESS | undefined>(error);
+    return refusal.detail ? { ...refusal.answer, field: refusal.detail } : refusal.answer;
   }
-  if (subtotalCents - (discount?.cents ?? 0) === 0) return completeFree(orderId, shopUrl);
+  const { totals } = placed;
+  if (totals.totalCents === 0) return completeFree(orderId, shopUrl);
 
   try {
     const paypal = await createPayPalOrder(
       orderId,
-      lines.map((l) => ({
+      lines.map((l, i) => ({
         name: lineName(l.title, l.size, l.color),
         unitCents: l.unitCents,
         quantity: l.quantity,
         sku: l.sku,
+        taxCents: totals.lines[i]!.taxCents,
       })),
-      subtotalCents - (discount?.cents ?? 0),
+      totals,
       shopUrl,
-      discount?.cents ?? 0,
+      {
+        fullName: user.userName,
+        addressLine: address.address,
+        city: address.city,
+        postalCode: address.pincode,
+        countryCode: country,
+      },
     );
     await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
     return { ok: true, orderId, approvalUrl: paypal.approvalUrl };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { PAYMENT_DECLINED } from "~/lib/messages/checkout";
 import { allContractProblems, contractProblems, type Exchange } from "#tests/paypal-contract/check";
@@ -19,6 +19,7 @@ import { simRefundsPending } from "~/server/paypal-sim/refunds.server";
 import { simDecide } from "~/server/paypal-sim/simulator.server";
 import { capturePayPalOrder, getPayPalOrder, getRefund, PayPalError, refundCapture } from "./paypal.server";
 import { startCheckout } from "~/server/checkout/start.server";
+import { saveSettings } from "~/server/settings/settings.server";
 
 // The shop's real PayPal client (the SDK) against the simulator over real HTTP, every exchange
 // recorded on the wire and checked against PayPal's published OpenAPI files: what the shop sends
@@ -155,12 +156,22 @@ describe("the shop and the simulator speak PayPal's API", () => {
     expect(await orderRow(orderId)).toMatchObject({ payment_status: "paid", order_status: "confirmed", capture_attempt: 0 });
     expect((await orderRow(orderId)).payer_id).toMatch(PAYER_ID);
 
-    // What the shop asked PayPal for: no shipping address from PayPal, the shop's own id for the capture.
+    // What the shop asked PayPal for: the address chosen in the shop (in the shop's country, as it
+    // was saved without one), which PayPal shows and keeps; the shop's own id for the capture.
     const [create] = recorded(from, "POST", /^\/v2\/checkout\/orders$/);
     expect(create!.requestBody).toMatchObject({
       intent: "CAPTURE",
-      purchase_units: [{ reference_id: orderId, amount: { currency_code: "USD", value: (totalCents / 100).toFixed(2) } }],
-      payment_source: { paypal: { experience_context: { shipping_preference: "NO_SHIPPING", user_action: "PAY_NOW" } } },
+      purchase_units: [
+        {
+          reference_id: orderId,
+          amount: { currency_code: "USD", value: (totalCents / 100).toFixed(2) },
+          shipping: {
+            name: { full_name: expect.stringMatching(/^contract \d+$/) },
+            address: { address_line_1: "1 Road", admin_area_2: "Town", postal_code: "1", country_code: "US" },
+          },
+        },
+      ],
+      payment_source: { paypal: { experience_context: { shipping_preference: "SET_PROVIDED_ADDRESS", user_action: "PAY_NOW" } } },
     });
     const [capture] = recorded(from, "POST", /\/capture$/);
     expect(capture!.requestHeaders["paypal-request-id"]).toBe(`capture-${orderId}`);
@@ -180,7 +191,8 @@ describe("the shop and the simulator speak PayPal's API", () => {
               {
                 id: captureId,
                 status: "COMPLETED",
-                seller_protection: { status: "NOT_ELIGIBLE" },
+                // Shipped to the address PayPal was given: the sale is covered by Seller Protection.
+                seller_protection: { status: "ELIGIBLE" },
                 seller_receivable_breakdown: { gross_amount: { currency_code: "USD", value: (totalCents / 100).toFixed(2) } },
               },
             ],
@@ -457,6 +469,91 @@ describe("the shop and the simulator speak PayPal's API", () => {
       purchase_units: [{ amount, payments: { captures: [{ status: "COMPLETED", amount: money(order.total_cents) }] } }],
     });
     expect(allContractProblems(simulator.exchanges.slice(from))).toEqual([]);
+  });
+
+  describe("with shipping and tax", () => {
+    afterEach(async () => {
+      await saveSettings({ pricesIncludeTax: false, taxRates: [], otherTaxRate: 0, shippingZones: [] });
+    });
+    const zone = (price: number) => [
+      {
+        name: "Home",
+        everywhereElse: false,
+        countries: ["US"],
+        methods: [{ name: "Standard", price, freeAbove: null, estimate: "2 days" }],
+      },
+    ];
+
+    it("tells PayPal the lines, the tax of each unit, the shipping with its tax and the total, and captures all of it", async () => {
+      // 8.875 % on top: three units of one line make a tax that does not divide by three.
+      await saveSettings({
+        pricesIncludeTax: false,
+        taxRates: [{ country: "US", rate: 8.875 }],
+        otherTaxRate: 0,
+        shippingZones: zone(4.95),
+      });
+      const from = simulator.exchanges.length;
+      const { orderId, totalCents } = await paidOrder(2, 3);
+      const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+      const [line] = await db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).execute();
+      expect(order).toMatchObject({ shipping_cents: 495, shipping_method: "Standard", shipping_estimate: "2 days", tax_rate: 8875 });
+      const lineCents = line!.unit_price_cents * 3;
+      expect(line!.tax_cents).toBe(Math.floor((2 * lineCents * 8875 + 100_000) / 200_000));
+      expect(order.shipping_tax_cents).toBe(44); // 8.875 % of $4.95 is 43.93 cents
+      expect(order.tax_cents).toBe(line!.tax_cents + 44);
+      expect(totalCents).toBe(lineCents + 495 + order.tax_cents);
+
+      const [create] = recorded(from, "POST", /^\/v2\/checkout\/orders$/);
+      const unit = (
+        create!.requestBody as {
+          purchase_units: [
+            { amount: { breakdown: Record<string, { value: string }> }; items: Array<{ quantity: string; tax: { value: string } }> },
+          ];
+        }
+      ).purchase_units[0];
+      const cents = (v: { value: string }) => Math.round(Number(v.value) * 100);
+      expect(cents(unit.amount.breakdown.item_total!)).toBe(lineCents);
+      expect(cents(unit.amount.breakdown.tax_total!)).toBe(line!.tax_cents);
+      expect(cents(unit.amount.breakdown.shipping!)).toBe(495 + 44);
+      expect(unit.items.reduce((sum, i) => sum + cents(i.tax) * Number(i.quantity), 0)).toBe(line!.tax_cents);
+      expect(unit.items.reduce((sum, i) => sum + Number(i.quantity), 0)).toBe(3);
+      const [capture] = recorded(from, "POST", /\/capture$/);
+      expect(capture!.responseBody).toMatchObject({
+        status: "COMPLETED",
+        purchase_units: [{ payments: { captures: [{ amount: { value: (totalCents / 100).toFixed(2) } }] } }],
+      });
+      expect(allContractProblems(simulator.exchanges.slice(from))).toEqual([]);
+    });
+
+    it("with prices including tax, sends no tax: it is inside the lines and the shipping", async () => {
+      await saveSettings({ pricesIncludeTax: true, taxRates: [], otherTaxRate: 20, shippingZones: zone(3.5) });
+      const from = simulator.exchanges.length;
+      const { orderId, totalCents } = await paidOrder(3, 1);
+      const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+      const [line] = await db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).execute();
+      expect(totalCents).toBe(line!.unit_price_cents + 350);
+      expect(order.shipping_tax_cents).toBe(58); // 350 − 350 / 1.2 = 58.33
+      expect(order.prices_include_tax).toBe(1);
+      const [create] = recorded(from, "POST", /^\/v2\/checkout\/orders$/);
+      const unit = (
+        create!.requestBody as {
+          purchase_units: [{ amount: { breakdown: Record<string, unknown> }; items: Array<Record<string, unknown>> }];
+        }
+      ).purchase_units[0];
+      expect(unit.amount.breakdown).toEqual({
+        item_total: { currency_code: "USD", value: (line!.unit_price_cents / 100).toFixed(2) },
+        shipping: { currency_code: "USD", value: "3.50" },
+      });
+      expect(unit.items[0]).not.toHaveProperty("tax");
+      expect(allContractProblems(simulator.exchanges.slice(from))).toEqual([]);
+    });
+
+    it("refuses an address in no zone before PayPal hears of it", async () => {
+      await saveSettings({ shippingZones: [{ ...zone(5)[0]!, countries: ["GB"] }] });
+      const from = simulator.exchanges.length;
+      await expect(checkedOut(4, 1)).rejects.toThrow("We don't deliver to United States yet");
+      expect(recorded(from, "POST", /^\/v2\/checkout\/orders$/)).toEqual([]);
+    });
   });
 
   it("covers every operation the shop uses", () => {

@@ -117,23 +117,76 @@ async function call<T>(fn: (c: Controllers) => Promise<{ result: T }>): Promise<
   }
 }
 
-export type PayPalLine = { name: string; unitCents: number; quantity: number; sku?: string | null };
+/** A line as PayPal is told it: its unit price, and the tax of the whole line (0 when prices include it). */
+export type PayPalLine = { name: string; unitCents: number; quantity: number; sku?: string | null; taxCents: number };
+
+/** What the shopper pays, as lib/costs/totals.ts computed it for the order. */
+export type PayPalAmounts = {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  shippingTaxCents: number;
+  taxCents: number;
+  taxIncluded: boolean;
+  totalCents: number;
+};
+
+/** Where PayPal shows the parcel goes (SET_PROVIDED_ADDRESS): the address the shopper chose in the shop. */
+export type PayPalShipTo = { fullName: string; addressLine: string; city: string; postalCode: string; countryCode: string };
+
 const money = (cents: number) => ({ currencyCode: "USD", value: (cents / 100).toFixed(2) });
 
 /**
+ * The purchase unit's amount with its breakdown and its items, adding up as Orders v2 checks:
+ * amount = item_total + tax_total + shipping − discount, item_total = Σ unit_amount × quantity and,
+ * when items carry a tax, tax_total = Σ tax × quantity. Prices with the tax in them: no tax is
+ * sent (it is inside item_total and shipping). Prices without: each unit carries its tax; a line
+ * whose tax does not divide by its quantity goes as two items (some units a cent more), so the
+ * cents are exactly the line's; the shipping's tax rides in `shipping`, since tax_total may hold
+ * only the items' (docs/decisions/0053-shipping-and-tax.md).
+ */
+export function purchaseAmounts(lines: PayPalLine[], amounts: PayPalAmounts) {
+  const taxed = !amounts.taxIncluded && amounts.taxCents > 0;
+  const items = lines.flatMap((l) => {
+    const item = {
+      name: l.name.slice(0, 127),
+      unitAmount: money(l.unitCents),
+      ...(l.sku ? { sku: l.sku.slice(0, 127) } : {}),
+    };
+    if (!taxed) return [{ ...item, quantity: String(l.quantity) }];
+    const each = Math.floor(l.taxCents / l.quantity);
+    const more = l.taxCents - each * l.quantity;
+    return [
+      { ...item, quantity: String(l.quantity - more), tax: money(each) },
+      { ...item, quantity: String(more), tax: money(each + 1) },
+    ].filter((i) => i.quantity !== "0");
+  });
+  const itemTax = taxed ? amounts.taxCents - amounts.shippingTaxCents : 0;
+  const shipping = amounts.shippingCents + (taxed ? amounts.shippingTaxCents : 0);
+  const breakdown = {
+    itemTotal: money(amounts.subtotalCents),
+    ...(taxed ? { taxTotal: money(itemTax) } : {}),
+    ...(shipping > 0 ? { shipping: money(shipping) } : {}),
+    ...(amounts.discountCents > 0 ? { discount: money(amounts.discountCents) } : {}),
+  };
+  return { amount: { ...money(amounts.totalCents), breakdown }, items };
+}
+
+/**
  * Creates the PayPal order for a shop order; returns PayPal's id and the approval URL. PayPal sends
- * the shopper back to `shopUrl` (config.shopUrlFor). `totalCents` is what the shopper pays, after
- * `discountCents`: PayPal is told the lines at their prices, their total (`item_total`) and the
- * discount, and the amount is `item_total - discount`, as Orders v2's amount_with_breakdown wants.
+ * the shopper back to `shopUrl` (config.shopUrlFor). PayPal is told the lines at their prices, the
+ * discount, the shipping and the tax (purchaseAmounts), and the address the shopper chose, which
+ * PayPal shows and does not let them change (SET_PROVIDED_ADDRESS); an order without one (placed
+ * through an older client's path with no address) asks PayPal for none.
  */
 export async function createPayPalOrder(
   shopOrderId: string,
   lines: PayPalLine[],
-  totalCents: number,
+  amounts: PayPalAmounts,
   shopUrl: string,
-  discountCents = 0,
+  shipTo: PayPalShipTo | null,
 ): Promise<{ id: string; approvalUrl: string }> {
-  const breakdown = { itemTotal: money(totalCents + discountCents), ...(discountCents > 0 ? { discount: money(discountCents) } : {}) };
+  const { amount, items } = purchaseAmounts(lines, amounts);
   const result = await call((c) =>
     c.orders.createOrder({
       body: {
@@ -141,13 +194,21 @@ export async function createPayPalOrder(
         purchaseUnits: [
           {
             referenceId: shopOrderId,
-            amount: { ...money(totalCents), breakdown },
-            items: lines.map((l) => ({
-              name: l.name.slice(0, 127),
-              quantity: String(l.quantity),
-              unitAmount: money(l.unitCents),
-              ...(l.sku ? { sku: l.sku.slice(0, 127) } : {}),
-            })),
+            amount,
+            items,
+            ...(shipTo
+              ? {
+                  shipping: {
+                    name: { fullName: shipTo.fullName.slice(0, 300) },
+                    address: {
+                      addressLine1: shipTo.addressLine.slice(0, 300),
+                      adminArea2: shipTo.city.slice(0, 120),
+                      postalCode: shipTo.postalCode.slice(0, 60),
+                      countryCode: shipTo.countryCode,
+                    },
+                  },
+                }
+              : {}),
           },
         ],
         paymentSource: {
@@ -157,9 +218,9 @@ export async function createPayPalOrder(
               cancelUrl: `${shopUrl}/shop/paypal-return?cancelled=1`,
               userAction: PaypalExperienceUserAction.PayNow,
               brandName: config.shopName.slice(0, 127),
-              // The shop ships to the address chosen in the shop; PayPal asks for none and shows
-              // none (decision 0036: our addresses have no country, which PayPal would need).
-              shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+              shippingPreference: shipTo
+                ? PaypalWalletContextShippingPreference.SetProvidedAddress
+                : PaypalWalletContextShippingPreference.NoShipping,
             },
           },
         },

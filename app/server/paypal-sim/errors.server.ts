@@ -35,6 +35,12 @@ const ISSUES = {
     422,
     "If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.",
   ],
+  TAX_TOTAL_MISMATCH: [422, "Should equal sum of (tax * quantity) across all items for a given purchase_unit."],
+  TAX_TOTAL_REQUIRED: [
+    422,
+    "If item details are specified (items.tax_total and items.quantity) corresponding amount.breakdown.tax_total is required.",
+  ],
+  SHIPPING_ADDRESS_INVALID: [422, "Provided shipping address is invalid."],
   CANNOT_BE_ZERO_OR_NEGATIVE: [
     422,
     "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.",

@@ -114,6 +114,8 @@ function createProblem(body: Record<string, unknown>): Problem | null {
   if (unit.items !== undefined) {
     if (!Array.isArray(unit.items)) return { issue: "INVALID_PARAMETER_SYNTAX", field: "/purchase_units/0/items" };
     let itemTotal = 0;
+    let taxTotal = 0;
+    let taxed = false;
     for (const [i, item] of unit.items.entries()) {
       const at = `/purchase_units/0/items/${i}`;
       if (!isObject(item) || typeof item.name !== "string") return { issue: "MISSING_REQUIRED_PARAMETER", field: `${at}/name` };
@@ -124,6 +126,13 @@ function createProblem(body: Record<string, unknown>): Problem | null {
       if (isProblem(price)) return price;
       if (price.currency !== amount.currency) return { issue: "MULTI_CURRENCY_ORDER", field: `${at}/unit_amount/currency_code` };
       itemTotal += price.cents * Number(item.quantity);
+      if (item.tax !== undefined) {
+        const tax = checkMoney(item.tax, `${at}/tax`, false);
+        if (isProblem(tax)) return tax;
+        if (tax.currency !== amount.currency) return { issue: "MULTI_CURRENCY_ORDER", field: `${at}/tax/currency_code` };
+        taxed = true;
+        taxTotal += tax.cents * Number(item.quantity);
+      }
     }
     if (unit.items.length && parts.item_total === undefined) {
       return { issue: "ITEM_TOTAL_REQUIRED", field: "/purchase_units/0/amount/breakdown/item_total" };
@@ -131,6 +140,11 @@ function createProblem(body: Record<string, unknown>): Problem | null {
     if (unit.items.length && itemTotal !== parts.item_total) {
       return { issue: "ITEM_TOTAL_MISMATCH", field: "/purchase_units/0/amount/breakdown/item_total" };
     }
+    // Items with a tax each: the breakdown's tax_total is theirs, and only theirs.
+    if (taxed && parts.tax_total === undefined)
+      return { issue: "TAX_TOTAL_REQUIRED", field: "/purchase_units/0/amount/breakdown/tax_total" };
+    if (taxed && taxTotal !== parts.tax_total)
+      return { issue: "TAX_TOTAL_MISMATCH", field: "/purchase_units/0/amount/breakdown/tax_total" };
   }
   return null;
 }
@@ -178,6 +192,9 @@ export async function simCreateOrder(request: Request): Promise<Response> {
     const address = isObject(shipping) ? shipping.address : undefined;
     if (!isObject(address) || typeof address.country_code !== "string") {
       return fail("MISSING_REQUIRED_PARAMETER", { field: "/purchase_units/0/shipping/address/country_code", location: "body" });
+    }
+    if (!/^[A-Z]{2}$/.test(address.country_code)) {
+      return fail("SHIPPING_ADDRESS_INVALID", { field: "/purchase_units/0/shipping/address/country_code", location: "body" });
     }
   }
   const amount = unit.amount as { currency_code: string; value: string };

@@ -1,0 +1,94 @@
+import type { Cart } from "~/lib/cart";
+import { orderTotals, shippingHint, shippingOptions, type CostLine, type ShippingHint, type Totals } from "~/lib/costs/totals";
+import type { DiscountLine } from "~/lib/discounts/arithmetic";
+import { unitPriceCents } from "~/lib/money";
+import { cartCode, discountLinesOf } from "~/server/discounts/apply.server";
+import { checkCode } from "~/server/discounts/uses.server";
+import { db } from "~/server/database/db.server";
+import { costSettings, shopSettings } from "~/server/settings/settings.server";
+import type { CartOwner } from "~/server/cart/cart.server";
+
+// What a cart costs before it is an order (issue 41): the cart sheet, the checkout page and the
+// /api cart answers read it. Every amount comes from lib/costs/totals.ts; checkout (start.server.ts)
+// runs the same function again, in the transaction that writes the order.
+
+/** A delivery method to the chosen address, at its price for this cart. */
+export type ShippingChoice = { id: string; name: string; estimate: string; cents: number };
+
+export type CartCosts = {
+  subtotalCents: number;
+  /** The code on the cart, what it takes off now, or why it takes nothing. */
+  discount: { code: string; cents: number; refusal: string | null } | null;
+  /** Lines after the discount, plus shipping and any tax added, to `country` (lines after discount without one). */
+  totalCents: number;
+  /** Everything the order would cost to `country` (null: the shop does not deliver there). */
+  totals: Totals | null;
+  /** Where the costs are for: the chosen address's country, or null before one is chosen. */
+  country: string | null;
+  /** "We don't deliver to France yet", when the shop does not deliver to `country`. */
+  refusal: string | null;
+  /** The methods to `country`, cheapest first (empty when the shop has no zones: free delivery). */
+  options: ShippingChoice[];
+  /** The cart's delivery hint to `country`, or to the shop's own before an address is chosen. */
+  hint: ShippingHint | null;
+  /** Whether the owner set any zones (none: the specification's "Free" / "Calculated at checkout"). */
+  zonesSet: boolean;
+};
+
+/** A cart's lines as the totals function and the discount rules see them. */
+export async function costLinesOf(cart: Cart): Promise<{ lines: CostLine[]; discountable: DiscountLine[] }> {
+  const priced = cart.items.map((i) => ({
+    productId: i.productId,
+    unitCents: unitPriceCents(i.priceCents, i.salePriceCents),
+    quantity: i.quantity,
+  }));
+  const discountable = await discountLinesOf(db, priced);
+  const lines = priced.map((l, i) => ({
+    unitCents: l.unitCents,
+    quantity: l.quantity,
+    category: discountable[i]!.category,
+    brand: discountable[i]!.brand,
+  }));
+  return { lines, discountable };
+}
+
+/**
+ * What `owner`'s cart costs to `country` with the method `methodId` (null: the cheapest), with the
+ * code on the cart as it applies now. A visitor's cart has no code.
+ */
+export async function cartCosts(owner: CartOwner, cart: Cart, country: string | null, methodId: string | null = null): Promise<CartCosts> {
+  const [settings, shop, { lines, discountable }, code] = await Promise.all([
+    costSettings(),
+    shopSettings(),
+    costLinesOf(cart),
+    typeof owner === "string" ? cartCode(owner) : null,
+  ]);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  let rule = null;
+  let discount: CartCosts["discount"] = null;
+  if (code && typeof owner === "string") {
+    const checked = await checkCode(db, owner, code, discountable);
+    rule = checked.discount && !checked.refusal ? checked.discount : null;
+    discount = { code, cents: 0, refusal: checked.refusal };
+  }
+  const computed = orderTotals({ lines, discount: rule, country, methodId, settings });
+  // Without a country (or to one not delivered to) the lines' costs still show: no shipping, no tax.
+  const linesOnly = computed.ok ? computed : orderTotals({ lines, discount: rule, country: null, methodId: null, settings });
+  const base = linesOnly.ok ? linesOnly.totals : null;
+  if (discount) discount.cents = base?.discountCents ?? 0;
+  const afterDiscount = subtotalCents - (base?.discountCents ?? 0);
+  return {
+    subtotalCents,
+    discount,
+    totalCents: base?.totalCents ?? afterDiscount,
+    totals: computed.ok ? computed.totals : null,
+    country,
+    refusal: computed.ok ? null : computed.message,
+    options:
+      country && computed.ok
+        ? shippingOptions(settings, country, afterDiscount).map((o) => ({ id: o.id, name: o.name, estimate: o.estimate, cents: o.cents }))
+        : [],
+    hint: shippingHint(settings, country ?? shop.country, afterDiscount),
+    zonesSet: settings.zones.length > 0,
+  };
+}

@@ -1,4 +1,7 @@
 import type { AddressInput } from "./schemas";
 
-/** One of a shopper's saved shipping addresses (at most 3). */
-export type Address = AddressInput & { id: string; userId: string };
+/**
+ * One of a shopper's saved shipping addresses (at most 3). `country` is always a country code: an
+ * address saved without one (before issue 41, or sent without one) reads as the shop's country.
+ */
+export type Address = Omit<AddressInput, "country"> & { id: string; userId: string; country: string };

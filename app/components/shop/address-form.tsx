@@ -1,24 +1,39 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { InputField, TextareaField } from "~/components/ui/field";
+import { ErrorList, InputField, inputClass, TextareaField } from "~/components/ui/field";
 import type { Address } from "~/lib/address";
+import { COUNTRIES } from "~/lib/countries";
+import { postalCodeLabel } from "~/lib/postal-codes";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { AddressSchema } from "~/lib/schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ADDRESS_FIELD_NAMES = ["address", "city", "pincode", "phone", "notes"] as const;
 
-/** Adding or editing an address (SPEC section 2): five required fields, checked by AddressSchema. */
-export function AddressForm({ address, cancelHref }: { address?: Address; cancelHref: string }) {
+/**
+ * Adding or editing an address (SPEC section 2): five required fields, checked by AddressSchema, and
+ * the country (issue 41; a new address starts in the shop's). The postal code's label follows the
+ * country chosen (with JavaScript as it changes; without, the page the server sends back after a
+ * refusal names the one sent).
+ */
+export function AddressForm({ address, cancelHref, shopCountry }: { address?: Address; cancelHref: string; shopCountry: string }) {
   const actionData = useActionData<{ address?: FormResult }>();
   const [form, fields] = useSchemaForm(AddressSchema, {
     id: `address-form-${address?.id ?? "new"}`,
     lastResult: actionData?.address,
     defaultValue: address
-      ? { address: address.address, city: address.city, pincode: address.pincode, phone: address.phone, notes: address.notes }
-      : undefined,
+      ? {
+          address: address.address,
+          city: address.city,
+          pincode: address.pincode,
+          phone: address.phone,
+          notes: address.notes,
+          country: address.country,
+        }
+      : { country: shopCountry },
   });
+  const postalLabel = postalCodeLabel(String(fields.country.value || shopCountry));
   const hydrated = useHydrated();
   // SPEC: with JavaScript, submit waits until all five fields hold more than spaces (the server checks anyway).
   const complete = ADDRESS_FIELD_NAMES.every((name) => !!String(fields[name].value ?? "").trim());
@@ -39,7 +54,26 @@ export function AddressForm({ address, cancelHref }: { address?: Address; cancel
           className="sm:col-span-2"
         />
         <InputField label="City" meta={fields.city} type="text" placeholder="Enter your city" autoComplete="address-level2" />
-        <InputField label="Pincode" meta={fields.pincode} type="text" placeholder="Enter your pincode" autoComplete="postal-code" />
+        <div className="space-y-1">
+          <label htmlFor={fields.country.id} className="block text-sm font-medium text-gray-800">
+            Country
+          </label>
+          <select {...getSelectProps(fields.country)} autoComplete="country" className={inputClass}>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.country.errorId} errors={fields.country.errors} />
+        </div>
+        <InputField
+          label={postalLabel}
+          meta={fields.pincode}
+          type="text"
+          placeholder={`Enter your ${postalLabel === "ZIP code" ? postalLabel : postalLabel.toLowerCase()}`}
+          autoComplete="postal-code"
+        />
         <InputField label="Phone" meta={fields.phone} type="tel" placeholder="Enter your phone number" autoComplete="tel" />
         <TextareaField label="Notes" meta={fields.notes} rows={2} placeholder="Enter any additional notes" className="sm:col-span-2" />
         <div className="flex gap-2 sm:col-span-2">

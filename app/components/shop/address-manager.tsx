@@ -5,6 +5,8 @@ import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
 import { AddressForm } from "./address-form";
 import { withParam } from "~/lib/url";
 import type { Address } from "~/lib/address";
+import { countryName } from "~/lib/countries";
+import { postalCodeLabel } from "~/lib/postal-codes";
 
 // The form opens by the URL (`?address=`): the browser loads it, with the form checking it brings
 // (conform, zod), only then, or on hover of what opens it; the server renders it directly.
@@ -19,14 +21,17 @@ const preloadForm = { onPointerEnter: AddressFormOnDemand.preload, onFocus: Addr
  * Saved addresses with Edit and Delete, and the add/edit form (SPEC section 2), shared by the
  * account's 'My Addresses' tab and checkout. `?address=new` or `?address=<id>` opens the form, so it
  * works without JavaScript. With `selectFormId`, each card is a radio of that form (checkout).
+ * `shopCountry`: where a new address starts (the shop's country, issue 41).
  */
 export function AddressManager({
   addresses,
+  shopCountry,
   selectFormId,
   selectedId,
   onSelect,
 }: {
   addresses: Address[];
+  shopCountry: string;
   selectFormId?: string;
   selectedId?: string | null;
   onSelect?: (id: string) => void;
@@ -61,7 +66,10 @@ export function AddressManager({
                 <span className="space-y-0.5 text-sm">
                   <span className="block">Address: {a.address}</span>
                   <span className="block">City: {a.city}</span>
-                  <span className="block">Pincode: {a.pincode}</span>
+                  <span className="block">
+                    {postalCodeLabel(a.country)}: {a.pincode}
+                  </span>
+                  <span className="block">Country: {countryName(a.country)}</span>
                   <span className="block">Phone: {a.phone}</span>
                   {a.notes ? <span className="block">Notes: {a.notes}</span> : null}
                 </span>
@@ -105,7 +113,12 @@ export function AddressManager({
         </Link>
       ) : null}
       {showForm ? (
-        <AddressFormOnDemand key={editing?.id ?? "new"} address={editing} cancelHref={withParam(location, "address", null)} />
+        <AddressFormOnDemand
+          key={editing?.id ?? "new"}
+          address={editing}
+          shopCountry={shopCountry}
+          cancelHref={withParam(location, "address", null)}
+        />
       ) : null}
     </div>
   );

@@ -80,8 +80,18 @@ export async function cartResponse(userId: string, status = 200, message?: strin
   return json({ success: true, ...(message ? { message } : {}), data: cartJson(cart, await cartTotals(userId, cart)) }, { status });
 }
 
+/** An address as the original client reads it, with its country (issue 41: the shop's, for one saved without). */
 export function addressJson(a: Address) {
-  return { _id: a.id, userId: a.userId, address: a.address, city: a.city, pincode: a.pincode, phone: a.phone, notes: a.notes };
+  return {
+    _id: a.id,
+    userId: a.userId,
+    address: a.address,
+    city: a.city,
+    pincode: a.pincode,
+    phone: a.phone,
+    notes: a.notes,
+    country: a.country,
+  };
 }
 
 export function orderJson(o: Order) {

@@ -20,6 +20,7 @@ import { IdSchema, ReturnSchema } from "~/lib/schemas";
 import { withParams } from "~/lib/url";
 import { handleAddressIntent } from "./address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
+import { shopSettings } from "~/server/settings/settings.server";
 import { getOrder, listOrders } from "~/server/orders/orders.server";
 import { cancelOrder } from "~/server/orders/refunds.server";
 import { cancelledMessage } from "~/lib/messages/refunds";
@@ -51,11 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = orderParam ? (IdSchema.safeParse(orderParam).success ? await getOrder(orderParam, user.id) : null) : undefined;
   // What may be returned from it now (delivered, within the period), for "Return items".
   const returnChoices = order ? await returnOptions(order.id, user.id) : null;
-  const [orders, addresses, devices, pendingEmail] = await Promise.all([
+  const [orders, addresses, devices, pendingEmail, settings] = await Promise.all([
     listOrders(user.id),
     listAddresses(user.id),
     tab === "devices" ? listSessions(context, user.id) : ([] as SignedInDevice[]),
     tab === "settings" ? pendingEmailChange(user.id) : null,
+    shopSettings(),
   ]);
   return data(
     {
@@ -65,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tab,
       orders,
       addresses,
+      // Where a new address starts (issue 41).
+      shopCountry: settings.country,
       devices,
       order,
       returnChoices,
@@ -102,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { userName, email, pendingEmail, tab, orders, addresses, devices, order, returnChoices } = loaderData;
+  const { userName, email, pendingEmail, tab, orders, addresses, shopCountry, devices, order, returnChoices } = loaderData;
   const location = useLocation();
   const returning = new URLSearchParams(location.search).get("return") === "new";
   const tabs = [
@@ -168,7 +172,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <h2 id="addresses-heading" className="mb-4 text-lg font-bold">
               My Addresses
             </h2>
-            <AddressManager addresses={addresses} />
+            <AddressManager addresses={addresses} shopCountry={shopCountry} />
           </section>
         )}
       </div>

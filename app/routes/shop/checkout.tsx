@@ -12,6 +12,7 @@ import { variantLabel } from "~/lib/variants";
 import { handleAddressIntent } from "./address-action.server";
 import { handleDiscountIntent } from "./discount-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
+import { shopSettings } from "~/server/settings/settings.server";
 import { getCart } from "~/server/cart/cart.server";
 import { cartTotals } from "~/server/discounts/apply.server";
 import { startCheckout } from "~/server/checkout/start.server";
@@ -30,9 +31,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Ch
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
-  const [cart, addresses] = await Promise.all([getCart(user.id), listAddresses(user.id)]);
+  const [cart, addresses, settings] = await Promise.all([getCart(user.id), listAddresses(user.id), shopSettings()]);
   // What the code on the cart takes off now (or why nothing), and the discount form's constraints.
-  return { cart, addresses, totals: await cartTotals(user.id, cart), discountConstraint: getZodConstraint(ApplyDiscountSchema) };
+  return {
+    cart,
+    addresses,
+    shopCountry: settings.country,
+    totals: await cartTotals(user.id, cart),
+    discountConstraint: getZodConstraint(ApplyDiscountSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { cart, addresses, totals, discountConstraint } = loaderData;
+  const { cart, addresses, shopCountry, totals, discountConstraint } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -96,6 +103,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </h2>
           <AddressManager
             addresses={addresses}
+            shopCountry={shopCountry}
             selectFormId="checkout-form"
             selectedId={selected}
             onSelect={(id) => setChoice({ id, shipTo })}

@@ -6,8 +6,14 @@ import type { Selectable } from "kysely";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
+import { shopSettings } from "~/server/settings/settings.server";
 
-function toAddress(row: Omit<Selectable<AddressesTable>, "country">): Address {
+/**
+ * An address as the shop's code sees it. A row without a country (saved before addresses had one,
+ * or sent without one: the original client) is in the shop's country, read now, so every caller
+ * gets a real country code (docs/decisions/0055-address-country.md).
+ */
+function toAddress(row: Selectable<AddressesTable>, shopCountry: string): Address {
   return {
     id: row.id,
     userId: row.user_id,
@@ -16,27 +22,44 @@ function toAddress(row: Omit<Selectable<AddressesTable>, "country">): Address {
     pincode: row.pincode,
     phone: row.phone,
     notes: row.notes,
+    country: row.country ?? shopCountry,
   };
 }
 
+const shopCountry = async () => (await shopSettings()).country;
+
 export async function listAddresses(userId: string): Promise<Address[]> {
-  const rows = await db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
-  return rows.map(toAddress);
+  const [rows, country] = await Promise.all([
+    db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
+    shopCountry(),
+  ]);
+  return rows.map((row) => toAddress(row, country));
 }
 
 /** One of this shopper's addresses, or null (someone else's id is simply not found). */
 export async function getAddress(userId: string, addressId: string): Promise<Address | null> {
-  const row = await db.selectFrom("addresses").selectAll().where("id", "=", addressId).where("user_id", "=", userId).executeTakeFirst();
-  return row ? toAddress(row) : null;
+  const [row, country] = await Promise.all([
+    db.selectFrom("addresses").selectAll().where("id", "=", addressId).where("user_id", "=", userId).executeTakeFirst(),
+    shopCountry(),
+  ]);
+  return row ? toAddress(row, country) : null;
 }
 
 export type AddressResult = { ok: true; address: Address } | { ok: false; status: 404 | 409; message: string };
 
+/** The columns an address's input writes: its country only when one was given (null: the shop's). */
+function columnsOf({ country, ...fields }: AddressInput) {
+  return country ? { ...fields, country } : fields;
+}
+
 /**
  * At most 3 addresses per shopper: counted and inserted in one transaction, holding the shopper's
  * address key (the address that would be a fourth does not exist yet, so there is no row to lock).
+ * Without a country the row keeps none: it is in the shop's country.
  */
 export async function addAddress(userId: string, input: AddressInput): Promise<AddressResult> {
+  // Read before the transaction: the settings are read outside it (SQLite has one connection).
+  const country = await shopCountry();
   return db.transaction().execute(async (trx) => {
     await lockKey(trx, "addresses", userId);
     const { count } = await trx
@@ -45,16 +68,17 @@ export async function addAddress(userId: string, input: AddressInput): Promise<A
       .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_ADDRESSES) return { ok: false, status: 409, message: MAX_ADDRESSES_MESSAGE } as const;
-    const row = { id: newId(), user_id: userId, ...input, created_at: now(), updated_at: now() };
+    const row = { id: newId(), user_id: userId, country: null, ...columnsOf(input), created_at: now(), updated_at: now() };
     await trx.insertInto("addresses").values(row).execute();
-    return { ok: true, address: toAddress(row) } as const;
+    return { ok: true, address: toAddress(row, country) } as const;
   });
 }
 
+/** An edit sent without a country (the original client) leaves the address's country as it was. */
 export async function updateAddress(userId: string, addressId: string, input: AddressInput): Promise<AddressResult> {
   const result = await db
     .updateTable("addresses")
-    .set({ ...input, updated_at: now() })
+    .set({ ...columnsOf(input), updated_at: now() })
     .where("id", "=", addressId)
     .where("user_id", "=", userId)
     .executeTakeFirst();

@@ -3,10 +3,23 @@ import { addAddress, deleteAddress, getAddress, listAddresses, updateAddress } f
 import { AddressSchema } from "~/lib/schemas";
 import { registerUser } from "./users.server";
 import { MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
+import { db } from "~/server/database/db.server";
+import { saveSettings } from "~/server/settings/settings.server";
 
 const input = (street: string) => ({ address: street, city: "Town", pincode: "1234", phone: "555-0100", notes: "Leave at door" });
 let me: string;
 let other: string;
+
+async function newShopper(name: string) {
+  const result = await registerUser({ userName: name, email: `${name}@example.com`, password: "password123" });
+  if (!result.ok) throw new Error("setup");
+  return result.user.id;
+}
+
+/** What the row holds (null: saved without a country). */
+async function storedCountry(id: string) {
+  return (await db.selectFrom("addresses").select("country").where("id", "=", id).executeTakeFirstOrThrow()).country;
+}
 
 beforeAll(async () => {
   const a = await registerUser({ userName: "addr", email: "addr@example.com", password: "password123" });
@@ -38,5 +51,84 @@ describe("addresses", () => {
     const result = AddressSchema.safeParse({ address: "  ", city: "x", pincode: "1", phone: "555", notes: "\t" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path[0]).sort()).toEqual(["address", "notes"]);
+  });
+});
+
+describe("an address's country (issue 41)", () => {
+  it("an address saved without a country reads as the shop's, whatever the shop's country is now", async () => {
+    const shopper = await newShopper("nocountry");
+    const added = await addAddress(shopper, AddressSchema.parse(input("1 Old Road")));
+    if (!added.ok) throw new Error("add");
+    expect(added.address.country).toBe("US"); // the first-start default (config.shopCountry)
+    expect(await storedCountry(added.address.id)).toBeNull();
+    // An address of before issue 41, written as the migration left it.
+    await db.updateTable("addresses").set({ country: null }).where("id", "=", added.address.id).execute();
+    try {
+      await saveSettings({ country: "GB" });
+      expect((await getAddress(shopper, added.address.id))?.country).toBe("GB");
+      expect((await listAddresses(shopper)).map((a) => a.country)).toEqual(["GB"]);
+    } finally {
+      await saveSettings({ country: "US" });
+    }
+    expect((await getAddress(shopper, added.address.id))?.country).toBe("US");
+  });
+
+  it("a country given is kept, also when the shop's country changes; an edit without one leaves it", async () => {
+    const shopper = await newShopper("withcountry");
+    const parsed = AddressSchema.parse({ ...input("1 Maple Road"), pincode: "k1a 0b1", country: "ca" });
+    expect(parsed.country).toBe("CA");
+    const added = await addAddress(shopper, parsed);
+    if (!added.ok) throw new Error("add");
+    expect(added.address).toMatchObject({ country: "CA", pincode: "k1a 0b1" });
+    expect(await storedCountry(added.address.id)).toBe("CA");
+    try {
+      await saveSettings({ country: "DE" });
+      expect((await getAddress(shopper, added.address.id))?.country).toBe("CA");
+    } finally {
+      await saveSettings({ country: "US" });
+    }
+    // The original client edits without a country: the address stays in Canada.
+    const edited = await updateAddress(shopper, added.address.id, AddressSchema.parse({ ...input("2 Maple Road"), pincode: "K1A 0B1" }));
+    expect(edited).toMatchObject({ ok: true, address: { address: "2 Maple Road", country: "CA" } });
+    const moved = await updateAddress(
+      shopper,
+      added.address.id,
+      AddressSchema.parse({ ...input("3 Rue"), pincode: "75001", country: "FR" }),
+    );
+    expect(moved).toMatchObject({ ok: true, address: { country: "FR", pincode: "75001" } });
+    expect(await storedCountry(added.address.id)).toBe("FR");
+  });
+
+  it("refuses an unknown country and a postal code that does not fit the country chosen, naming its format", () => {
+    const errors = (extra: Record<string, unknown>) => {
+      const result = AddressSchema.safeParse({ ...input("1 Road"), ...extra });
+      return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    };
+    expect(errors({ country: "ZZ" })).toEqual(["country: Please choose a country from the list (a two-letter code such as US or GB)"]);
+    expect(errors({ country: "USA" })).toHaveLength(1);
+    expect(errors({ country: 1 })).toEqual(["country: Please choose a country"]);
+    expect(errors({ country: "US", pincode: "1234" })).toEqual([
+      "pincode: Please enter a valid ZIP code: 5 digits, or ZIP+4 like 12345-6789",
+    ]);
+    expect(errors({ country: "US", pincode: "12345-6789" })).toEqual([]);
+    expect(errors({ country: "GB", pincode: "12345" })).toEqual(["pincode: Please enter a valid UK postcode, like SW1A 1AA"]);
+    expect(errors({ country: "gb", pincode: "sw1a1aa" })).toEqual([]);
+    expect(errors({ country: "CA", pincode: "123 456" })).toEqual(["pincode: Please enter a valid postal code: A1A 1A1"]);
+    expect(errors({ country: "DE", pincode: "1234" })).toEqual(["pincode: Please enter a valid postal code: 5 digits, like 75001"]);
+    expect(errors({ country: "IN", pincode: "1234" })).toEqual(["pincode: Please enter a valid Pincode: 6 digits, like 110001"]);
+    expect(errors({ country: "IN", pincode: "110001" })).toEqual([]);
+    // A country without a known format: any postal code, as before.
+    expect(errors({ country: "NL", pincode: "1234 AB" })).toEqual([]);
+    // Messages name the postal code as the country does.
+    expect(errors({ country: "GB", pincode: " " })).toEqual(["pincode: Postcode is required"]);
+    expect(errors({ country: "US", pincode: "1".repeat(21) })).toEqual(["pincode: ZIP code must be at most 20 characters"]);
+    // Without a country (the original client): as before, any pincode the specification's form took.
+    for (const pincode of ["1", "99", "1234", "12 34", "SW1A 1AA"]) expect(errors({ pincode })).toEqual([]);
+    expect(errors({ pincode: "" })).toEqual(["pincode: Pincode is required"]);
+  });
+
+  it("a wrong street does not hide a wrong postal code: each field says what is wrong with it", () => {
+    const result = AddressSchema.safeParse({ ...input(" "), phone: "call me", pincode: "1", country: "US" });
+    expect(result.error?.issues.map((i) => i.path[0])).toEqual(["address", "phone", "pincode"]);
   });
 });

@@ -173,7 +173,7 @@ test("address form errors show next to the fields", async ({ page, javaScriptEna
   // is filled (phone.spec.ts), so the form is sent as a browser without that check would send it.
   await page.getByLabel("Address", { exact: true }).fill("   ");
   await page.getByLabel("City").fill("Town");
-  await page.getByLabel("Pincode").fill("1");
+  await page.getByLabel("ZIP code").fill("1");
   await page.getByLabel("Phone").fill("not a phone!");
   await page.getByLabel("Notes").fill("x");
   const submit = page.getByRole("button", { name: "Add Address" });

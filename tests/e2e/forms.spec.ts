@@ -62,7 +62,7 @@ async function expectDescribedError(page: Page, label: string, message: string) 
 test("address: a field left empty says so at once with JavaScript, and from the server without", async ({ page, javaScriptEnabled }) => {
   await signIn(page, SHOPPER);
   await page.goto("/shop/account?tab=addresses&address=new");
-  const form = page.locator("form", { has: page.getByLabel("Pincode") });
+  const form = page.locator("form", { has: page.getByLabel("ZIP code") });
   if (javaScriptEnabled) {
     // The form's code loads on demand: wait until React has claimed the form itself.
     await page.waitForFunction(() => {
@@ -80,7 +80,7 @@ test("address: a field left empty says so at once with JavaScript, and from the 
   } else {
     await page.getByLabel("Address", { exact: true }).fill("1 Main Street");
     await page.getByLabel("City").fill("   ");
-    await page.getByLabel("Pincode").fill("12345");
+    await page.getByLabel("ZIP code").fill("12345");
     await page.getByLabel("Phone").fill("call me");
     await page.getByLabel("Notes").fill("Back door");
     await page.getByRole("button", { name: "Add Address" }).click();

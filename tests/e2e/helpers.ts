@@ -230,7 +230,7 @@ export async function addAddress(page: Page, street: string) {
   await page.getByRole("link", { name: /Add your first address|Add New Address/ }).click();
   await page.getByLabel("Address", { exact: true }).fill(street);
   await page.getByLabel("City").fill("Springfield");
-  await page.getByLabel("Pincode").fill("12345");
+  await page.getByLabel("ZIP code").fill("12345");
   await page.getByLabel("Phone").fill("555-0101");
   await page.getByLabel("Notes").fill("Ring twice");
   await page.getByRole("button", { name: "Add Address" }).click();

@@ -122,6 +122,7 @@ type Kind =
   | "category"
   | "url"
   | "phone"
+  | "country"
   | "token"
   | "variants";
 const invalid: Record<Kind, Record<string, unknown>> = {
@@ -172,6 +173,8 @@ const invalid: Record<Kind, Record<string, unknown>> = {
     "not a url": "banner",
   },
   phone: { ...common, ...texts, letters: "call me maybe", HTML: "<b>555</b>" },
+  // An address's country (issue 41; optional: its absence is the shop's country).
+  country: { ...common, ...texts, unknown: "ZZ", "three letters": "USA", name: "Germany", SQL: "US' --" },
   token: { ...common, empty: "", "100 KB": LONG, number: 42 },
 };
 
@@ -335,6 +338,7 @@ const apiBodies: BodyEndpoint[] = [
       ["pincode", "text"],
       ["phone", "phone"],
       ["notes", "text"],
+      ["country", "country", ["missing"]],
     ],
   },
   {
@@ -349,6 +353,7 @@ const apiBodies: BodyEndpoint[] = [
       ["pincode", "text"],
       ["phone", "phone"],
       ["notes", "text"],
+      ["country", "country", ["missing"]],
     ],
   },
   {
@@ -750,6 +755,7 @@ const forms: FormAction[] = [
       ["pincode", "text"],
       ["phone", "phone"],
       ["notes", "text"],
+      ["country", "country", ["missing"]],
     ],
   },
   {

@@ -157,7 +157,7 @@ test("the address form waits for all five fields with JavaScript; an empty phone
   const submit = page.getByRole("button", { name: "Add Address" });
   await page.getByLabel("Address", { exact: true }).fill("3 Form Street");
   await page.getByLabel("City").fill("Springfield");
-  await page.getByLabel("Pincode").fill("12345");
+  await page.getByLabel("ZIP code").fill("12345");
   await page.getByLabel("Notes").fill("   ");
   if (javaScriptEnabled) {
     await expect(submit).toBeDisabled();

@@ -13,13 +13,6 @@ import { giveBack, takeAttempt } from "~/server/platform/rate-limit.server";
 // what it takes off the cart now. The same functions serve the checkout page and /api; checkout
 // checks the code again and holds a use of it (checkout/start.server.ts).
 
-/** What the cart costs: its lines, the code on it (what it takes off, or why it does not apply now), and the rest. */
-export type CartTotals = {
-  subtotalCents: number;
-  discount: { code: string; cents: number; refusal: string | null } | null;
-  totalCents: number;
-};
-
 export type DiscountChange =
   | { ok: true; message: string }
   | { ok: false; status: 400 | 404 | 409; message: string }
@@ -52,17 +45,6 @@ export const refusalStatus = (message: string): 404 | 409 => (message === DISCOU
 export async function cartCode(userId: string): Promise<string | null> {
   const cart = await db.selectFrom("carts").select("discount_code").where("user_id", "=", userId).executeTakeFirst();
   return cart?.discount_code ?? null;
-}
-
-/** The cart's subtotal, the code on it and what it takes off now (nothing, with the reason, when it does not apply), and the total. */
-export async function cartTotals(userId: string, cart: Cart): Promise<CartTotals> {
-  const subtotalCents = linesTotalCents(cart.items);
-  const code = await cartCode(userId);
-  if (!code) return { subtotalCents, discount: null, totalCents: subtotalCents };
-  const lines = await discountLinesOf(db, priced(cart));
-  const { discount, refusal } = await checkCode(db, userId, code, lines);
-  const cents = discount && !refusal ? discountLines(discount, lines).totalCents : 0;
-  return { subtotalCents, discount: { code, cents, refusal }, totalCents: subtotalCents - cents };
 }
 
 /**

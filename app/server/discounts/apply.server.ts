@@ -1,8 +1,7 @@
-import type { Cart } from "~/lib/cart";
-import { discountLines, type DiscountLine } from "~/lib/discounts/arithmetic";
+import type { DiscountLine } from "~/lib/discounts/arithmetic";
 import { CART_EMPTY } from "~/lib/messages/checkout";
 import { DISCOUNT_REMOVED, DISCOUNT_UNKNOWN, discountApplied, tooManyCodes } from "~/lib/messages/discounts-shopper";
-import { linesTotalCents, unitPriceCents } from "~/lib/money";
+import { unitPriceCents } from "~/lib/money";
 import { checkCode } from "./uses.server";
 import { db, now, type DB } from "~/server/database/db.server";
 import { config } from "~/server/platform/config.server";
@@ -10,7 +9,7 @@ import { lockKey } from "~/server/database/locks.server";
 import { giveBack, takeAttempt } from "~/server/platform/rate-limit.server";
 
 // The one discount code a shopper applies to their cart (issue 33): applying and removing it, and
-// what it takes off the cart now. The same functions serve the checkout page and /api; checkout
+// whether it applies to the cart (what it takes off: checkout/costs.server.ts). The same functions serve the checkout page and /api; checkout
 // checks the code again and holds a use of it (checkout/start.server.ts).
 
 export type DiscountChange =
@@ -20,9 +19,6 @@ export type DiscountChange =
 
 /** A line at its unit price now (the sale price when there is one). */
 type PricedLine = { productId: string; unitCents: number; quantity: number };
-
-const priced = (cart: Cart): PricedLine[] =>
-  cart.items.map((i) => ({ productId: i.productId, unitCents: unitPriceCents(i.priceCents, i.salePriceCents), quantity: i.quantity }));
 
 /** Lines as the discount rules see them: each line's total, with its product's category and brand. */
 export async function discountLinesOf(executor: DB, lines: PricedLine[]): Promise<DiscountLine[]> {

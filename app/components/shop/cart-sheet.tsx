@@ -8,11 +8,10 @@ import { usePendingCart } from "./cart-pending";
 import { Price } from "./price";
 import { variantLabel } from "~/lib/variants";
 
-/** What the sheet says of delivery: SPEC's "Calculated at checkout" with no zones set, else the hint. */
+/** What the sheet says of delivery when the owner set zones (none: SPEC's "Calculated at checkout"). */
 function deliveryText(costs: CartCosts | null): string {
-  const hint = costs?.zonesSet ? costs.hint : null;
-  if (!costs?.zonesSet) return "Calculated at checkout";
-  if (!hint) return "Calculated at checkout";
+  const hint = costs?.hint;
+  if (!hint) return "Shipping calculated at checkout";
   if (hint.free) return "Free delivery";
   return `Shipping from ${formatMoney(hint.fromCents)}`;
 }
@@ -63,10 +62,16 @@ export function CartSheet({ cart, costs }: { cart: Cart; costs: CartCosts | null
                   <span>−{formatMoney(settled.discount.cents)}</span>
                 </p>
               ) : null}
-              <p className="flex justify-between text-sm text-gray-600">
-                <span>Shipping</span>
-                <span data-testid="cart-shipping">{deliveryText(settled || costs)}</span>
-              </p>
+              {costs?.zonesSet ? (
+                <p className="text-sm text-gray-600" data-testid="cart-shipping">
+                  {deliveryText(settled || costs)}
+                </p>
+              ) : (
+                <p className="flex justify-between text-sm text-gray-600">
+                  <span>Shipping</span>
+                  <span data-testid="cart-shipping">Calculated at checkout</span>
+                </p>
+              )}
               {settled && hint?.moreForFreeCents ? (
                 <p className="text-sm font-medium text-green-800" data-testid="cart-free-delivery">
                   {formatMoney(hint.moreForFreeCents)} more for free delivery

@@ -131,7 +131,10 @@ export function refundShipping(orderId: string, { reason = SHIPPING_REFUND_REASO
   return refund(orderId, { by: "admin", lines: "shipping", restock: false, reason, orderStatusAfter: null });
 }
 
-function refund(orderId: string, plan: Plan): Promise<RefundOutcome> {
+async function refund(orderId: string, plan: Plan): Promise<RefundOutcome> {
+  // An order that does not exist has no lease to wait for (claiming it would poll until ORDER_BUSY).
+  if (!(await db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst()))
+    return { ok: false, status: 404, message: ORDER_NOT_FOUND };
   return whileHoldingOrder(orderId, async () => {
     const written = await db.transaction().execute(async (trx) => {
       const order = await trx.selectFrom("orders").select(["payment_method", "total_cents"]).where("id", "=", orderId).executeTakeFirst();

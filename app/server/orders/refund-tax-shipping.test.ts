@@ -5,7 +5,7 @@ import { orderTotals, type CostSettings } from "~/lib/costs/totals";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
 import { NO_SHIPPING_CHARGED, NOT_PAID, REFUND_REFUSED, SHIPPING_REFUNDED_ALREADY, tooMuchRefund } from "~/lib/messages/refunds";
 import { registerUser } from "~/server/accounts/users.server";
-import { db, newId, now } from "~/server/database/db.server";
+import { db, engine, newId, now } from "~/server/database/db.server";
 import { caughtRefusal } from "~/server/platform/refusal.server";
 import { productWith } from "#tests/support/catalog";
 import { insertOrder } from "#tests/support/orders";
@@ -249,11 +249,23 @@ describe("the owner refunds the shipping alone", () => {
 
   it("five transactions writing a refund of the shipping at once, past the order's lease: one row, the others refused under the order's lock", async () => {
     const order = await taxedOrder();
+    // On PostgreSQL all five transactions are open before any decides (SQLite has one writer at a
+    // time: its transactions take turns from BEGIN IMMEDIATE, and a barrier would wait forever).
+    let begun = 0;
+    let allBegun!: () => void;
+    const barrier = new Promise<void>((resolve) => (allBegun = resolve));
     const attempts = await Promise.all(
       Array.from({ length: 5 }, () =>
         db
           .transaction()
-          .execute((trx) => writeRefund(trx, order.id, { by: "admin", lines: "shipping", restock: false, reason: "x", orderStatusAfter: null }))
+          .execute(async (trx) => {
+            if (engine === "postgres") {
+              await sql`select 1`.execute(trx);
+              if (++begun === 5) allBegun();
+              await barrier;
+            }
+            return writeRefund(trx, order.id, { by: "admin", lines: "shipping", restock: false, reason: "x", orderStatusAfter: null });
+          })
           .then(
             (written) => ({ ok: true as const, cents: written.amountCents }),
             (error: unknown) => caughtRefusal(error).answer,

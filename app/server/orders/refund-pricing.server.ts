@@ -75,7 +75,13 @@ const paidLine = (item: PricedItem, taxIncluded: boolean) => ({
   quantity: item.quantity,
 });
 
-type ChargedOrder = { total_cents: number; refunded_cents: number; shipping_cents: number; shipping_tax_cents: number; prices_include_tax: number };
+type ChargedOrder = {
+  total_cents: number;
+  refunded_cents: number;
+  shipping_cents: number;
+  shipping_tax_cents: number;
+  prices_include_tax: number;
+};
 
 /**
  * The money still refundable on an order (issue 41; the caller holds the order's row): `total`, all

@@ -165,7 +165,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             order && confirmReject ? (
               <ConfirmReject
                 orderId={order.id}
-                refundCents={order.totalCents - order.refundedCents}
+                refundCents={refund?.leftCents ?? 0}
                 restocks={CANCELLABLE_STATUSES.includes(order.orderStatus)}
                 discountCode={order.discountCode}
                 free={order.paymentMethod === "none" && order.totalCents === 0}

@@ -87,6 +87,7 @@ export default [
     route("details/:id", "routes/api/admin.orders.details.ts"),
     route("update/:id", "routes/api/admin.orders.update.ts"),
     route("refund/:id", "routes/api/admin.orders.refund.ts"),
+    route("refund-shipping/:id", "routes/api/admin.orders.refund-shipping.ts"),
     route("returns/:id/:decision", "routes/api/admin.orders.returns.ts"),
   ]),
   ...prefix("api/admin/customers", [

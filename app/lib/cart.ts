@@ -1,3 +1,5 @@
+import type { ShippingHint, Totals } from "./costs/totals";
+
 /** A line of the shopper's cart (a size and colour of a product), with the current price (cents) and that variant's stock. */
 export type CartItem = {
   productId: string;
@@ -18,3 +20,26 @@ export type AddToCartResult = { fieldErrors: Partial<Record<"size" | "color", st
 
 /** The shopper's cart; `id` is null until the first product is added. */
 export type Cart = { id: string | null; items: CartItem[] };
+
+/** A delivery method to the chosen address, at its price for this cart. */
+export type ShippingChoice = { id: string; name: string; estimate: string; cents: number };
+
+export type CartCosts = {
+  subtotalCents: number;
+  /** The code on the cart, what it takes off now, or why it takes nothing. */
+  discount: { code: string; cents: number; refusal: string | null } | null;
+  /** Lines after the discount, plus shipping and any tax added, to `country` (lines after discount without one). */
+  totalCents: number;
+  /** Everything the order would cost to `country` (null: the shop does not deliver there). */
+  totals: Totals | null;
+  /** Where the costs are for: the chosen address's country, or null before one is chosen. */
+  country: string | null;
+  /** "We don't deliver to France yet", when the shop does not deliver to `country`. */
+  refusal: string | null;
+  /** The methods to `country`, cheapest first (empty when the shop has no zones: free delivery). */
+  options: ShippingChoice[];
+  /** The cart's delivery hint to `country`, or to the shop's own before an address is chosen. */
+  hint: ShippingHint | null;
+  /** Whether the owner set any zones (none: the specification's "Free" / "Calculated at checkout"). */
+  zonesSet: boolean;
+};

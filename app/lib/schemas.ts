@@ -394,6 +394,11 @@ const reason = (message: string) =>
       z.refine(withoutControlChars, "The reason contains invalid characters"),
     );
 
+/** The owner's refund of an order's shipping (issue 41): a reason is optional (a default one is given). */
+export const RefundShippingSchema = z.object({
+  reason: preprocess((v) => (v === "" || v === null ? undefined : v), z.optional(reason("Please give a reason"))),
+});
+
 /** A shopper's return: units of lines (0 leaves a line out), each for the money or another size; why. */
 export const ReturnSchema = z.object({
   items: z.array(

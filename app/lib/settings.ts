@@ -47,7 +47,6 @@ export const ShippingMethodSchema = z.object({
   freeAbove: z.nullable(amount("Free above")),
   estimate: z._default(text("The delivery estimate", 60, 0), ""),
 });
-export type ShippingMethodSetting = z.infer<typeof ShippingMethodSchema>;
 
 /** A set of countries (or every country no other zone names) and how the shop delivers there. */
 export const ShippingZoneSchema = z

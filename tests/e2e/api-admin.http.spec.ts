@@ -14,6 +14,7 @@ test.describe("admin JSON is for admins only", () => {
     ["GET", "/api/admin/orders/details/ffffffffffffffffffffffff"],
     ["PUT", "/api/admin/orders/update/ffffffffffffffffffffffff"],
     ["POST", "/api/admin/orders/refund/ffffffffffffffffffffffff"],
+    ["POST", "/api/admin/orders/refund-shipping/ffffffffffffffffffffffff"],
     ["POST", "/api/admin/orders/returns/ffffffffffffffffffffffff/receive"],
     ["POST", "/api/admin/orders/returns/ffffffffffffffffffffffff/refuse"],
     ["GET", "/api/admin/customers/get"],

@@ -198,7 +198,16 @@ test("an order with a discount: every existing field keeps its meaning, new ones
   expect(cart).toMatchObject({ subtotal: 45, discountCode: code, discountAmount: 5.5, total: 39.5 });
   const addressId = await addAddress(s);
   const created = await (await s.api.post("/api/shop/order/create", { data: { addressInfo: { addressId } } })).json();
-  expect(created).toEqual({ success: true, approvalURL: expect.any(String), orderId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+  // Since issue 41 the answer also says what the order costs beyond its lines: free delivery, no tax here.
+  expect(created).toEqual({
+    success: true,
+    approvalURL: expect.any(String),
+    orderId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    totalAmount: 39.5,
+    shippingAmount: 0,
+    taxAmount: 0,
+    shippingMethod: null,
+  });
   const paid = await approve(s.api, created.approvalURL);
   expect((await s.api.post("/api/shop/order/capture", { data: { ...paid, orderId: created.orderId } })).status()).toBe(200);
 
@@ -324,6 +333,10 @@ test("order/create ignores client prices; a second capture changes nothing", asy
     success: true,
     approvalURL: expect.stringContaining("/paypal-sim/checkoutnow?token="),
     orderId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    totalAmount: 25.98,
+    shippingAmount: 0,
+    taxAmount: 0,
+    shippingMethod: null,
   });
   const details = (await (await s.api.get(`/api/shop/order/details/${created.orderId}`)).json()).data;
   expect(details).toMatchObject({ totalAmount: 25.98, orderStatus: "pending", paymentStatus: "pending", paymentMethod: "paypal" });

@@ -119,6 +119,66 @@ test("POST /api/admin/orders/refund/:id: lines, amounts and their limits; reject
   expect((await nothingLeft.json()).message).toBe("This order is fully refunded already.");
 });
 
+test("POST /api/admin/orders/refund-shipping/:id: the shipping with its tax, once; a cancellation then gives back the rest", async ({
+  baseURL,
+}) => {
+  const shopper = await signedIn(baseURL!);
+  const orderId = await buyOverApi(shopper, await productId(shopper, "Heritage Backpack"));
+  const admin = await signedIn(baseURL!, ADMIN);
+  const refundShipping = (body?: unknown, id = orderId) =>
+    admin.post(`/api/admin/orders/refund-shipping/${id}`, body === undefined ? {} : { data: body });
+
+  // Delivered for free (no shipping on the order, as every order before issue 41).
+  const free = await refundShipping();
+  expect(free.status()).toBe(409);
+  expect(await free.json()).toEqual({ success: false, message: "This order was delivered for free, so there is no shipping to refund." });
+
+  // The $45.00 PayPal took, as an order with 10 % tax added and shipping would carry it (checkout
+  // writes these columns itself): the backpack at $37.00 and its $3.70 tax, shipping $3.91 and its $0.39 tax.
+  await shopSql("update order_items set unit_price_cents = 3700, tax_cents = 370 where order_id = ?", [orderId]);
+  expect(
+    (
+      await shopSql(
+        "update orders set shipping_cents = 391, shipping_tax_cents = 39, tax_cents = 409, tax_rate = 10000, prices_include_tax = 0 where id = ? and total_cents = 4500",
+        [orderId],
+      )
+    ).changes,
+  ).toBe(1);
+
+  expect((await admin.get(`/api/admin/orders/refund-shipping/${orderId}`)).status()).toBe(405);
+  const unknown = await refundShipping({}, "f".repeat(24));
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ success: false, message: "Order not found" });
+  const badReason = await refundShipping({ reason: "bad\u0007" });
+  expect(badReason.status()).toBe(400);
+  expect(await badReason.json()).toEqual({ success: false, message: "The reason contains invalid characters" });
+
+  const done = await refundShipping({ reason: "Parcel was late" });
+  expect(done.status()).toBe(201);
+  expect(await done.json()).toEqual({
+    success: true,
+    message: "The shipping was refunded.",
+    data: { refundId: expect.stringMatching(/^[0-9a-f]{24}$/), status: "completed" },
+  });
+  const again = await refundShipping();
+  expect(again.status()).toBe(409);
+  expect(await again.json()).toEqual({ success: false, message: "This order's shipping has been refunded already." });
+  expect(await details(shopper, orderId)).toMatchObject({ paymentStatus: "partiallyRefunded", refundedAmount: 4.3, netAmount: 40.7 });
+
+  // The shopper cancels: the rest goes back, not the shipping a second time.
+  expect((await shopper.post(`/api/shop/order/cancel/${orderId}`)).status()).toBe(200);
+  const after = await details(shopper, orderId);
+  expect(after).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded", refundedAmount: 45, netAmount: 0 });
+  expect(after.refunds.map((r: { amount: number; reason: string }) => [r.amount, r.reason])).toEqual([
+    [4.3, "Parcel was late"],
+    [40.7, "Cancelled by the shopper"],
+  ]);
+  const { rows } = await shopSql<{ shipping_cents: number }>("select shipping_cents from refunds where order_id = ? order by created_at", [
+    orderId,
+  ]);
+  expect(rows.map((r) => Number(r.shipping_cents))).toEqual([430, 0]);
+});
+
 test("POST /api/shop/order/return/:id and the admin's receive and refuse", async ({ baseURL }) => {
   const shopper = await signedIn(baseURL!);
   const product = await productId(shopper, "Heritage Backpack");

@@ -3,13 +3,21 @@ import { ButtonLink } from "~/components/ui/button";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { formatMoney, linesTotalCents } from "~/lib/money";
 import { withParam } from "~/lib/url";
-import type { Cart, CartItem } from "~/lib/cart";
+import type { Cart, CartCosts, CartItem } from "~/lib/cart";
 import { usePendingCart } from "./cart-pending";
 import { Price } from "./price";
 import { variantLabel } from "~/lib/variants";
 
+/** What the sheet says of delivery when the owner set zones (none: SPEC's "Calculated at checkout"). */
+function deliveryText(costs: CartCosts | null): string {
+  const hint = costs?.hint;
+  if (!hint) return "Shipping calculated at checkout";
+  if (hint.free) return "Free delivery";
+  return `Shipping from ${formatMoney(hint.fromCents)}`;
+}
+
 /** The cart sheet 'Your Cart', opened by `?cart=open` on any shop page. */
-export function CartSheet({ cart }: { cart: Cart }) {
+export function CartSheet({ cart, costs }: { cart: Cart; costs: CartCosts | null }) {
   const location = useLocation();
   const closeHref = withParam(location, "cart", null);
   const pending = usePendingCart();
@@ -19,6 +27,9 @@ export function CartSheet({ cart }: { cart: Cart }) {
     removing: pending.removed.has(i.variantId),
   }));
   const items = lines.filter((i) => !i.removing);
+  // The server's figures; while a change is on its way, the lines at their new quantities.
+  const settled = !pending.quantity.size && !pending.removed.size && costs;
+  const hint = costs?.zonesSet && costs.hint && !costs.hint.free ? costs.hint : null;
   return (
     <Modal
       closeHref={closeHref}
@@ -42,13 +53,30 @@ export function CartSheet({ cart }: { cart: Cart }) {
           <>
             <div className="mt-6 space-y-2 border-t border-gray-200 pt-4">
               <p className="flex justify-between font-bold">
-                <span>Total</span>
-                <span data-testid="cart-total">{formatMoney(linesTotalCents(items))}</span>
+                <span>Subtotal</span>
+                <span data-testid="cart-total">{formatMoney(settled ? settled.subtotalCents : linesTotalCents(items))}</span>
               </p>
-              <p className="flex justify-between text-sm text-gray-600">
-                <span>Shipping</span>
-                <span>Calculated at checkout</span>
-              </p>
+              {settled && settled.discount && settled.discount.cents > 0 ? (
+                <p className="flex justify-between text-sm text-green-800">
+                  <span>Discount ({settled.discount.code})</span>
+                  <span>−{formatMoney(settled.discount.cents)}</span>
+                </p>
+              ) : null}
+              {costs?.zonesSet ? (
+                <p className="text-sm text-gray-600" data-testid="cart-shipping">
+                  {deliveryText(settled || costs)}
+                </p>
+              ) : (
+                <p className="flex justify-between text-sm text-gray-600">
+                  <span>Shipping</span>
+                  <span data-testid="cart-shipping">Calculated at checkout</span>
+                </p>
+              )}
+              {settled && hint?.moreForFreeCents ? (
+                <p className="text-sm font-medium text-green-800" data-testid="cart-free-delivery">
+                  {formatMoney(hint.moreForFreeCents)} more for free delivery
+                </p>
+              ) : null}
             </div>
             <ButtonLink to="/shop/checkout" className="mt-6 w-full">
               Proceed to Checkout

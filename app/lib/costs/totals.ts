@@ -66,9 +66,6 @@ export function zoneFor(settings: CostSettings, country: string): ShippingZone |
   return settings.zones.find((z) => z.countries.includes(country)) ?? settings.zones.find((z) => z.everywhereElse) ?? null;
 }
 
-/** Whether the shop delivers to `country` (always, with no zones set). */
-export const deliversTo = (settings: CostSettings, country: string) => !settings.zones.length || !!zoneFor(settings, country);
-
 export const weDontDeliverTo = (country: string) => `We don't deliver to ${countryName(country)} yet`;
 
 /** What a method costs for `subtotalCents` (after discounts): free from its threshold on. */

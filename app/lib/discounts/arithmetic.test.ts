@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { discountLines, discountRefusal, paidForUnits, splitCents, type DiscountRule } from "./arithmetic";
+import { orderTotals, type CostSettings } from "~/lib/costs/totals";
 import {
   DISCOUNT_ALREADY_USED,
   DISCOUNT_EXPIRED,
@@ -117,6 +118,74 @@ describe("paidForUnits", () => {
         },
       ),
     );
+  });
+
+  it("refunds of every line of an order with tax and shipping, in any steps, plus its shipping, give back exactly its total (issue 41)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            unitCents: fc.integer({ min: 1, max: 100_000 }),
+            quantity: fc.integer({ min: 1, max: 12 }),
+            category: fc.constantFrom("men", "women"),
+            brand: fc.constantFrom("nike", "puma"),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.option(fc.integer({ min: 1, max: 100 })),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 30_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 12 }),
+        (cart, percentOff, pricesIncludeTax, rate, shippingCents, steps) => {
+          const settings: CostSettings = {
+            pricesIncludeTax,
+            taxRates: { GB: rate },
+            otherTaxRate: 0,
+            zones: [
+              {
+                name: "UK",
+                everywhereElse: false,
+                countries: ["GB"],
+                methods: [{ id: "standard", name: "Standard", priceCents: shippingCents, freeAboveCents: null, estimate: "" }],
+              },
+            ],
+          };
+          const discount = percentOff === null ? null : { type: "percent" as const, value: percentOff, categories: [], brands: [] };
+          const result = orderTotals({ lines: cart, discount, country: "GB", methodId: null, settings });
+          if (!result.ok) throw new Error(result.message);
+          const totals = result.totals;
+          let refunded = 0;
+          totals.lines.forEach((line, i) => {
+            const paid = {
+              totalCents: line.totalCents,
+              discountCents: line.discountCents,
+              taxAddedCents: totals.taxIncluded ? 0 : line.taxCents,
+              quantity: cart[i]!.quantity,
+            };
+            let units = 0;
+            for (const step of steps) {
+              const take = Math.min(step, paid.quantity - units);
+              const back = paidForUnits(paid, units, take);
+              expect(back).toBeGreaterThanOrEqual(0);
+              refunded += back;
+              units += take;
+            }
+            refunded += paidForUnits(paid, units, paid.quantity - units);
+          });
+          // The shipping as an owner's refund of it gives it back: with its tax when prices exclude it.
+          refunded += totals.shippingCents + (totals.taxIncluded ? 0 : totals.shippingTaxCents);
+          expect(refunded).toBe(totals.totalCents);
+        },
+      ),
+    );
+  });
+
+  it("adds a line's tax when prices exclude it, spread over its units", () => {
+    // 3 units at $10.00, $2.00 off, 10 % tax on $28.00 added: $30.80 in all.
+    const line = { totalCents: 3000, discountCents: 200, taxAddedCents: 280, quantity: 3 };
+    expect([paidForUnits(line, 0, 1), paidForUnits(line, 1, 1), paidForUnits(line, 2, 1)]).toEqual([1027, 1026, 1027]);
+    expect(paidForUnits(line, 0, 3)).toBe(3080);
   });
 
   it("gives one unit of three its share, rounded", () => {

@@ -90,12 +90,18 @@ export function discountRefusal(
 }
 
 /**
- * What `units` more units of a line cost the shopper, after the line's discount, when `before`
- * units were refunded already: the line's paid total is spread over its units in whole cents, so
- * refunding every unit, in any steps, gives back exactly what the line cost.
+ * What `units` more units of a line cost the shopper, after the line's discount and with its tax
+ * when that was added on top of the price (`taxAddedCents`: 0 or absent when prices include tax,
+ * the tax being inside the price then), when `before` units were refunded already: the line's paid
+ * total is spread over its units in whole cents, so refunding every unit, in any steps, gives back
+ * exactly what the line cost (issue 41: total − discount + tax added).
  */
-export function paidForUnits(line: { totalCents: number; discountCents: number; quantity: number }, before: number, units: number): number {
-  const paid = line.totalCents - line.discountCents;
+export function paidForUnits(
+  line: { totalCents: number; discountCents: number; taxAddedCents?: number; quantity: number },
+  before: number,
+  units: number,
+): number {
+  const paid = line.totalCents - line.discountCents + (line.taxAddedCents ?? 0);
   // Rounded half up, so one unit of three costing $10.00 gives back $3.33, not $3.34 or $3.00 twice.
   const upTo = (n: number) => Math.floor((2 * paid * Math.min(n, line.quantity) + line.quantity) / (2 * line.quantity));
   return upTo(before + units) - upTo(before);

@@ -2,6 +2,7 @@
 
 /** The checkout page's hint while no address is chosen. */
 export const SELECT_ADDRESS_HINT = "Please select a shipping address";
+export const CHECK_TOTAL = "Please check your order total before paying: it changed with the address or delivery chosen.";
 export const CART_EMPTY = "Your cart is empty. Please add items to proceed";
 export const SELECT_ADDRESS = "Please select one address to proceed.";
 export const PAYPAL_UNAVAILABLE = "We could not reach PayPal to start your payment. Nothing was charged; please try again in a moment.";

@@ -30,3 +30,8 @@ export const tooMuchRefund = (leftCents: number) =>
     : "This order is fully refunded already.";
 export const tooManyUnits = (title: string, left: number) =>
   left > 0 ? `At most ${left} of "${title}" can still be refunded.` : `"${title}" is refunded in full already.`;
+/** The owner's refund of an order's shipping (issue 41). */
+export const SHIPPING_REFUNDED = "The shipping was refunded.";
+export const SHIPPING_REFUND_REASON = "Shipping";
+export const NO_SHIPPING_CHARGED = "This order was delivered for free, so there is no shipping to refund.";
+export const SHIPPING_REFUNDED_ALREADY = "This order's shipping has been refunded already.";

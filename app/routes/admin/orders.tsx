@@ -17,10 +17,11 @@ import { RETURN_NOT_FOUND, RETURN_RECEIVED, RETURN_REFUSED } from "~/lib/message
 import { firstIssue } from "~/server/platform/api.server";
 import { withParam, withParams } from "~/lib/url";
 import { countReturnsToReceive, getOrder, listAllOrders, needsRefundToReject, updateOrderStatus } from "~/server/orders/orders.server";
-import { refundByAdmin } from "~/server/orders/refunds.server";
+import { refundByAdmin, refundShipping } from "~/server/orders/refunds.server";
+import { refundFigures } from "~/server/orders/refund-pricing.server";
 import { amountToCents, formatMoney } from "~/lib/money";
 import { CANCELLABLE_STATUSES } from "~/lib/constants";
-import { REFUND_DONE, REFUND_SENT } from "~/lib/messages/refunds";
+import { REFUND_DONE, REFUND_SENT, SHIPPING_REFUNDED } from "~/lib/messages/refunds";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/orders";
 import { ORDER_NOT_FOUND } from "~/lib/messages/checkout";
@@ -42,12 +43,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orderParam = params.get("order");
   // `?returns=to-receive`: only the orders with a return waiting (the dashboard links here).
   const returnsToReceive = params.get("returns") === "to-receive";
-  const [orders, toReceive, order] = await Promise.all([
+  const valid = orderParam !== null && IdSchema.safeParse(orderParam).success;
+  const [orders, toReceive, order, refund] = await Promise.all([
     listAllOrders(Math.floor(Number(params.get("page"))) || 1, undefined, { returnsToReceive }),
     countReturnsToReceive(),
-    orderParam ? (IdSchema.safeParse(orderParam).success ? getOrder(orderParam) : null) : undefined,
+    orderParam ? (valid ? getOrder(orderParam) : null) : undefined,
+    // What the refund form shows of the order's money, computed here (issue 41, point 6).
+    valid ? refundFigures(orderParam) : null,
   ]);
-  return data({ orders, returnsToReceive, toReceive, order }, { status: order === null ? 404 : 200 });
+  return data({ orders, returnsToReceive, toReceive, order, refund }, { status: order === null ? 404 : 200 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -70,6 +74,12 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithSuccess(back, received.status === "requested" ? REFUND_SENT : RETURN_RECEIVED);
   }
   const id = IdSchema.safeParse(formData.get("orderId"));
+  if (intent === "refund-shipping") {
+    if (!id.success) return redirectWithError(back, ORDER_NOT_FOUND);
+    const outcome = await refundShipping(id.data);
+    if (!outcome.ok) return redirectWithError(back, outcome.message);
+    return redirectWithSuccess(back, outcome.status === "requested" ? REFUND_SENT : SHIPPING_REFUNDED);
+  }
   if (intent === "refund") {
     const submission = parseFormWith(formData, RefundSchema);
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -106,7 +116,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, returnsToReceive, toReceive, order } = loaderData;
+  const { orders, returnsToReceive, toReceive, order, refund } = loaderData;
   const location = useLocation();
   const confirmReject = new URLSearchParams(location.search).get("confirm") === "reject";
   // The action answers the refund form's reply, a refused return's missing reason or a refused
@@ -155,7 +165,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             order && confirmReject ? (
               <ConfirmReject
                 orderId={order.id}
-                refundCents={order.totalCents - order.refundedCents}
+                refundCents={refund?.leftCents ?? 0}
                 restocks={CANCELLABLE_STATUSES.includes(order.orderStatus)}
                 discountCode={order.discountCode}
                 free={order.paymentMethod === "none" && order.totalCents === 0}
@@ -172,8 +182,8 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
               lastResult={statusMove}
             />
           ) : null}
-          {order && ["paid", "partiallyRefunded", "refunded"].includes(order.paymentStatus) ? (
-            <RefundFormOnDemand order={order} lastResult={refundResult} />
+          {order && refund && ["paid", "partiallyRefunded", "refunded"].includes(order.paymentStatus) ? (
+            <RefundFormOnDemand order={order} figures={refund} lastResult={refundResult} />
           ) : null}
         </OrderDetailsDialog>
       ) : null}

@@ -1,5 +1,5 @@
 import type { Address } from "~/lib/address";
-import type { Cart } from "~/lib/cart";
+import type { Cart, CartCosts } from "~/lib/cart";
 import type { Customer } from "~/lib/customers";
 import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discounts/codes";
 import { centsToAmount } from "~/lib/money";
@@ -7,7 +7,7 @@ import type { Order, OrderWithOwner } from "~/lib/orders";
 import { productPath, type Product, type Review } from "~/lib/product";
 import type { Banner } from "~/lib/product";
 import { getCart } from "~/server/cart/cart.server";
-import { cartTotals, type CartTotals } from "~/server/discounts/apply.server";
+import { cartCosts } from "~/server/checkout/costs.server";
 import { json } from "~/server/platform/api.server";
 import { absoluteImageUrl, absoluteUrl } from "~/server/platform/image-urls.server";
 
@@ -52,7 +52,7 @@ export function reviewJson(r: Review) {
  * with discount codes (issue 33); `discountMessage` says why the code on the cart takes nothing off
  * now, or is null.
  */
-export function cartJson(cart: Cart, totals: CartTotals) {
+export function cartJson(cart: Cart, totals: Pick<CartCosts, "subtotalCents" | "discount" | "totalCents">) {
   return {
     _id: cart.id,
     items: cart.items.map((i) => ({
@@ -77,7 +77,7 @@ export function cartJson(cart: Cart, totals: CartTotals) {
 /** The cart answer of every cart endpoint: `{ success: true, data: cart }` (with `message` when one is given). */
 export async function cartResponse(userId: string, status = 200, message?: string): Promise<Response> {
   const cart = await getCart(userId);
-  return json({ success: true, ...(message ? { message } : {}), data: cartJson(cart, await cartTotals(userId, cart)) }, { status });
+  return json({ success: true, ...(message ? { message } : {}), data: cartJson(cart, await cartCosts(userId, cart, null)) }, { status });
 }
 
 /** An address as the original client reads it, with its country (issue 41: the shop's, for one saved without). */

@@ -4,12 +4,16 @@ import { startCheckout } from "~/server/checkout/start.server";
 import { shopUrlFor } from "~/server/platform/config.server";
 import type { Route } from "./+types/shop.order.create";
 import { SELECT_ADDRESS } from "~/lib/messages/checkout";
+import { centsToAmount } from "~/lib/money";
 
-// Only the address id is taken from the legacy create body: items, prices and the total come
-// from the shopper's cart and the database, whatever the client sent.
+// Only the address id (and, since issue 41, the delivery method's id) is taken from the legacy
+// create body: items, prices, shipping, tax and the total come from the shopper's cart, the
+// settings and the database, whatever the client sent. Without a method, the cheapest to the
+// address. The answer gains what the order costs beyond its lines.
 const CreateBody = z.object({
   userId: z.string().optional(),
   addressInfo: z.object({ addressId: z.string({ error: SELECT_ADDRESS }) }, { error: SELECT_ADDRESS }),
+  shippingMethod: z.string({ error: "shippingMethod must be the id of a delivery method" }).max(40).optional(),
 });
 
 export const loader = () => methodNotAllowed("POST");
@@ -21,7 +25,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertOwnUserId(user, body.userId);
   const parsed = CreateBody.safeParse(body);
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-  const result = await startCheckout(user, parsed.data.addressInfo.addressId, shopUrlFor(request));
+  const { addressInfo, shippingMethod } = parsed.data;
+  const result = await startCheckout(user, addressInfo.addressId, shopUrlFor(request), shippingMethod ?? null);
   if (!result.ok) return apiError(result.status, result.message);
-  return json({ success: true, approvalURL: result.approvalUrl, orderId: result.orderId }, { status: 201 });
+  const { totals } = result;
+  return json(
+    {
+      success: true,
+      approvalURL: result.approvalUrl,
+      orderId: result.orderId,
+      totalAmount: centsToAmount(totals.totalCents),
+      shippingAmount: centsToAmount(totals.shippingCents),
+      taxAmount: centsToAmount(totals.taxCents),
+      shippingMethod: totals.shipping?.name ?? null,
+    },
+    { status: 201 },
+  );
 }

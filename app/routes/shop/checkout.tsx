@@ -1,8 +1,10 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { redirectWithInfo } from "remix-toast";
 import { AddressManager } from "~/components/shop/address-manager";
 import { DiscountCode } from "~/components/shop/discount-code";
+import { CheckoutCosts, DeliveryMethods } from "~/components/shop/checkout-costs";
 import { Button } from "~/components/ui/button";
 import type { FormResult } from "~/lib/form";
 import { formatMoney, linesTotalCents } from "~/lib/money";
@@ -11,35 +13,51 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { variantLabel } from "~/lib/variants";
 import { handleAddressIntent } from "./address-action.server";
 import { handleDiscountIntent } from "./discount-action.server";
-import { listAddresses } from "~/server/accounts/addresses.server";
+import { getAddress, listAddresses } from "~/server/accounts/addresses.server";
 import { shopSettings } from "~/server/settings/settings.server";
 import { getCart } from "~/server/cart/cart.server";
-import { cartTotals } from "~/server/discounts/apply.server";
+import { addressCountry, cartCosts } from "~/server/checkout/costs.server";
 import { startCheckout } from "~/server/checkout/start.server";
 import { signedInUser } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkout";
 import { shopUrlFor } from "~/server/platform/config.server";
-import { SELECT_ADDRESS_HINT } from "~/lib/messages/checkout";
+import { CHECK_TOTAL, SELECT_ADDRESS_HINT } from "~/lib/messages/checkout";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
 import { pageTitle } from "~/lib/shop-name";
 
-/** The URL parameter naming the address chosen for shipping when the page arrives (one just added). */
+/** The URL parameter naming the address chosen for shipping (one just added, or one chosen). */
 const SHIP_TO_PARAM = "shipTo";
+/** The URL parameter naming the delivery method chosen. */
+const METHOD_PARAM = "method";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Checkout", matches) }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The address the page ships to: the one the URL names, else a shopper's only one. */
+function shipToOf(addresses: Array<{ id: string }>, named: string | null): string | null {
+  if (named && addresses.some((a) => a.id === named)) return named;
+  return addresses.length === 1 ? addresses[0]!.id : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = signedInUser(context);
+  const params = new URL(request.url).searchParams;
   const [cart, addresses, settings] = await Promise.all([getCart(user.id), listAddresses(user.id), shopSettings()]);
-  // What the code on the cart takes off now (or why nothing), and the discount form's constraints.
-  return {
-    cart,
-    addresses,
-    shopCountry: settings.country,
-    totals: await cartTotals(user.id, cart),
-    discountConstraint: getZodConstraint(ApplyDiscountSchema),
-  };
+  const shipTo = shipToOf(addresses, params.get(SHIP_TO_PARAM));
+  const country = shipTo ? await addressCountry(shipTo) : null;
+  // What the order costs to that address with the method chosen (the cheapest when none is),
+  // what the code on the cart takes off now (or why nothing), and the discount form's constraints.
+  const costs = await cartCosts(user.id, cart, country, params.get(METHOD_PARAM));
+  return { cart, addresses, shopCountry: settings.country, shipTo, costs, discountConstraint: getZodConstraint(ApplyDiscountSchema) };
+}
+
+/** The checkout page showing `addressId` and `method`: what a shopper should look at before paying. */
+function reviewUrl(addressId: string | null, method: string | null): string {
+  const params = new URLSearchParams();
+  if (addressId) params.set(SHIP_TO_PARAM, addressId);
+  if (method) params.set(METHOD_PARAM, method);
+  const query = params.toString();
+  return query ? `/shop/checkout?${query}` : "/shop/checkout";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,10 +66,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData, SHIP_TO_PARAM);
   if (intent === "discount-apply" || intent === "discount-remove") return handleDiscountIntent(request, user, intent, formData);
+  const field = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" && value ? value : null;
+  };
+  const addressId = field("addressId");
+  const method = field("method");
+  // Without JavaScript, "Update total" shows what the address and method chosen cost.
+  if (formData.getAll("intent").includes("review")) throw redirect(reviewUrl(addressId, method));
   if (intent !== "checkout") return data({ error: UNKNOWN_ACTION }, { status: 400 });
 
-  const addressId = formData.get("addressId");
-  const result = await startCheckout(user, typeof addressId === "string" ? addressId : null, shopUrlFor(request));
+  // The shopper pays what the page showed them, or sees the new total first: an address or a
+  // method chosen without JavaScript (and no "Update total"), or settings changed meanwhile.
+  const shown = Number(field("shownTotal"));
+  if (addressId && field("shownTotal") !== null && (await getAddress(user.id, addressId))) {
+    const costs = await cartCosts(user.id, await getCart(user.id), await addressCountry(addressId), method);
+    if (costs.totals && costs.totals.totalCents !== shown) return redirectWithInfo(reviewUrl(addressId, method), CHECK_TOTAL);
+  }
+  const result = await startCheckout(user, addressId, shopUrlFor(request), method);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   // With JavaScript the page stores the order id (sessionStorage currentOrderId) and then leaves.
   if (formData.get("js") === "1") return { approvalUrl: result.approvalUrl, orderId: result.orderId };
@@ -59,20 +91,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { cart, addresses, shopCountry, totals, discountConstraint } = loaderData;
+  const { cart, addresses, shopCountry, costs, shipTo, discountConstraint } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  // An address just added comes back named by the URL (`?shipTo=<id>`): it is the one chosen, over
-  // an earlier click (a choice counts only under the URL it was made on).
+  // The address and method the page shows costs for are in the URL (`?shipTo=<id>&method=<id>`):
+  // an address just added comes back named there. With JavaScript a choice goes into the URL at
+  // once and the costs follow; without it, a choice is sent with "Update total" or the checkout.
   const [searchParams] = useSearchParams();
-  const shipTo = searchParams.get(SHIP_TO_PARAM);
-  const [choice, setChoice] = useState<{ id: string; shipTo: string | null } | null>(null);
-  const chosen = choice && choice.shipTo === shipTo ? choice.id : null;
-  const exists = (id: string | null): id is string => !!id && addresses.some((a) => a.id === id);
-  // Else a shopper with one address ships there unless they say otherwise. The server renders the
-  // choice checked, so this holds without JavaScript too; an address since deleted no longer counts.
-  const selected = exists(chosen) ? chosen : exists(shipTo) ? shipTo : addresses.length === 1 ? addresses[0]!.id : null;
+  const navigate = useNavigate();
+  const [picked, setPicked] = useState<{ id: string; shipTo: string | null } | null>(null);
+  const selected = picked && picked.shipTo === shipTo ? picked.id : shipTo;
+  const choose = (addressId: string | null, method: string | null) => {
+    void navigate(reviewUrl(addressId, method), { replace: true, preventScrollReset: true });
+  };
   // With JavaScript the action answers the approval URL: the page stores the order id and leaves.
   const leaving = !!(actionData && "approvalUrl" in actionData && actionData.approvalUrl);
 
@@ -106,7 +138,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             shopCountry={shopCountry}
             selectFormId="checkout-form"
             selectedId={selected}
-            onSelect={(id) => setChoice({ id, shipTo })}
+            onSelect={(id) => {
+              setPicked({ id, shipTo });
+              choose(id, searchParams.get(METHOD_PARAM));
+            }}
+          />
+          <DeliveryMethods
+            costs={costs}
+            formId="checkout-form"
+            onChoose={(method) => choose(selected, method)}
+            canReview={!hydrated && addresses.length > 0}
           />
         </section>
         <section aria-labelledby="summary-heading" className="h-fit space-y-4 rounded-lg border border-gray-200 p-5">
@@ -132,38 +173,26 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          {empty && !totals.discount ? null : (
-            <DiscountCode applied={totals.discount} constraint={discountConstraint} lastResult={discountResult} />
+          {empty && !costs.discount ? null : (
+            <DiscountCode applied={costs.discount} constraint={discountConstraint} lastResult={discountResult} />
           )}
-          <dl className="space-y-1 border-t border-gray-200 pt-3">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd data-testid="checkout-subtotal">{formatMoney(totals.subtotalCents)}</dd>
-            </div>
-            {totals.discount && totals.discount.cents > 0 ? (
-              <div className="flex justify-between text-green-800">
-                <dt>Discount ({totals.discount.code})</dt>
-                <dd data-testid="checkout-discount">−{formatMoney(totals.discount.cents)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd>Free</dd>
-            </div>
-            <div className="flex justify-between text-lg font-bold">
-              <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatMoney(totals.totalCents)}</dd>
-            </div>
-          </dl>
+          <CheckoutCosts costs={costs} />
           <Form method="post" id="checkout-form" className="space-y-2">
             <input type="hidden" name="intent" value="checkout" />
+            {/* What the page shows: the server takes the shopper back to check a total that differs. */}
+            {costs.totals && selected === shipTo ? <input type="hidden" name="shownTotal" value={costs.totals.totalCents} /> : null}
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}
             {error ? (
               <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
                 {error}
               </p>
             ) : null}
-            <Button type="submit" className="w-full" disabled={empty || processing || (hydrated && !selected)}>
+            {costs.refusal ? (
+              <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                {costs.refusal}
+              </p>
+            ) : null}
+            <Button type="submit" className="w-full" disabled={empty || processing || (hydrated && (!selected || !!costs.refusal))}>
               {processing ? "Processing Paypal Payment..." : "Checkout with Paypal"}
             </Button>
             {/* Hidden by CSS as soon as an address radio is checked, so it works without JavaScript. */}

@@ -7,6 +7,7 @@ import { CartSheetOverlay } from "~/components/shop/overlays";
 import { cartLineIds, getCart } from "~/server/cart/cart.server";
 import { currentUser, requireArea } from "~/server/accounts/session.server";
 import { cartOwnerOf } from "~/server/cart/visitor-cart.server";
+import { cartCosts } from "~/server/checkout/costs.server";
 import { pageCaching } from "./page-caching.server";
 import type { Route } from "./+types/layout";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
@@ -25,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     owner ? cartLineIds(owner) : [],
     sheetOpen ? (owner ? getCart(owner) : { id: null, items: [] }) : null,
   ]);
-  return { user, cartLineIds: lineIds, cart };
+  // What the open sheet says of the cart's cost: its subtotal and delivery (no address chosen yet).
+  const costs = cart && owner && cart.items.length ? await cartCosts(owner, cart, null) : null;
+  return { user, cartLineIds: lineIds, cart, costs };
 }
 
 // The cart is read again after any form (an add, a removal) and when the cart sheet opens or
@@ -75,7 +78,7 @@ function ShopShell({ data, children }: { data: Route.ComponentProps["loaderData"
         {children}
       </main>
       <ShopFooter />
-      {data?.cart ? <CartSheetOverlay cart={data.cart} /> : null}
+      {data?.cart ? <CartSheetOverlay cart={data.cart} costs={data.costs} /> : null}
     </div>
   );
 }

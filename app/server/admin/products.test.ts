@@ -141,6 +141,7 @@ describe("saveProduct", () => {
         unitPriceCents: 2990,
         quantity: 1,
         discountCents: 0,
+        taxCents: 0,
       },
     ]);
     expect(await deleteProduct(id)).toBe(false);

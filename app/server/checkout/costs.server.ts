@@ -1,5 +1,5 @@
-import type { Cart } from "~/lib/cart";
-import { orderTotals, shippingHint, shippingOptions, type CostLine, type ShippingHint, type Totals } from "~/lib/costs/totals";
+import type { Cart, CartCosts } from "~/lib/cart";
+import { orderTotals, shippingHint, shippingOptions, type CostLine } from "~/lib/costs/totals";
 import type { DiscountLine } from "~/lib/discounts/arithmetic";
 import { unitPriceCents } from "~/lib/money";
 import { cartCode, discountLinesOf } from "~/server/discounts/apply.server";
@@ -12,28 +12,11 @@ import type { CartOwner } from "~/server/cart/cart.server";
 // /api cart answers read it. Every amount comes from lib/costs/totals.ts; checkout (start.server.ts)
 // runs the same function again, in the transaction that writes the order.
 
-/** A delivery method to the chosen address, at its price for this cart. */
-export type ShippingChoice = { id: string; name: string; estimate: string; cents: number };
-
-export type CartCosts = {
-  subtotalCents: number;
-  /** The code on the cart, what it takes off now, or why it takes nothing. */
-  discount: { code: string; cents: number; refusal: string | null } | null;
-  /** Lines after the discount, plus shipping and any tax added, to `country` (lines after discount without one). */
-  totalCents: number;
-  /** Everything the order would cost to `country` (null: the shop does not deliver there). */
-  totals: Totals | null;
-  /** Where the costs are for: the chosen address's country, or null before one is chosen. */
-  country: string | null;
-  /** "We don't deliver to France yet", when the shop does not deliver to `country`. */
-  refusal: string | null;
-  /** The methods to `country`, cheapest first (empty when the shop has no zones: free delivery). */
-  options: ShippingChoice[];
-  /** The cart's delivery hint to `country`, or to the shop's own before an address is chosen. */
-  hint: ShippingHint | null;
-  /** Whether the owner set any zones (none: the specification's "Free" / "Calculated at checkout"). */
-  zonesSet: boolean;
-};
+/** The country of a saved address: the one it was saved with, else the shop's own (saved before countries). */
+export async function addressCountry(addressId: string): Promise<string> {
+  const row = await db.selectFrom("addresses").select("country").where("id", "=", addressId).executeTakeFirst();
+  return row?.country ?? (await shopSettings()).country;
+}
 
 /** A cart's lines as the totals function and the discount rules see them. */
 export async function costLinesOf(cart: Cart): Promise<{ lines: CostLine[]; discountable: DiscountLine[] }> {

@@ -17,8 +17,8 @@ import { lineName } from "~/lib/variants";
 import { getAddress } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
 import { cartCode, refusalStatus } from "~/server/discounts/apply.server";
-import { costSettings, shopSettings } from "~/server/settings/settings.server";
-import { costLinesOf } from "./costs.server";
+import { costSettings } from "~/server/settings/settings.server";
+import { addressCountry, costLinesOf } from "./costs.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { log } from "~/server/platform/log.server";
@@ -31,19 +31,13 @@ import { recordStatusChange } from "~/server/orders/timeline.server";
 import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 export type StartCheckoutResult =
-  | { ok: true; orderId: string; approvalUrl: string }
+  | { ok: true; orderId: string; approvalUrl: string; totals: Totals }
   | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "addressId" | "code" };
 
 /** A refusal about the code on the cart (the form's `code` field), not the checkout as a whole. */
 const CODE = "code" as const;
 /** A refusal about the address chosen (the shop does not deliver there). */
 const ADDRESS = "addressId" as const;
-
-/** The country of a saved address: the one it was saved with, else the shop's own (saved before countries). */
-async function addressCountry(addressId: string): Promise<string> {
-  const row = await db.selectFrom("addresses").select("country").where("id", "=", addressId).executeTakeFirst();
-  return row?.country ?? (await shopSettings()).country;
-}
 
 /** What the order is given: the code, the discount in cents, and each line's share of it. */
 type OrderDiscount = { id: string; code: string; cents: number; perLine: number[] };
@@ -220,7 +214,7 @@ export async function startCheckout(
     return refusal.detail ? { ...refusal.answer, field: refusal.detail } : refusal.answer;
   }
   const { totals } = placed;
-  if (totals.totalCents === 0) return completeFree(orderId, shopUrl);
+  if (totals.totalCents === 0) return completeFree(orderId, shopUrl, totals);
 
   try {
     const paypal = await createPayPalOrder(
@@ -243,7 +237,7 @@ export async function startCheckout(
       },
     );
     await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
-    return { ok: true, orderId, approvalUrl: paypal.approvalUrl };
+    return { ok: true, orderId, approvalUrl: paypal.approvalUrl, totals };
   } catch (error) {
     log("error", "PayPal order creation failed", { orderId, error });
     await db.transaction().execute(async (trx) => {
@@ -260,7 +254,7 @@ export async function startCheckout(
  * recorded paid at once (its code's use spent, the cart emptied of what was bought); the shopper
  * goes straight to the payment-success page.
  */
-function completeFree(orderId: string, shopUrl: string): Promise<StartCheckoutResult> {
+function completeFree(orderId: string, shopUrl: string, totals: Totals): Promise<StartCheckoutResult> {
   // Under the order's payment lease, as a capture: the recovery sweep leaves it alone meanwhile.
   return oneAtATime(orderId, async (): Promise<StartCheckoutResult> => {
     const reserved = await reserveStock(orderId);
@@ -277,6 +271,6 @@ function completeFree(orderId: string, shopUrl: string): Promise<StartCheckoutRe
     await recordPayment((await selectOrder(orderId))!, { status: "COMPLETED" }, undefined);
     const paid = await selectOrder(orderId);
     if (paid?.payment_status !== "paid") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
-    return { ok: true, orderId, approvalUrl: `${shopUrl}/shop/payment-success?order=${orderId}` };
+    return { ok: true, orderId, approvalUrl: `${shopUrl}/shop/payment-success?order=${orderId}`, totals };
   });
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { addAddress } from "~/server/accounts/addresses.server";
 import { addToCart, getCart } from "~/server/cart/cart.server";
@@ -12,6 +12,8 @@ import { reloadSettings } from "~/server/platform/config.server";
 import { createDiscount, getDiscount } from "~/server/discounts/codes.server";
 import { applyDiscountCode } from "~/server/discounts/apply.server";
 import { DiscountSchema } from "~/lib/schemas";
+import { unitPriceCents } from "~/lib/money";
+import { saveSettings } from "~/server/settings/settings.server";
 
 // PayPal is unreachable here on purpose (nothing listens on this port): checkout must leave no
 // order pending and the cart as it was.
@@ -82,5 +84,108 @@ describe("startCheckout", () => {
     ]);
     // The only use is free again: the shopper can try once PayPal is back.
     expect((await getDiscount(created.discount.id))!.taken).toBe(0);
+  });
+
+  describe("what the order costs (issue 41)", () => {
+    const emptyCart = async () => {
+      await db.deleteFrom("cart_items").execute();
+      await db.updateTable("carts").set({ discount_code: null }).execute();
+    };
+    beforeEach(emptyCart);
+    afterEach(async () => {
+      await saveSettings({ pricesIncludeTax: false, taxRates: [], otherTaxRate: 0, shippingZones: [] });
+      await emptyCart();
+    });
+    /** The last attempt's order row and lines (PayPal is unreachable: it is written, then marked failed). */
+    const lastOrder = async () => {
+      const order = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("user_id", "=", user.id)
+        .orderBy("order_date", "desc")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      const lines = await db
+        .selectFrom("order_items")
+        .select(["unit_price_cents", "quantity", "discount_cents", "tax_cents"])
+        .where("order_id", "=", order.id)
+        .execute();
+      return { order, lines };
+    };
+
+    it(
+      "keeps the method, shipping, each line's tax and the rate; a code that brings the subtotal under the threshold brings shipping back",
+      { timeout: 30_000 },
+      async () => {
+        const [product] = await productsWithoutSizes(6);
+        const prices = await db
+          .selectFrom("products")
+          .select(["price_cents", "sale_price_cents"])
+          .where("id", "=", product!.id)
+          .executeTakeFirstOrThrow();
+        const unit = unitPriceCents(prices.price_cents, prices.sale_price_cents);
+        // Free above exactly two units: two units ship free, unless a code takes them below it.
+        await saveSettings({
+          pricesIncludeTax: true,
+          taxRates: [{ country: "US", rate: 20 }],
+          otherTaxRate: 0,
+          shippingZones: [
+            {
+              name: "World",
+              everywhereElse: true,
+              countries: [],
+              methods: [{ name: "Post", price: 5, freeAbove: (2 * unit) / 100, estimate: "A week" }],
+            },
+          ],
+        });
+        await addToCart(user.id, product!.id, 2);
+        await startCheckout(user, addressId, SHOP);
+        let { order, lines } = await lastOrder();
+        expect(order).toMatchObject({
+          country: "US",
+          shipping_method: "Post",
+          shipping_estimate: "A week",
+          shipping_cents: 0,
+          tax_rate: 20_000,
+          prices_include_tax: 1,
+        });
+        expect(order.total_cents).toBe(2 * unit);
+        expect(lines[0]!.tax_cents).toBe(2 * unit - Math.floor((2 * 2 * unit * 100_000 + 120_000) / 240_000));
+        expect(order.tax_cents).toBe(lines[0]!.tax_cents);
+
+        const created = await createDiscount(DiscountSchema.parse({ code: "UNDERIT", type: "fixed", value: 0.01 }));
+        if (!created.ok) throw new Error(created.message);
+        expect((await applyDiscountCode(user.id, "underit", `client-${user.id}`)).ok).toBe(true);
+        await startCheckout(user, addressId, SHOP);
+        ({ order, lines } = await lastOrder());
+        expect(order).toMatchObject({ shipping_cents: 500, discount_cents: 1, total_cents: 2 * unit - 1 + 500 });
+        // 20 % VAT inside the $5.00: 83 cents.
+        expect(order.shipping_tax_cents).toBe(83);
+        expect(order.tax_cents).toBe(lines[0]!.tax_cents + 83);
+      },
+    );
+
+    it("refuses a country no zone covers, writing nothing", async () => {
+      const [product] = await productsWithoutSizes(6);
+      await saveSettings({
+        shippingZones: [
+          {
+            name: "Islands",
+            everywhereElse: false,
+            countries: ["IS", "FO"],
+            methods: [{ name: "Boat", price: 9, freeAbove: null, estimate: "" }],
+          },
+        ],
+      });
+      await addToCart(user.id, product!.id, 1);
+      const before = await db.selectFrom("orders").select("id").execute();
+      expect(await startCheckout(user, addressId, SHOP)).toEqual({
+        ok: false,
+        status: 400,
+        message: "We don't deliver to United States yet",
+        field: "addressId",
+      });
+      expect(await db.selectFrom("orders").select("id").execute()).toEqual(before);
+    });
   });
 });

@@ -1,8 +1,7 @@
-import type { Cart } from "~/lib/cart";
-import { discountLines, type DiscountLine } from "~/lib/discounts/arithmetic";
+import type { DiscountLine } from "~/lib/discounts/arithmetic";
 import { CART_EMPTY } from "~/lib/messages/checkout";
 import { DISCOUNT_REMOVED, DISCOUNT_UNKNOWN, discountApplied, tooManyCodes } from "~/lib/messages/discounts-shopper";
-import { linesTotalCents, unitPriceCents } from "~/lib/money";
+import { unitPriceCents } from "~/lib/money";
 import { checkCode } from "./uses.server";
 import { db, now, type DB } from "~/server/database/db.server";
 import { config } from "~/server/platform/config.server";
@@ -10,15 +9,8 @@ import { lockKey } from "~/server/database/locks.server";
 import { giveBack, takeAttempt } from "~/server/platform/rate-limit.server";
 
 // The one discount code a shopper applies to their cart (issue 33): applying and removing it, and
-// what it takes off the cart now. The same functions serve the checkout page and /api; checkout
+// whether it applies to the cart (what it takes off: checkout/costs.server.ts). The same functions serve the checkout page and /api; checkout
 // checks the code again and holds a use of it (checkout/start.server.ts).
-
-/** What the cart costs: its lines, the code on it (what it takes off, or why it does not apply now), and the rest. */
-export type CartTotals = {
-  subtotalCents: number;
-  discount: { code: string; cents: number; refusal: string | null } | null;
-  totalCents: number;
-};
 
 export type DiscountChange =
   | { ok: true; message: string }
@@ -27,9 +19,6 @@ export type DiscountChange =
 
 /** A line at its unit price now (the sale price when there is one). */
 type PricedLine = { productId: string; unitCents: number; quantity: number };
-
-const priced = (cart: Cart): PricedLine[] =>
-  cart.items.map((i) => ({ productId: i.productId, unitCents: unitPriceCents(i.priceCents, i.salePriceCents), quantity: i.quantity }));
 
 /** Lines as the discount rules see them: each line's total, with its product's category and brand. */
 export async function discountLinesOf(executor: DB, lines: PricedLine[]): Promise<DiscountLine[]> {
@@ -52,17 +41,6 @@ export const refusalStatus = (message: string): 404 | 409 => (message === DISCOU
 export async function cartCode(userId: string): Promise<string | null> {
   const cart = await db.selectFrom("carts").select("discount_code").where("user_id", "=", userId).executeTakeFirst();
   return cart?.discount_code ?? null;
-}
-
-/** The cart's subtotal, the code on it and what it takes off now (nothing, with the reason, when it does not apply), and the total. */
-export async function cartTotals(userId: string, cart: Cart): Promise<CartTotals> {
-  const subtotalCents = linesTotalCents(cart.items);
-  const code = await cartCode(userId);
-  if (!code) return { subtotalCents, discount: null, totalCents: subtotalCents };
-  const lines = await discountLinesOf(db, priced(cart));
-  const { discount, refusal } = await checkCode(db, userId, code, lines);
-  const cents = discount && !refusal ? discountLines(discount, lines).totalCents : 0;
-  return { subtotalCents, discount: { code, cents, refusal }, totalCents: subtotalCents - cents };
 }
 
 /**

@@ -21,7 +21,8 @@ import { productWith } from "#tests/support/catalog";
 import { insertOrder } from "#tests/support/orders";
 import { db, newId, now } from "~/server/database/db.server";
 import { addToCart, getCart } from "~/server/cart/cart.server";
-import { applyDiscountCode, cartTotals, removeDiscountCode } from "./apply.server";
+import { applyDiscountCode, removeDiscountCode } from "./apply.server";
+import { cartCosts } from "~/server/checkout/costs.server";
 
 // The shopper's discount code on their cart (both engines): each refusal in plain words, the code
 // kept once it applies, and what it takes off the cart. Checkout's holds are in
@@ -96,7 +97,7 @@ describe("applying a code to the cart", () => {
       message: discountApplied(code.code),
     });
     // 15% of $52.50 is $7.875, rounded half up to $7.88.
-    expect(await cartTotals(user.id, await getCart(user.id))).toEqual({
+    expect(await cartCosts(user.id, await getCart(user.id), null)).toMatchObject({
       subtotalCents: 5250,
       discount: { code: code.code, cents: 788, refusal: null },
       totalCents: 4462,
@@ -104,10 +105,10 @@ describe("applying a code to the cart", () => {
     // Another code replaces it; removing leaves none (and removing again is no error).
     const other = await newCode({ type: "fixed", value: 5 });
     expect((await applyDiscountCode(user.id, other.code, `client-${user.id}`)).ok).toBe(true);
-    expect((await cartTotals(user.id, await getCart(user.id))).discount).toEqual({ code: other.code, cents: 500, refusal: null });
+    expect((await cartCosts(user.id, await getCart(user.id), null)).discount).toEqual({ code: other.code, cents: 500, refusal: null });
     expect(await removeDiscountCode(user.id)).toEqual({ ok: true, message: DISCOUNT_REMOVED });
     expect(await removeDiscountCode(user.id)).toEqual({ ok: true, message: DISCOUNT_REMOVED });
-    expect(await cartTotals(user.id, await getCart(user.id))).toEqual({ subtotalCents: 5250, discount: null, totalCents: 5250 });
+    expect(await cartCosts(user.id, await getCart(user.id), null)).toMatchObject({ subtotalCents: 5250, discount: null, totalCents: 5250 });
   });
 
   it("refuses an empty cart", async () => {
@@ -121,7 +122,7 @@ describe("applying a code to the cart", () => {
     await addToCart(user.id, men.id, 1);
     const refused = async (code: string, status: number, message: string) => {
       expect(await applyDiscountCode(user.id, code, `client-${user.id}`)).toEqual({ ok: false, status, message });
-      expect((await cartTotals(user.id, await getCart(user.id))).discount).toBeNull();
+      expect((await cartCosts(user.id, await getCart(user.id), null)).discount).toBeNull();
     };
     const hour = 3_600_000;
     await refused("NOSUCHCODE", 404, DISCOUNT_UNKNOWN);
@@ -166,10 +167,14 @@ describe("applying a code to the cart", () => {
     // An attempt of theirs at PayPal holds the code's only use; a new checkout would cancel it.
     const attempt = await useOf(last.id, user.id, "held", { paymentStatus: "pending" });
     expect((await applyDiscountCode(user.id, last.code, `client-${user.id}`)).ok).toBe(true);
-    expect((await cartTotals(user.id, await getCart(user.id))).discount).toEqual({ code: last.code, cents: 200, refusal: null });
+    expect((await cartCosts(user.id, await getCart(user.id), null)).discount).toEqual({ code: last.code, cents: 200, refusal: null });
     // Once its payment is under way (the stock taken for the capture), it counts.
     await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", attempt).execute();
-    expect((await cartTotals(user.id, await getCart(user.id))).discount).toEqual({ code: last.code, cents: 0, refusal: DISCOUNT_USED_UP });
+    expect((await cartCosts(user.id, await getCart(user.id), null)).discount).toEqual({
+      code: last.code,
+      cents: 0,
+      refusal: DISCOUNT_USED_UP,
+    });
   });
 
   it("shows why a code kept on the cart no longer applies, and takes nothing off", async () => {
@@ -183,13 +188,13 @@ describe("applying a code to the cart", () => {
       .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", user.id))
       .execute();
     await addToCart(user.id, men.id, 1);
-    expect(await cartTotals(user.id, await getCart(user.id))).toEqual({
+    expect(await cartCosts(user.id, await getCart(user.id), null)).toMatchObject({
       subtotalCents: 2000,
       discount: { code: code.code, cents: 0, refusal: discountMinimumNotReached("$10.00") },
       totalCents: 2000,
     });
     await setDiscountActive(code.id, false);
-    expect((await cartTotals(user.id, await getCart(user.id))).discount).toMatchObject({ refusal: DISCOUNT_UNKNOWN, cents: 0 });
+    expect((await cartCosts(user.id, await getCart(user.id), null)).discount).toMatchObject({ refusal: DISCOUNT_UNKNOWN, cents: 0 });
   });
 
   it("cannot be guessed: after 10 refused codes a minute from a shopper or an address, every code is refused with 429, the right one too", async () => {

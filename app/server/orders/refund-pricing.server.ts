@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { paidForUnits } from "~/lib/discounts/arithmetic";
+import type { RefundFigures } from "~/lib/refund-figures";
 import type { Database } from "#db/schema";
+import { db } from "~/server/database/db.server";
 
 // Pricing refunded units and counting what is left of an order's lines (docs/decisions/0037-refunds.md):
 // what a refund of lines gives back, what a return may still take.
@@ -22,20 +24,24 @@ export async function unitsLeft(trx: Kysely<Database>, orderId: string): Promise
 }
 
 /**
- * What `lines` of the order cost after its discount, as a refund of them would give back now
- * (after the units refunded in money before): 0 for lines a discount code made free.
+ * What `lines` of the order cost after its discount, with their tax when it was added on top, as a
+ * refund of them would give back now (after the units refunded in money before): 0 for lines a
+ * discount code made free.
  */
 export async function paidForLines(
   trx: Kysely<Database>,
   orderId: string,
   lines: Array<{ orderItemId: string; quantity: number }>,
 ): Promise<number> {
-  const items = await trx
-    .selectFrom("order_items")
-    .select(["id", "unit_price_cents", "quantity", "discount_cents"])
-    .where("order_id", "=", orderId)
-    .execute();
-  const paidFor = refundPricer((await unitsOf(trx, orderId)).refunded);
+  const [order, items] = await Promise.all([
+    trx.selectFrom("orders").select("prices_include_tax").where("id", "=", orderId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom("order_items")
+      .select(["id", "unit_price_cents", "quantity", "discount_cents", "tax_cents"])
+      .where("order_id", "=", orderId)
+      .execute(),
+  ]);
+  const paidFor = refundPricer((await unitsOf(trx, orderId)).refunded, order.prices_include_tax === 1);
   let cents = 0;
   for (const line of lines) {
     const item = items.find((i) => i.id === line.orderItemId);
@@ -44,21 +50,90 @@ export async function paidForLines(
   return cents;
 }
 
-type PricedItem = { id: string; unit_price_cents: number; quantity: number; discount_cents: number };
+type PricedItem = { id: string; unit_price_cents: number; quantity: number; discount_cents: number; tax_cents: number };
 
 /**
- * Prices units of an order's lines as a refund gives them back: what they cost after the discount
- * (paidForUnits), after the units refunded in money before (`refunded`) and those this pricer
- * priced already, so every unit refunded, in any steps, gives back exactly what the line cost.
+ * Prices units of an order's lines as a refund gives them back: what they cost after the discount,
+ * with their tax when prices excluded it (paidForUnits), after the units refunded in money before
+ * (`refunded`) and those this pricer priced already, so every unit refunded, in any steps, gives
+ * back exactly what the line cost.
  */
-export function refundPricer(refunded: Map<string, number>): (item: PricedItem, quantity: number) => number {
+export function refundPricer(refunded: Map<string, number>, taxIncluded: boolean): (item: PricedItem, quantity: number) => number {
   const priced = new Map<string, number>();
   return (item, quantity) => {
     const before = (refunded.get(item.id) ?? 0) + (priced.get(item.id) ?? 0);
     priced.set(item.id, (priced.get(item.id) ?? 0) + quantity);
-    const line = { totalCents: item.unit_price_cents * item.quantity, discountCents: item.discount_cents, quantity: item.quantity };
-    return paidForUnits(line, before, quantity);
+    return paidForUnits(paidLine(item, taxIncluded), before, quantity);
   };
+}
+
+/** A line as paidForUnits sees it: its tax counts only when it was added to the price. */
+const paidLine = (item: PricedItem, taxIncluded: boolean) => ({
+  totalCents: item.unit_price_cents * item.quantity,
+  discountCents: item.discount_cents,
+  taxAddedCents: taxIncluded ? 0 : item.tax_cents,
+  quantity: item.quantity,
+});
+
+type ChargedOrder = {
+  total_cents: number;
+  refunded_cents: number;
+  shipping_cents: number;
+  shipping_tax_cents: number;
+  prices_include_tax: number;
+};
+
+/**
+ * The money still refundable on an order (issue 41; the caller holds the order's row): `total`, all
+ * of it (total − refunded); `shipping`, what giving back the shipping would refund now (the
+ * shipping charged, with its tax when prices excluded it, less the shipping refunds not failed,
+ * and never more than `total`); `lines`, what is left for the lines (a return refunds at most that:
+ * shipping is not given back by a return).
+ */
+export async function moneyLeft(trx: Kysely<Database>, orderId: string, order: ChargedOrder) {
+  const charged = order.shipping_cents + (order.prices_include_tax === 1 ? 0 : order.shipping_tax_cents);
+  const { given } = await trx
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("shipping_cents"), eb.val(0)).as("given"))
+    .where("order_id", "=", orderId)
+    .where("status", "!=", "failed")
+    .executeTakeFirstOrThrow();
+  const total = order.total_cents - order.refunded_cents;
+  const shippingLeft = Math.max(0, charged - Number(given));
+  return { total, charged, shipping: Math.min(shippingLeft, total), lines: Math.max(0, total - shippingLeft) };
+}
+
+/**
+ * The refund form's figures (issue 41, point 6: the browser shows them, never computes money): the
+ * money left, the shipping "Refund shipping" would give back, and for each size still refundable
+ * its units left and what the line cost in all (after its discount, with its tax when added).
+ * Null for an order that does not exist.
+ */
+export async function refundFigures(orderId: string): Promise<RefundFigures | null> {
+  const order = await db
+    .selectFrom("orders")
+    .select(["total_cents", "refunded_cents", "shipping_cents", "shipping_tax_cents", "prices_include_tax"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const [left, units, items] = await Promise.all([
+    moneyLeft(db, orderId, order),
+    unitsOf(db, orderId),
+    db
+      .selectFrom("order_items")
+      .select(["id", "variant_id", "unit_price_cents", "quantity", "discount_cents", "tax_cents"])
+      .where("order_id", "=", orderId)
+      .orderBy("id")
+      .execute(),
+  ]);
+  const lines: RefundFigures["lines"] = [];
+  for (const item of items) {
+    const unitsLeft = units.left.get(item.id) ?? 0;
+    if (!item.variant_id || unitsLeft <= 0) continue;
+    const line = paidLine(item, order.prices_include_tax === 1);
+    lines.push({ variantId: item.variant_id, unitsLeft, paidCents: paidForUnits(line, 0, item.quantity) });
+  }
+  return { leftCents: left.total, shippingCents: left.shipping, lines };
 }
 
 /**

@@ -4,9 +4,12 @@ import {
   ALREADY_CANCELLED,
   CANNOT_CANCEL_SHIPPED,
   FREE_ORDER_NO_MONEY,
+  NO_SHIPPING_CHARGED,
   NO_SUCH_LINE,
   NOT_PAID,
   NOTHING_TO_REFUND,
+  SHIPPING_REFUND_REASON,
+  SHIPPING_REFUNDED_ALREADY,
   tooManyUnits,
   tooMuchRefund,
 } from "~/lib/messages/refunds";
@@ -21,7 +24,7 @@ import { oneAtATime } from "~/server/checkout/payment-lock.server";
 import { restock } from "~/server/checkout/stock.server";
 import { recordStatusChange } from "./timeline.server";
 import { releaseSpentUse } from "~/server/discounts/uses.server";
-import { isFree, refundPricer, unitsLeft, unitsOf } from "./refund-pricing.server";
+import { isFree, moneyLeft, refundPricer, unitsLeft, unitsOf } from "./refund-pricing.server";
 import { send, type RefundOutcome, type Written } from "./refund-settle.server";
 import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
@@ -50,10 +53,14 @@ export type RefundRequest = {
 
 export type Plan = {
   by: "shopper" | "admin";
-  /** `all`: every unit not refunded yet, and all the money left. A line by its size (variant) or by the order's line itself. */
-  lines: Array<{ variantId?: string; orderItemId?: string; quantity: number }> | "all";
+  /**
+   * `all`: every unit not refunded yet, and all the money left (the shipping not refunded yet among
+   * it); `shipping`: only the shipping not refunded yet (the owner's refund of it). A line by its
+   * size (variant) or by the order's line itself.
+   */
+  lines: Array<{ variantId?: string; orderItemId?: string; quantity: number }> | "all" | "shipping";
   amountCents?: number;
-  /** The lines' value, but never more than is left to refund (a return's receipt). */
+  /** The lines' value, but never more than is left for the lines (a return's receipt: shipping is not given back by a return). */
   atMostLeft?: boolean;
   /** `unlessShipped`: back in stock only if the order has not left the shop (a rejection). */
   restock: boolean | "unlessShipped";
@@ -115,7 +122,19 @@ export function refundByAdmin(orderId: string, request: RefundRequest): Promise<
   });
 }
 
-function refund(orderId: string, plan: Plan): Promise<RefundOutcome> {
+/**
+ * The owner gives back the order's shipping (issue 41): the shipping charged, with its tax when
+ * prices excluded it, less any shipping refunded before (a cancellation, a rejection, an earlier
+ * refund of it). A refund row like any other, then PayPal.
+ */
+export function refundShipping(orderId: string, { reason = SHIPPING_REFUND_REASON }: { reason?: string } = {}): Promise<RefundOutcome> {
+  return refund(orderId, { by: "admin", lines: "shipping", restock: false, reason, orderStatusAfter: null });
+}
+
+async function refund(orderId: string, plan: Plan): Promise<RefundOutcome> {
+  // An order that does not exist has no lease to wait for (claiming it would poll until ORDER_BUSY).
+  if (!(await db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst()))
+    return { ok: false, status: 404, message: ORDER_NOT_FOUND };
   return whileHoldingOrder(orderId, async () => {
     const written = await db.transaction().execute(async (trx) => {
       const order = await trx.selectFrom("orders").select(["payment_method", "total_cents"]).where("id", "=", orderId).executeTakeFirst();
@@ -200,7 +219,17 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
   {
     let query = trx
       .selectFrom("orders")
-      .select(["id", "order_status", "payment_status", "total_cents", "refunded_cents", "capture_id"])
+      .select([
+        "id",
+        "order_status",
+        "payment_status",
+        "total_cents",
+        "refunded_cents",
+        "capture_id",
+        "shipping_cents",
+        "shipping_tax_cents",
+        "prices_include_tax",
+      ])
       .where("id", "=", orderId)
       .where("payment_status", "not in", ["cancelled", "failed"]);
     if (plan.userId) query = query.where("user_id", "=", plan.userId);
@@ -209,23 +238,26 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
     if (plan.allowed && !plan.allowed.statuses.includes(order.order_status))
       throw new Refusal(409, plan.allowed.message(order.order_status));
     if (order.payment_status !== "paid" || !order.capture_id) throw new Refusal(409, NOT_PAID);
-    const left = order.total_cents - order.refunded_cents;
+    // The money and the shipping left, read under the order's lock: two refunds of the shipping, or
+    // of the shipping and the whole order, take turns here, so shipping goes back at most once.
+    const money = await moneyLeft(trx, orderId, order);
+    const left = money.total;
 
     const items = await trx
       .selectFrom("order_items")
-      .select(["id", "variant_id", "title", "size", "color", "unit_price_cents", "quantity", "discount_cents"])
+      .select(["id", "variant_id", "title", "size", "color", "unit_price_cents", "quantity", "discount_cents", "tax_cents"])
       .where("order_id", "=", orderId)
       .orderBy("id")
       .execute();
     const { left: unitsLeftOf, refunded } = await unitsOf(trx, orderId, plan.returnId);
     const lines: Array<{ itemId: string; quantity: number; cents: number }> = [];
-    const paidFor = refundPricer(refunded);
+    const paidFor = refundPricer(refunded, order.prices_include_tax === 1);
     if (plan.lines === "all") {
       for (const item of items) {
         const quantity = unitsLeftOf.get(item.id) ?? 0;
         if (quantity > 0) lines.push({ itemId: item.id, quantity, cents: paidFor(item, quantity) });
       }
-    } else {
+    } else if (plan.lines !== "shipping") {
       for (const line of plan.lines) {
         const item = items.find((i) => (line.orderItemId ? i.id === line.orderItemId : i.variant_id === line.variantId));
         if (!item) throw new Refusal(400, NO_SUCH_LINE);
@@ -235,8 +267,21 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
       }
     }
     const linesCents = lines.reduce((sum, l) => sum + l.cents, 0);
-    // A return's lines refund what is left at most (an earlier goodwill amount may have taken part of it).
-    const amountCents = plan.lines === "all" ? left : (plan.amountCents ?? (plan.atMostLeft ? Math.min(linesCents, left) : linesCents));
+    let amountCents: number;
+    // The part of the refund that gives back shipping: all of what is left of it in a refund of the
+    // whole order (a cancellation, a rejection) or of the shipping alone, none in a refund of lines.
+    let shippingCents = 0;
+    if (plan.lines === "all") {
+      amountCents = left;
+      shippingCents = money.shipping;
+    } else if (plan.lines === "shipping") {
+      if (money.charged === 0) throw new Refusal(409, NO_SHIPPING_CHARGED);
+      if (money.shipping <= 0) throw new Refusal(409, left > 0 ? SHIPPING_REFUNDED_ALREADY : tooMuchRefund(0));
+      amountCents = shippingCents = money.shipping;
+    } else {
+      // A return's lines refund what is left for the lines at most (an earlier goodwill amount may have taken part of it).
+      amountCents = plan.amountCents ?? (plan.atMostLeft ? Math.min(linesCents, money.lines) : linesCents);
+    }
     if (amountCents <= 0) throw new Refusal(409, plan.lines === "all" ? tooMuchRefund(0) : NOTHING_TO_REFUND);
     if (amountCents > left) throw new Refusal(409, tooMuchRefund(left));
 
@@ -256,6 +301,7 @@ export async function writeRefund(trx: Transaction<Database>, orderId: string, p
         id,
         order_id: orderId,
         amount_cents: amountCents,
+        shipping_cents: shippingCents,
         status: "requested",
         reason: plan.reason,
         restock: (plan.restock === "unlessShipped" ? CANCELLABLE_STATUSES.includes(order.order_status) : plan.restock) ? 1 : 0,

@@ -22,15 +22,16 @@ import { lockRows, lockStockOf } from "~/server/database/locks.server";
 import { orderForMail, returnDecidedMessage, returnRequestedMessage } from "~/server/mail/messages.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { restock } from "~/server/checkout/stock.server";
-import { paidForLines, unitsLeft } from "./refund-pricing.server";
+import { moneyLeft, paidForLines, unitsLeft } from "./refund-pricing.server";
 import { send, type RefundOutcome, type Written } from "./refund-settle.server";
 import { whileHoldingOrder, writeRefund } from "./refunds.server";
 import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 // Returns and exchanges (docs/decisions/0038-returns-and-exchanges.md). A shopper asks within
 // RETURN_DAYS of delivery; the admin receives the parcel (money lines refunded through
-// refunds.server.ts in the same transaction as the receipt, exchanges taking the new unit from
-// stock) or refuses the return with a reason.
+// refunds.server.ts in the same transaction as the receipt, at what the lines cost with their tax
+// when it was added, never the shipping; exchanges taking the new unit from stock) or refuses the
+// return with a reason.
 
 export type ReturnLine = { variantId: string; quantity: number; exchangeVariantId?: string };
 export type ReturnOutcome = { ok: true; returnId: string } | { ok: false; status: 400 | 404 | 409; message: string };
@@ -270,12 +271,16 @@ export async function receiveReturn(returnId: string): Promise<RefundOutcome | {
       let refund: Written | null = null;
       const order = await trx
         .selectFrom("orders")
-        .select(["total_cents", "refunded_cents"])
+        .select(["total_cents", "refunded_cents", "shipping_cents", "shipping_tax_cents", "prices_include_tax"])
         .where("id", "=", found.order_id)
         .executeTakeFirstOrThrow();
-      if (toRefund.length && (order.refunded_cents >= order.total_cents || (await paidForLines(trx, found.order_id, toRefund)) === 0)) {
-        // The money went back already (refunded as an amount), or the lines cost nothing (a
-        // discount code made them free): the units come back, nothing to pay.
+      if (
+        toRefund.length &&
+        ((await moneyLeft(trx, found.order_id, order)).lines <= 0 || (await paidForLines(trx, found.order_id, toRefund)) === 0)
+      ) {
+        // The lines' money went back already (refunded as an amount; a return never gives back the
+        // shipping), or the lines cost nothing (a discount code made them free): the units come
+        // back, nothing to pay.
         await restock(
           trx,
           toRefund.map((line) => ({

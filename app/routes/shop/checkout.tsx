@@ -16,7 +16,7 @@ import { handleDiscountIntent } from "./discount-action.server";
 import { getAddress, listAddresses } from "~/server/accounts/addresses.server";
 import { shopSettings } from "~/server/settings/settings.server";
 import { getCart } from "~/server/cart/cart.server";
-import { addressCountry, cartCosts } from "~/server/checkout/costs.server";
+import { cartCosts } from "~/server/checkout/costs.server";
 import { startCheckout } from "~/server/checkout/start.server";
 import { signedInUser } from "~/server/accounts/session.server";
 import { readForm } from "~/server/platform/form.server";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const [cart, addresses, settings] = await Promise.all([getCart(user.id), listAddresses(user.id), shopSettings()]);
   const shipTo = shipToOf(addresses, params.get(SHIP_TO_PARAM));
-  const country = shipTo ? await addressCountry(shipTo) : null;
+  const country = addresses.find((a) => a.id === shipTo)?.country ?? null;
   // What the order costs to that address with the method chosen (the cheapest when none is),
   // what the code on the cart takes off now (or why nothing), and the discount form's constraints.
   const costs = await cartCosts(user.id, cart, country, params.get(METHOD_PARAM));
@@ -79,8 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The shopper pays what the page showed them, or sees the new total first: an address or a
   // method chosen without JavaScript (and no "Update total"), or settings changed meanwhile.
   const shown = Number(field("shownTotal"));
-  if (addressId && field("shownTotal") !== null && (await getAddress(user.id, addressId))) {
-    const costs = await cartCosts(user.id, await getCart(user.id), await addressCountry(addressId), method);
+  const chosen = addressId && field("shownTotal") !== null ? await getAddress(user.id, addressId) : null;
+  if (chosen) {
+    const costs = await cartCosts(user.id, await getCart(user.id), chosen.country, method);
     if (costs.totals && costs.totals.totalCents !== shown) return redirectWithInfo(reviewUrl(addressId, method), CHECK_TOTAL);
   }
   const result = await startCheckout(user, addressId, shopUrlFor(request), method);

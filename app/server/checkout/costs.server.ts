@@ -12,12 +12,6 @@ import type { CartOwner } from "~/server/cart/cart.server";
 // /api cart answers read it. Every amount comes from lib/costs/totals.ts; checkout (start.server.ts)
 // runs the same function again, in the transaction that writes the order.
 
-/** The country of a saved address: the one it was saved with, else the shop's own (saved before countries). */
-export async function addressCountry(addressId: string): Promise<string> {
-  const row = await db.selectFrom("addresses").select("country").where("id", "=", addressId).executeTakeFirst();
-  return row?.country ?? (await shopSettings()).country;
-}
-
 /** A cart's lines as the totals function and the discount rules see them. */
 export async function costLinesOf(cart: Cart): Promise<{ lines: CostLine[]; discountable: DiscountLine[] }> {
   const priced = cart.items.map((i) => ({

@@ -18,7 +18,7 @@ import { getAddress } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
 import { cartCode, refusalStatus } from "~/server/discounts/apply.server";
 import { costSettings } from "~/server/settings/settings.server";
-import { addressCountry, costLinesOf } from "./costs.server";
+import { costLinesOf } from "./costs.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { log } from "~/server/platform/log.server";
@@ -81,12 +81,8 @@ export async function startCheckout(
     unitCents: unitPriceCents(i.priceCents, i.salePriceCents),
     quantity: i.quantity,
   }));
-  const [code, settings, { lines: costLines, discountable }, country] = await Promise.all([
-    cartCode(user.id),
-    costSettings(),
-    costLinesOf(cart),
-    addressCountry(address.id),
-  ]);
+  const [code, settings, { lines: costLines, discountable }] = await Promise.all([cartCode(user.id), costSettings(), costLinesOf(cart)]);
+  const country = address.country;
   // An address the shop does not deliver to is refused before anything is written or sent.
   const delivery = orderTotals({ lines: costLines, discount: null, country, methodId, settings });
   if (!delivery.ok) return { ok: false, status: 400, message: delivery.message, field: "addressId" };

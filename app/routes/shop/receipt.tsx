@@ -127,7 +127,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-          <dl className="ml-auto mt-3 max-w-xs space-y-1 text-sm">
+          <dl className="ml-auto mt-3 max-w-xs space-y-1 px-2 text-sm">
             {costRows(order).map((row) => (
               <div
                 key={row.key}
@@ -196,7 +196,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <dl className="ml-auto mt-2 max-w-xs space-y-1">
+            <dl className="ml-auto mt-2 max-w-xs space-y-1 px-2">
               <div className="flex justify-between gap-4">
                 <dt>Refunded</dt>
                 <dd className="whitespace-nowrap">{formatMoney(order.refundedCents)}</dd>

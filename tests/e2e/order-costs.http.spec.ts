@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, unique } from "./helpers";
+import { ADMIN, buyOverApi, shopSql, unique } from "./helpers";
 import { chargeShippingAndTax } from "./order-costs";
 
 // Issue 41 over /api: every order answer gains what shipping and tax cost, the shipping method's
@@ -28,6 +28,7 @@ test("order details and lists, the shopper's and the admin's, carry shippingAmou
   await chargeShippingAndTax(charged);
   // An order as the shop wrote them before shipping and tax: free delivery, no tax, no country.
   const plain = await buyOverApi(shopper, backpack);
+  expect((await shopSql("update orders set country = null where id = ?", [plain])).changes).toBe(1);
 
   const costs = {
     totalAmount: 55,
@@ -58,6 +59,12 @@ test("order details and lists, the shopper's and the admin's, carry shippingAmou
     expect(await read(charged), where).toMatchObject(costs);
     expect(await read(plain), where).toMatchObject(none);
   }
+  // A refund of the shipping says so on the refund (its shipping with its tax: $5.50).
+  const refunded = await admin.post(`/api/admin/orders/refund-shipping/${charged}`, { data: {} });
+  expect(refunded.status(), await refunded.text()).toBe(201);
+  expect((await answers["shopper's details"](charged)).refunds).toEqual([
+    expect.objectContaining({ amount: 5.5, shippingAmount: 5.5, items: [] }),
+  ]);
   // Amounts are numbers with two decimals at most, as every other amount of /api.
   const details = await answers["shopper's details"](charged);
   expect(typeof details.shippingAmount).toBe("number");

@@ -135,6 +135,8 @@ export function orderDetailsJson(o: OrderWithOwner) {
     refunds: o.refunds.map((r) => ({
       _id: r.id,
       amount: centsToAmount(r.amountCents),
+      // Issue 41: the part of it that gave back shipping (with its tax).
+      shippingAmount: centsToAmount(r.shippingCents),
       status: r.status,
       reason: r.reason,
       items: r.items,

@@ -20,6 +20,8 @@ export default [
     ]),
     route("shop/checkout", "routes/shop/checkout.tsx"),
     route("shop/account", "routes/shop/account.tsx"),
+    // An order's printable receipt (its owner's only).
+    route("shop/account/orders/:id/receipt", "routes/shop/receipt.tsx"),
     route("shop/paypal-return", "routes/shop/paypal-return.tsx"),
     route("shop/payment-success", "routes/shop/payment-success.tsx"),
     route("shop/cart", "routes/shop/cart.tsx"),

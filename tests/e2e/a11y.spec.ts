@@ -177,6 +177,14 @@ test(
   },
 );
 
+test("an order's receipt page has no axe violations", { tag: "@needs-js" }, async ({ page, shopper: _ }) => {
+  const search = await (await page.request.get("/api/shop/search/Wool-Blend%20Scarf")).json();
+  const orderId = await buyOverApi(page.request, search.data[0]._id);
+  await page.goto(`/shop/account/orders/${orderId}/receipt`);
+  await expect(page.getByRole("article", { name: "Receipt" })).toBeVisible();
+  await expectNoViolations(page, "order receipt");
+});
+
 test("the PayPal simulator's approval page has no axe violations", { tag: "@needs-js" }, async ({ page, shopper: _ }) => {
   await addAnAddress(page);
   // Accessories come in one size: their cards add at once.

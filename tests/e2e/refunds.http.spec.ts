@@ -100,10 +100,20 @@ test("POST /api/admin/orders/refund/:id: lines, amounts and their limits; reject
   const after = await details(shopper, orderId);
   expect(after).toMatchObject({ orderStatus: "rejected", paymentStatus: "refunded", refundedAmount: price, netAmount: 0 });
   expect(after.refunds).toEqual([
-    { _id: expect.any(String), amount: 5, status: "completed", reason: "Late delivery", items: [], createdAt: expect.any(String) },
+    // Issue 41: `shippingAmount`, the part that gave back shipping (none here: free delivery).
+    {
+      _id: expect.any(String),
+      amount: 5,
+      shippingAmount: 0,
+      status: "completed",
+      reason: "Late delivery",
+      items: [],
+      createdAt: expect.any(String),
+    },
     {
       _id: expect.any(String),
       amount: Number((price - 5).toFixed(2)),
+      shippingAmount: 0,
       status: "completed",
       reason: "Rejected by the shop",
       items: [expect.objectContaining({ variantId, quantity: 1 })],

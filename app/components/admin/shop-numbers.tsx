@@ -5,7 +5,10 @@ import type { DayRevenue, ShopNumbers } from "~/lib/shop-numbers";
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const dayName = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
-/** The owner's numbers above the banners: revenue (net of refunds), refunds and paid orders, a 30-day chart, statuses, best sellers. */
+/**
+ * The owner's numbers above the banners: revenue (net of refunds) and what it was made of (sales,
+ * shipping, tax), refunds and paid orders, a 30-day chart, statuses, best sellers.
+ */
 export function ShopNumbersPanel({ numbers }: { numbers: ShopNumbers }) {
   return (
     <section aria-labelledby="shop-numbers" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4" data-testid="shop-numbers">
@@ -21,6 +24,12 @@ export function ShopNumbersPanel({ numbers }: { numbers: ShopNumbers }) {
               {p.orders} paid {p.orders === 1 ? "order" : "orders"}
             </dd>
             {p.refundsCents ? <dd className="text-sm text-gray-700">{formatMoney(p.refundsCents)} refunded (not in the revenue)</dd> : null}
+            {/* Where the revenue came from, once the shop charges shipping or tax (issue 41). */}
+            {p.shippingCents || p.taxCents ? (
+              <dd className="text-sm text-gray-700" data-testid={`split-${p.days}`}>
+                Sales {formatMoney(p.salesCents)} · Shipping {formatMoney(p.shippingCents)} · Tax {formatMoney(p.taxCents)}
+              </dd>
+            ) : null}
             {p.discountsCents ? (
               <dd className="text-sm text-gray-700" data-testid={`discounts-${p.days}`}>
                 Discounts given: {formatMoney(p.discountsCents)}

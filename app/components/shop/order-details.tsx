@@ -2,7 +2,9 @@ import { ButtonLink } from "~/components/ui/button";
 import { Button } from "~/components/ui/button";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { cn } from "~/lib/cn";
+import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
+import { costRows, receiptPath } from "~/lib/receipt";
 import {
   detailStatusClass,
   estimatedDelivery,
@@ -64,21 +66,6 @@ export function OrderDetailsDialog({
               <Fact label="Payment Method">
                 {order.paymentMethod === "none" ? "None (paid by its discount code)" : order.paymentMethod}
               </Fact>
-              {order.discountCode ? (
-                <>
-                  <Fact label="Subtotal">{formatMoney(order.subtotalCents)}</Fact>
-                  <Fact label={`Discount (${order.discountCode})`}>−{formatMoney(order.discountCents)}</Fact>
-                </>
-              ) : null}
-              <Fact label="Total Amount">
-                <span className="font-semibold">{formatMoney(order.totalCents)}</span>
-              </Fact>
-              {order.refundedCents > 0 ? (
-                <>
-                  <Fact label="Refunded">{formatMoney(order.refundedCents)}</Fact>
-                  <Fact label="Net">{formatMoney(order.totalCents - order.refundedCents)}</Fact>
-                </>
-              ) : null}
               <Fact label="Payment Status">
                 <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", paymentStatusClass(order.paymentStatus))}>
                   {paymentStatusLabel(order.paymentStatus)}
@@ -95,6 +82,20 @@ export function OrderDetailsDialog({
                 Items
               </h3>
               <OrderLines items={order.items} />
+              {/* What the order cost, as it was charged: the same rows as the receipt and the e-mails. */}
+              <dl className="mt-3 space-y-1.5 text-sm">
+                {costRows(order, "Total Amount").map((row) => (
+                  <Fact key={row.key} label={row.label}>
+                    <span className={row.key === "total" ? "font-semibold" : undefined}>{row.value}</span>
+                  </Fact>
+                ))}
+                {order.refundedCents > 0 ? (
+                  <>
+                    <Fact label="Refunded">{formatMoney(order.refundedCents)}</Fact>
+                    <Fact label="Net">{formatMoney(order.totalCents - order.refundedCents)}</Fact>
+                  </>
+                ) : null}
+              </dl>
             </section>
             {order.refunds.length ? (
               <section aria-labelledby="order-refunds" className="text-sm">
@@ -164,6 +165,7 @@ export function OrderDetailsDialog({
               <p>
                 {order.shipping.city} {order.shipping.pincode}
               </p>
+              {order.shipping.country ? <p>{countryName(order.shipping.country)}</p> : null}
               <p>{order.shipping.phone}</p>
               {order.shipping.notes ? <p className="text-gray-600">{order.shipping.notes}</p> : null}
             </section>
@@ -190,7 +192,13 @@ export function OrderDetailsDialog({
             <p className="rounded-md bg-gray-50 p-3 text-sm">{estimatedDelivery(order.orderStatus)}</p>
             {children}
             <div className="flex flex-wrap gap-2 print:hidden">
-              {hydrated ? <Button onClick={() => window.print()}>Print Receipt</Button> : null}
+              {/* The shopper's receipt is a page of its own, printable with or without JavaScript; the
+                  owner prints the dialog. */}
+              {shopLinks ? (
+                <ButtonLink to={receiptPath(order.id)}>Print Receipt</ButtonLink>
+              ) : hydrated ? (
+                <Button onClick={() => window.print()}>Print Receipt</Button>
+              ) : null}
               {shopLinks ? (
                 <ButtonLink to="/shop/home" variant="outline">
                   Continue Shopping

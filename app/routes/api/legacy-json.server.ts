@@ -128,6 +128,12 @@ export function orderJson(o: Order) {
     subtotal: centsToAmount(o.subtotalCents),
     discountCode: o.discountCode,
     discountAmount: centsToAmount(o.discountCents),
+    // Issue 41, new fields only: the shipping charged (its tax inside when prices include tax),
+    // every tax, and the method's name (null: free delivery before shipping was priced). The
+    // address's `country` is in addressInfo (null on orders placed before countries).
+    shippingAmount: centsToAmount(o.shippingCents),
+    taxAmount: centsToAmount(o.taxCents),
+    shippingMethod: o.shippingMethod?.name ?? null,
   };
 }
 
@@ -139,6 +145,8 @@ export function orderDetailsJson(o: OrderWithOwner) {
     refunds: o.refunds.map((r) => ({
       _id: r.id,
       amount: centsToAmount(r.amountCents),
+      // Issue 41: the part of it that gave back shipping (with its tax).
+      shippingAmount: centsToAmount(r.shippingCents),
       status: r.status,
       reason: r.reason,
       items: r.items,

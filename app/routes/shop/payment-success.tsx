@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { OrderLines } from "~/components/shop/order-lines";
 import { ButtonLink } from "~/components/ui/button";
-import { formatMoney } from "~/lib/money";
+import { cn } from "~/lib/cn";
 import { orderStatusLabel } from "~/lib/orders";
+import { costsOf, shortCostRows } from "~/lib/receipt";
 import { IdSchema } from "~/lib/schemas";
 import { signedInUser } from "~/server/accounts/session.server";
 import { getOrder } from "~/server/orders/orders.server";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = id.success ? await getOrder(id.data, user.id) : null;
   if (!order) return { order: null };
   // What the page names, and nothing else of the order (no payment ids, no address).
-  const { id: orderId, orderStatus, items, subtotalCents, discountCode, discountCents, totalCents } = order;
+  const { id: orderId, orderStatus, items } = order;
   return {
     order: {
       id: orderId,
@@ -33,10 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         quantity,
         unitPriceCents,
       })),
-      subtotalCents,
-      discountCode,
-      discountCents,
-      totalCents,
+      // What it cost, as charged (lib/receipt.ts words it).
+      ...costsOf(order),
     },
   };
 }
@@ -86,22 +85,19 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           </h2>
           <OrderLines items={order.items} />
           <dl className="space-y-1 text-sm">
-            {order.discountCode ? (
-              <>
-                <div className="flex justify-between gap-4">
-                  <dt>Subtotal</dt>
-                  <dd>{formatMoney(order.subtotalCents)}</dd>
-                </div>
-                <div className="flex justify-between gap-4 text-green-800">
-                  <dt>Discount ({order.discountCode})</dt>
-                  <dd>−{formatMoney(order.discountCents)}</dd>
-                </div>
-              </>
-            ) : null}
-            <div className="flex justify-between gap-4 text-base font-bold">
-              <dt>Total</dt>
-              <dd data-testid="success-total">{formatMoney(order.totalCents)}</dd>
-            </div>
+            {shortCostRows(order).map((row) => (
+              <div
+                key={row.key}
+                className={cn(
+                  "flex justify-between gap-4",
+                  row.key === "discount" && "text-green-800",
+                  row.key === "total" && "text-base font-bold",
+                )}
+              >
+                <dt>{row.label}</dt>
+                <dd data-testid={row.key === "total" ? "success-total" : undefined}>{row.value}</dd>
+              </div>
+            ))}
           </dl>
         </section>
       ) : null}

@@ -34,6 +34,11 @@ export const ORDER_COLUMNS = [
   // Issue 33: last, so a sheet reading the columns by position keeps working.
   "Discount code",
   "Discount",
+  // Issue 41, last again: the shipping charged (its tax inside when prices included tax), every
+  // tax (in the total either way), and the country it went to (ISO code; empty before countries).
+  "Shipping",
+  "Tax",
+  "Country",
 ] as const;
 
 /** Every order people see (abandoned payment attempts left out), oldest first. */
@@ -63,6 +68,9 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         "orders.payment_id",
         "orders.discount_code",
         "orders.discount_cents",
+        "orders.shipping_cents",
+        "orders.tax_cents",
+        "orders.country",
       ])
       .where("orders.payment_status", "not in", ABANDONED)
       .orderBy("orders.order_date")
@@ -109,6 +117,9 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         o.payment_id,
         o.discount_code,
         new CsvMoney(o.discount_cents),
+        new CsvMoney(o.shipping_cents),
+        new CsvMoney(o.tax_cents),
+        o.country,
       ];
     });
     const last = orders.at(-1)!;

@@ -84,7 +84,7 @@ it("exports an order's discount code and discount after the existing columns, it
   const text = await csvResponse("o.csv", ORDER_COLUMNS, orderRows()).text();
   // Older sheets read the columns by position: the new ones come after every existing one.
   const header = parse(text, { bom: true, to: 1 })[0] as string[];
-  expect(header.slice(-3)).toEqual(["PayPal order", "Discount code", "Discount"]);
+  expect(header.slice(18, 21)).toEqual(["PayPal order", "Discount code", "Discount"]);
   const rows: Record<string, string>[] = parse(text, { bom: true, columns: true });
   expect(rows.find((r) => r["Order ID"] === discounted)).toMatchObject({
     Items: "Cap x 3 @ 10.00",
@@ -95,4 +95,59 @@ it("exports an order's discount code and discount after the existing columns, it
     Discount: "4.50",
   });
   expect(rows.find((r) => r["Order ID"] === plain)).toMatchObject({ Total: "10.00", "Discount code": "", Discount: "0.00" });
+});
+
+it("exports each order's shipping, tax and country after every earlier column (empty or 0 on orders from before)", async () => {
+  // Prices without tax, 10 %: $40 + $4 tax, shipping $5 + $0.50 tax.
+  const taxed = await insertOrder(userId, [{ title: "Coat", quantity: 1, unitPriceCents: 4000 }], {
+    paymentStatus: "paid",
+    total_cents: 4950,
+    country: "US",
+    shipping_method: "Standard",
+    shipping_cents: 500,
+    shipping_tax_cents: 50,
+    tax_cents: 450,
+    tax_rate: 10000,
+  });
+  // Prices with 20 % VAT in them: $36 ($6 VAT), free shipping.
+  const vat = await insertOrder(userId, [{ title: "Scarf", quantity: 3, unitPriceCents: 1200 }], {
+    paymentStatus: "paid",
+    country: "GB",
+    shipping_method: "Free over $30",
+    tax_cents: 600,
+    tax_rate: 20000,
+    prices_include_tax: 1,
+  });
+  const before = await insertOrder(userId, [{ title: "Cap", quantity: 1, unitPriceCents: 1000 }], { paymentStatus: "paid" });
+  const text = await csvResponse("o.csv", ORDER_COLUMNS, orderRows()).text();
+  const header = parse(text, { bom: true, to: 1 })[0] as string[];
+  // Older sheets read the columns by position: the new ones come after every existing one.
+  expect(header.slice(0, 21)).toEqual([
+    "Order ID",
+    "Order date",
+    "Order status",
+    "Payment status",
+    "Payment method",
+    "Customer",
+    "E-mail",
+    "Items",
+    "Item count",
+    "Total",
+    "Refunded",
+    "Net",
+    "Address",
+    "City",
+    "Pincode",
+    "Phone",
+    "Notes",
+    "Last update",
+    "PayPal order",
+    "Discount code",
+    "Discount",
+  ]);
+  expect(header.slice(21)).toEqual(["Shipping", "Tax", "Country"]);
+  const rows: Record<string, string>[] = parse(text, { bom: true, columns: true });
+  expect(rows.find((r) => r["Order ID"] === taxed)).toMatchObject({ Total: "49.50", Shipping: "5.00", Tax: "4.50", Country: "US" });
+  expect(rows.find((r) => r["Order ID"] === vat)).toMatchObject({ Total: "36.00", Shipping: "0.00", Tax: "6.00", Country: "GB" });
+  expect(rows.find((r) => r["Order ID"] === before)).toMatchObject({ Total: "10.00", Shipping: "0.00", Tax: "0.00", Country: "" });
 });

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import type { OrderStatus } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
+import { countryName } from "~/lib/countries";
 import { orderStatusLabel, type ReturnForMail } from "~/lib/orders";
+import { shortCostRows, type OrderCosts } from "~/lib/receipt";
 import { lineName } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { config } from "~/server/platform/config.server";
@@ -43,12 +45,11 @@ export function welcomeMessage(user: { userName: string; email: string }): MailM
   };
 }
 
-type OrderForMail = {
+type OrderForMail = OrderCosts & {
   id: string;
   userName: string;
   email: string;
-  totalCents: number;
-  shipping: { address: string; city: string; pincode: string; phone: string };
+  shipping: { address: string; city: string; pincode: string; phone: string; country: string | null };
   items: Array<{ title: string; size: string; color: string; quantity: number; unitPriceCents: number }>;
 };
 
@@ -66,6 +67,15 @@ export async function orderForMail(trx: Kysely<Database>, orderId: string): Prom
       "orders.city",
       "orders.pincode",
       "orders.phone",
+      "orders.country",
+      "orders.discount_code",
+      "orders.discount_cents",
+      "orders.shipping_method",
+      "orders.shipping_estimate",
+      "orders.shipping_cents",
+      "orders.tax_cents",
+      "orders.tax_rate",
+      "orders.prices_include_tax",
     ])
     .where("orders.id", "=", orderId)
     .executeTakeFirstOrThrow();
@@ -80,7 +90,16 @@ export async function orderForMail(trx: Kysely<Database>, orderId: string): Prom
     userName: order.user_name,
     email: order.email,
     totalCents: order.total_cents,
-    shipping: { address: order.address, city: order.city, pincode: order.pincode, phone: order.phone },
+    // What it cost as it was charged (issue 41): the mail words it as the order details do.
+    subtotalCents: items.reduce((sum, i) => sum + i.unit_price_cents * i.quantity, 0),
+    discountCode: order.discount_code,
+    discountCents: order.discount_cents,
+    shippingMethod: order.shipping_method === null ? null : { name: order.shipping_method, estimate: order.shipping_estimate },
+    shippingCents: order.shipping_cents,
+    taxCents: order.tax_cents,
+    taxRate: order.tax_rate,
+    taxIncluded: order.prices_include_tax === 1,
+    shipping: { address: order.address, city: order.city, pincode: order.pincode, phone: order.phone, country: order.country },
     items: items.map((i) => ({ title: i.title, size: i.size, color: i.color, quantity: i.quantity, unitPriceCents: i.unit_price_cents })),
   };
 }
@@ -93,7 +112,14 @@ function orderMessage(kind: string, order: OrderForMail, subject: string, intro:
     quantity: i.quantity,
     unit: formatMoney(i.unitPriceCents),
   }));
-  const address = [order.shipping.address, `${order.shipping.city} ${order.shipping.pincode}`, order.shipping.phone];
+  const address = [
+    order.shipping.address,
+    `${order.shipping.city} ${order.shipping.pincode}`,
+    ...(order.shipping.country ? [countryName(order.shipping.country)] : []),
+    order.shipping.phone,
+  ];
+  // The total alone when nothing came between the lines and it; else subtotal, discount, shipping, tax.
+  const costs = shortCostRows(order);
   const text = [
     `Hello ${order.userName},`,
     "",
@@ -103,7 +129,7 @@ function orderMessage(kind: string, order: OrderForMail, subject: string, intro:
     "",
     ...lines.map((l) => `${l.quantity} x ${l.name} at ${l.unit}`),
     "",
-    `Total: ${formatMoney(order.totalCents)}`,
+    ...costs.map((row) => `${row.label}: ${row.value}`),
     "",
     "Shipping to:",
     ...address,
@@ -121,7 +147,12 @@ function orderMessage(kind: string, order: OrderForMail, subject: string, intro:
 <table style="width:100%;border-collapse:collapse;font-size:14px">
 <tr><th style="${cell};text-align:left">Item</th><th style="${cell};text-align:right">Quantity</th><th style="${cell};text-align:right">Unit price</th></tr>
 ${lines.map((l) => `<tr><td style="${cell}">${escapeHtml(l.name)}</td><td style="${cell};text-align:right">${l.quantity}</td><td style="${cell};text-align:right">${escapeHtml(l.unit)}</td></tr>`).join("\n")}
-<tr><td colspan="2" style="padding:8px 4px;font-weight:bold">Total</td><td style="padding:8px 4px;text-align:right;font-weight:bold">${escapeHtml(formatMoney(order.totalCents))}</td></tr>
+${costs
+  .map((row) => {
+    const weight = row.key === "total" ? ";font-weight:bold" : "";
+    return `<tr><td colspan="2" style="padding:8px 4px${weight}">${escapeHtml(row.label)}</td><td style="padding:8px 4px;text-align:right${weight}">${escapeHtml(row.value)}</td></tr>`;
+  })
+  .join("\n")}
 </table>
 <p style="margin-top:16px">Shipping to:<br>${address.map(escapeHtml).join("<br>")}</p>
 <p><a href="${escapeHtml(link)}" style="color:#1d4ed8">See your order</a></p>`,

@@ -11,6 +11,8 @@ const country = (what: string) =>
   z.string({ error: `${what} must be a country code` }).check(
     z.trim(),
     z.toUpperCase(),
+    // A select left on "Choose a country" sends "": one message, not also the code's.
+    z.minLength(1, { error: `${what} is required`, abort: true }),
     z.refine((v) => isCountryCode(v), `${what} must be a two-letter country code (ISO 3166-1), such as US or GB`),
   );
 
@@ -65,6 +67,11 @@ export const ShippingZoneSchema = z
       message: "Choose the zone's countries, or make it the zone for everywhere else",
       path: ["countries"],
     }),
+    // Its countries would be zoned twice (by name and as everywhere else): say which one is meant.
+    z.refine((zone) => !zone.everywhereElse || zone.countries.length === 0, {
+      message: "The zone for everywhere else names no countries",
+      path: ["countries"],
+    }),
     z.refine((zone) => new Set(zone.methods.map((m) => m.name.toLowerCase())).size === zone.methods.length, {
       message: "Two methods of a zone have the same name",
       path: ["methods"],
@@ -105,6 +112,11 @@ export const SettingsSchema = z.object({
     z.refine((zones) => !twiceZoned(zones), {
       error: (issue) => `${countryName(twiceZoned(issue.input as ShippingZoneSetting[]) ?? "")} is in two zones`,
     }),
+    // A shopper's choice names its method by id: two methods with one id would be the same choice.
+    z.refine((zones) => {
+      const ids = zones.flatMap((zone) => zone.methods.flatMap((method) => (method.id ? [method.id] : [])));
+      return new Set(ids).size === ids.length;
+    }, "Two shipping methods have the same id"),
   ),
 });
 export type ShopSettings = z.infer<typeof SettingsSchema>;

@@ -15,6 +15,7 @@ import {
 import { config } from "~/server/platform/config.server";
 import { PayPalError, type PayPalLink } from "./paypal-error.server";
 import { simulatorCredentials } from "~/server/platform/secrets.server";
+import { shopSettings } from "~/server/settings/settings.server";
 
 export { PayPalError } from "./paypal-error.server";
 
@@ -134,6 +135,7 @@ export async function createPayPalOrder(
   discountCents = 0,
 ): Promise<{ id: string; approvalUrl: string }> {
   const breakdown = { itemTotal: money(totalCents + discountCents), ...(discountCents > 0 ? { discount: money(discountCents) } : {}) };
+  const { shopName } = await shopSettings();
   const result = await call((c) =>
     c.orders.createOrder({
       body: {
@@ -156,7 +158,7 @@ export async function createPayPalOrder(
               returnUrl: `${shopUrl}/shop/paypal-return`,
               cancelUrl: `${shopUrl}/shop/paypal-return?cancelled=1`,
               userAction: PaypalExperienceUserAction.PayNow,
-              brandName: config.shopName.slice(0, 127),
+              brandName: shopName.slice(0, 127),
               // The shop ships to the address chosen in the shop; PayPal asks for none and shows
               // none (decision 0036: our addresses have no country, which PayPal would need).
               shippingPreference: PaypalWalletContextShippingPreference.NoShipping,

@@ -39,6 +39,14 @@ const text = (what: string, max: number, min = 1) =>
     z.refine((v) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v), `${what} contains invalid characters`),
   );
 
+/** Text of several lines (an address): line breaks are kept, written as \n; no other control character. */
+const lines = (what: string, max: number) =>
+  z.string({ error: `${what} must be text` }).check(
+    z.overwrite((v) => v.replace(/\r\n?/g, "\n").trim()),
+    z.maxLength(max, `${what} must be at most ${max} characters`),
+    z.refine((v) => !/(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v), `${what} contains invalid characters`),
+  );
+
 /** A way to deliver within a zone: "Standard", $4.95, free above $50, "3-5 business days". */
 export const ShippingMethodSchema = z.object({
   /** Stable, so a checkout's choice survives the owner's later edits; given when missing. */
@@ -93,7 +101,7 @@ export const SettingsSchema = z.object({
     z.email("Please enter a valid email address"),
   ),
   /** The shop's postal address, printed on receipts (may be empty). */
-  shopAddress: text("The shop's address", 300, 0),
+  shopAddress: lines("The shop's address", 300),
   /** Where the shop is: addresses saved without a country are in it. */
   country: country("The shop's country"),
   /** true: prices are entered with tax in them (VAT, the European habit); false: tax is added at checkout. */

@@ -17,7 +17,7 @@ export function useShopName(): string {
 
 /** The shop's contact e-mail in a component (null on a page rendered without the root's data). */
 export function useShopEmail(): string | null {
-  const email = (useRouteLoaderData("root") as { contactEmail?: unknown } | undefined)?.contactEmail;
+  const email = useRouteLoaderData<{ contactEmail?: unknown }>("root")?.contactEmail;
   return typeof email === "string" && email ? email : null;
 }
 

@@ -129,9 +129,13 @@ function SettingsForm({ settings, lastResult }: { settings: ShopSettings; lastRe
 
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="sticky bottom-0 -mx-4 flex items-center gap-3 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:-mx-6 sm:px-6">
-          <Button type="submit" className="w-full sm:w-auto" disabled={saving}>
+          <Button type="submit" className="shrink-0" disabled={saving}>
             {saving ? "Saving..." : "Save"}
           </Button>
+          {/* The field that needs a correction may be far from Save: say so here. */}
+          {form.status === "error" && Object.keys(form.allErrors).length ? (
+            <p className="text-sm font-medium text-red-700">Not saved: correct the settings marked in red.</p>
+          ) : null}
         </div>
       </Form>
     </div>

@@ -22,11 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The first problem, said with the field it is in unless the message already names it:
+ * The first problem, said with the field it is in, unless the message starts with it:
  * "shippingZones[0].methods[1].price: The method's price must be 0 or more".
  */
 function where(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return "Invalid input";
   const path = issue.path.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i ? "." : ""}${String(part)}`)).join("");
-  return path && !issue.message.includes(path) ? `${path}: ${issue.message}` : issue.message;
+  return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
 }

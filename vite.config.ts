@@ -21,7 +21,8 @@ const NOT_COMMON =
 // chunk that only forms load (those shown when a page opens load it on demand, form-on-demand.ts).
 // Every app/lib module that makes a zod schema belongs here: in `common` it would import zod from
 // this chunk while this chunk imports constants from `common`, and the circle breaks every page.
-const FORMS_MODULE = /\/node_modules\/(zod|@conform-to\/zod)\/|\/app\/lib\/(form|form-checks|schemas|settings|zod-v4-for-conform)\.ts$/;
+const FORMS_MODULE =
+  /\/node_modules\/(zod|@conform-to\/zod)\/|\/app\/lib\/(form|form-checks|schemas|settings|settings-form|zod-v4-for-conform)\.ts$/;
 // conform's form state alone (useForm and its helpers), which a form that loads its checks on
 // demand needs from its first render (form-on-demand.ts).
 const CONFORM_MODULE = /\/node_modules\/@conform-to\/(react|dom)\//;

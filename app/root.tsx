@@ -6,9 +6,9 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import { Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
 import { hasOwnDescription } from "~/lib/seo";
-import { config } from "~/server/platform/config.server";
 import { sessionMiddleware } from "~/server/accounts/session.server";
 import { apiErrorsAsJson, limitBodies, privateByDefault } from "~/server/platform/middleware.server";
+import { shopSettings } from "~/server/settings/settings.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React put the stylesheet (render-blocking) at the top of <head>, before the
@@ -22,10 +22,11 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [privateByDefault, apiErrorsAsJson, limitBodies, sessionMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
+  const [{ toast, headers }, { shopName, contactEmail }] = await Promise.all([getToast(request), shopSettings()]);
   // Only touch the toast cookie when there was one to clear.
   const hadToastCookie = request.headers.get("Cookie")?.includes("toast-session=");
-  return data({ toast, shopName: config.shopName }, hadToastCookie ? { headers } : undefined);
+  // The shop's name and e-mail are the owner's settings (the environment's only until first saved).
+  return data({ toast, shopName, contactEmail }, hadToastCookie ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -11,6 +11,8 @@ const country = (what: string) =>
   z.string({ error: `${what} must be a country code` }).check(
     z.trim(),
     z.toUpperCase(),
+    // A select left on "Choose a country" sends "": one message, not also the code's.
+    z.minLength(1, { error: `${what} is required`, abort: true }),
     z.refine((v) => isCountryCode(v), `${what} must be a two-letter country code (ISO 3166-1), such as US or GB`),
   );
 
@@ -35,6 +37,14 @@ const text = (what: string, max: number, min = 1) =>
     z.minLength(min, `${what} is required`),
     z.maxLength(max, `${what} must be at most ${max} characters`),
     z.refine((v) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v), `${what} contains invalid characters`),
+  );
+
+/** Text of several lines (an address): line breaks are kept, written as \n; no other control character. */
+const lines = (what: string, max: number) =>
+  z.string({ error: `${what} must be text` }).check(
+    z.overwrite((v) => v.replace(/\r\n?/g, "\n").trim()),
+    z.maxLength(max, `${what} must be at most ${max} characters`),
+    z.refine((v) => !/(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v), `${what} contains invalid characters`),
   );
 
 /** A way to deliver within a zone: "Standard", $4.95, free above $50, "3-5 business days". */
@@ -64,6 +74,11 @@ export const ShippingZoneSchema = z
       message: "Choose the zone's countries, or make it the zone for everywhere else",
       path: ["countries"],
     }),
+    // Its countries would be zoned twice (by name and as everywhere else): say which one is meant.
+    z.refine((zone) => !zone.everywhereElse || zone.countries.length === 0, {
+      message: "The zone for everywhere else names no countries",
+      path: ["countries"],
+    }),
     z.refine((zone) => new Set(zone.methods.map((m) => m.name.toLowerCase())).size === zone.methods.length, {
       message: "Two methods of a zone have the same name",
       path: ["methods"],
@@ -85,7 +100,7 @@ export const SettingsSchema = z.object({
     z.email("Please enter a valid email address"),
   ),
   /** The shop's postal address, printed on receipts (may be empty). */
-  shopAddress: text("The shop's address", 300, 0),
+  shopAddress: lines("The shop's address", 300),
   /** Where the shop is: addresses saved without a country are in it. */
   country: country("The shop's country"),
   /** true: prices are entered with tax in them (VAT, the European habit); false: tax is added at checkout. */
@@ -104,6 +119,11 @@ export const SettingsSchema = z.object({
     z.refine((zones) => !twiceZoned(zones), {
       error: (issue) => `${countryName(twiceZoned(issue.input as ShippingZoneSetting[]) ?? "")} is in two zones`,
     }),
+    // A shopper's choice names its method by id: two methods with one id would be the same choice.
+    z.refine((zones) => {
+      const ids = zones.flatMap((zone) => zone.methods.flatMap((method) => (method.id ? [method.id] : [])));
+      return new Set(ids).size === ids.length;
+    }, "Two shipping methods have the same id"),
   ),
 });
 export type ShopSettings = z.infer<typeof SettingsSchema>;

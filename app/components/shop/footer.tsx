@@ -2,11 +2,12 @@ import { Form, Link, useLocation } from "react-router";
 import { CATEGORIES } from "~/lib/constants";
 import { inputClass } from "~/components/ui/input-class";
 import { buttonClass } from "~/components/ui/button";
-import { useShopName } from "~/lib/shop-name";
+import { useShopEmail, useShopName } from "~/lib/shop-name";
 
 export function ShopFooter() {
   const location = useLocation();
   const shopName = useShopName();
+  const email = useShopEmail();
   return (
     <footer className="mt-16 border-t border-gray-200 bg-gray-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-4">
@@ -68,8 +69,14 @@ export function ShopFooter() {
           </h2>
           <address className="text-sm not-italic text-gray-700">
             Customer service: Monday to Friday, 9:00 to 17:00
-            <br />
-            support@example.com
+            {email ? (
+              <>
+                <br />
+                <a className="underline" href={`mailto:${email}`}>
+                  {email}
+                </a>
+              </>
+            ) : null}
           </address>
         </section>
       </div>

@@ -11,25 +11,38 @@ import { config } from "~/server/platform/config.server";
 // The shop's transactional e-mails: a plain-text part and a simple HTML part (inline styles, no
 // remote images), the shop's name, and for orders the number, items, total, address and a link to
 // the order at PUBLIC_URL. Everything people typed (names, addresses, titles) is escaped in HTML.
+// The shop's name and contact address are the owner's settings as they are when the message is
+// written: each exported builder gives a draft, which enqueueMail completes with them.
 
 export type MailMessage = { kind: string; to: string; subject: string; text: string; html: string; orderId: string | null };
+
+/** What a message says of the shop: its name, and its address for the messages to the owner. */
+export type MailShop = { name: string; contactEmail: string };
+
+/** A message waiting for the shop's settings (enqueueMail reads them in the change's transaction). */
+export type MailDraft = (shop: MailShop) => MailMessage;
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
-function htmlPage(title: string, body: string): string {
+function htmlPage(shop: string, title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-size:18px;font-weight:bold">${escapeHtml(config.shopName)}</p>
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold">${escapeHtml(shop)}</p>
 ${body}
 </div></body></html>`;
 }
 
 const orderLink = (orderId: string) => `${config.publicUrl}/shop/account?order=${orderId}`;
 
-export function welcomeMessage(user: { userName: string; email: string }): MailMessage {
-  const shop = config.shopName;
+export const welcomeMessage =
+  (user: { userName: string; email: string }): MailDraft =>
+  (settings) =>
+    welcome(user, settings);
+
+function welcome(user: { userName: string; email: string }, settings: MailShop): MailMessage {
+  const shop = settings.name;
   const link = `${config.publicUrl}/shop/home`;
   return {
     kind: "account-created",
@@ -37,6 +50,7 @@ export function welcomeMessage(user: { userName: string; email: string }): MailM
     subject: `Welcome to ${shop}`,
     text: `Hello ${user.userName},\n\nyour account at ${shop} is ready. Sign in with ${user.email} to shop:\n${link}\n\n${shop}\n`,
     html: htmlPage(
+      shop,
       `Welcome to ${shop}`,
       `<p>Hello ${escapeHtml(user.userName)},</p><p>your account at ${escapeHtml(shop)} is ready. Sign in with ${escapeHtml(user.email)} to shop.</p>
 <p><a href="${escapeHtml(link)}" style="color:#1d4ed8">Go to the shop</a></p>`,
@@ -104,8 +118,13 @@ export async function orderForMail(trx: Kysely<Database>, orderId: string): Prom
   };
 }
 
-function orderMessage(kind: string, order: OrderForMail, subject: string, intro: string): MailMessage {
-  const shop = config.shopName;
+const orderMessage =
+  (kind: string, order: OrderForMail, subject: string, intro: string): MailDraft =>
+  (settings) =>
+    orderMail(kind, order, subject, intro, settings);
+
+function orderMail(kind: string, order: OrderForMail, subject: string, intro: string, settings: MailShop): MailMessage {
+  const shop = settings.name;
   const link = orderLink(order.id);
   const lines = order.items.map((i) => ({
     name: lineName(i.title, i.size, i.color),
@@ -141,6 +160,7 @@ function orderMessage(kind: string, order: OrderForMail, subject: string, intro:
   ].join("\n");
   const cell = "padding:6px 4px;border-bottom:1px solid #e5e7eb";
   const html = htmlPage(
+    shop,
     subject,
     `<p>Hello ${escapeHtml(order.userName)},</p><p>${escapeHtml(intro)}</p>
 <p>Order number: <strong>${escapeHtml(order.id)}</strong></p>
@@ -160,13 +180,16 @@ ${costs
   return { kind, to: order.email, subject, text, html, orderId: order.id };
 }
 
-export const orderPaidMessage = (order: OrderForMail) =>
-  orderMessage(
-    "order-paid",
-    order,
-    `Your order ${order.id} is confirmed`,
-    `thank you for your order at ${config.shopName}. We have your payment and are preparing it.`,
-  );
+export const orderPaidMessage =
+  (order: OrderForMail): MailDraft =>
+  (settings) =>
+    orderMail(
+      "order-paid",
+      order,
+      `Your order ${order.id} is confirmed`,
+      `thank you for your order at ${settings.name}. We have your payment and are preparing it.`,
+      settings,
+    );
 
 /** The statuses a shopper hears about. */
 export const STATUSES_MAILED: readonly OrderStatus[] = ["inShipping", "delivered", "rejected"];
@@ -191,7 +214,7 @@ export function refundMessage(
   kind: "cancelled" | "rejected" | "refund",
   amountCents: number,
   reason: string,
-): MailMessage {
+): MailDraft {
   const amount = formatMoney(amountCents);
   // A free order (its discount code paid for all of it) has nothing to give back.
   const back =
@@ -216,7 +239,7 @@ export function refundMessage(
 }
 
 /** The admin received a return (refunds and exchanges) or refused it. */
-export function returnDecidedMessage(order: OrderForMail, decided: ReturnForMail): MailMessage {
+export function returnDecidedMessage(order: OrderForMail, decided: ReturnForMail): MailDraft {
   if (decided.status === "refused")
     return orderMessage(
       "return-refused",
@@ -239,11 +262,16 @@ export function returnDecidedMessage(order: OrderForMail, decided: ReturnForMail
 }
 
 /**
- * To the shop (SHOP_CONTACT_EMAIL): a shopper asked to return items, with what, why, and a link to
+ * To the shop (its contact e-mail): a shopper asked to return items, with what, why, and a link to
  * the order in the admin panel, where the parcel is received or the return refused.
  */
-export function returnRequestedMessage(order: OrderForMail, asked: ReturnForMail): MailMessage {
-  const shop = config.shopName;
+export const returnRequestedMessage =
+  (order: OrderForMail, asked: ReturnForMail): MailDraft =>
+  (settings) =>
+    returnRequested(order, asked, settings);
+
+function returnRequested(order: OrderForMail, asked: ReturnForMail, settings: MailShop): MailMessage {
+  const shop = settings.name;
   const link = `${config.publicUrl}/admin/orders?order=${order.id}`;
   const subject = `Return requested for order ${order.id}`;
   const intro = `${order.userName} (${order.email}) asked to return items of order ${order.id}:`;
@@ -253,30 +281,44 @@ export function returnRequestedMessage(order: OrderForMail, asked: ReturnForMail
   const reason = `Reason: ${asked.reason}`;
   const text = ["Hello,", "", intro, "", ...lines, "", reason, "", "Receive or refuse the return in the admin panel:", link, "", shop, ""];
   const html = htmlPage(
+    shop,
     subject,
     `<p>Hello,</p><p>${escapeHtml(intro)}</p>
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
 <p>${escapeHtml(reason)}</p>
 <p><a href="${escapeHtml(link)}" style="color:#1d4ed8">Receive or refuse the return</a></p>`,
   );
-  return { kind: "return-requested", to: config.contactEmail, subject, text: text.join("\n"), html, orderId: order.id };
+  return { kind: "return-requested", to: settings.contactEmail, subject, text: text.join("\n"), html, orderId: order.id };
 }
 
 /** A plain message to an account holder: a paragraph, an optional link, the shop's name. */
-function accountMessage(
+const accountMessage =
+  (
+    kind: string,
+    user: { userName: string; email: string },
+    subject: (shop: string) => string,
+    intro: string,
+    link?: { href: string; text: string },
+  ): MailDraft =>
+  (settings) =>
+    accountMail(kind, user, subject(settings.name), intro, link, settings);
+
+function accountMail(
   kind: string,
   user: { userName: string; email: string },
   subject: string,
   intro: string,
-  link?: { href: string; text: string },
+  link: { href: string; text: string } | undefined,
+  settings: MailShop,
 ): MailMessage {
-  const shop = config.shopName;
+  const shop = settings.name;
   return {
     kind,
     to: user.email,
     subject,
     text: `Hello ${user.userName},\n\n${intro}\n${link ? `\n${link.href}\n` : ""}\n${shop}\n`,
     html: htmlPage(
+      shop,
       subject,
       `<p>Hello ${escapeHtml(user.userName)},</p><p>${escapeHtml(intro)}</p>${link ? `<p><a href="${escapeHtml(link.href)}" style="color:#1d4ed8">${escapeHtml(link.text)}</a></p>` : ""}`,
     ),
@@ -288,7 +330,7 @@ export const passwordResetMessage = (user: { userName: string; email: string }, 
   accountMessage(
     "password-reset",
     user,
-    `Set a new password for ${config.shopName}`,
+    (shop) => `Set a new password for ${shop}`,
     `someone (we hope you) asked to set a new password for your account. The link below works once, for ${minutes} minutes. If it was not you, ignore this e-mail: your password stays as it is.`,
     { href: link, text: "Set a new password" },
   );
@@ -297,7 +339,7 @@ export const passwordChangedMessage = (user: { userName: string; email: string }
   accountMessage(
     "password-changed",
     user,
-    `Your ${config.shopName} password was changed`,
+    (shop) => `Your ${shop} password was changed`,
     'the password of your account was just changed, and every other device signed in to it was signed out. If you did not do this, set a new password at once with "Forgot password?" on the sign-in page and contact us.',
   );
 
@@ -305,7 +347,7 @@ export const emailChangeConfirmMessage = (user: { userName: string }, newEmail: 
   accountMessage(
     "email-change-confirm",
     { userName: user.userName, email: newEmail },
-    `Confirm your new e-mail address at ${config.shopName}`,
+    (shop) => `Confirm your new e-mail address at ${shop}`,
     `you asked to use this address for your account. Open the link below within ${hours} hours to confirm it; until then your account keeps its old address. If it was not you, ignore this e-mail.`,
     { href: link, text: "Confirm the new address" },
   );
@@ -314,7 +356,7 @@ export const emailChangeNoticeMessage = (user: { userName: string; email: string
   accountMessage(
     "email-change-notice",
     user,
-    `Your ${config.shopName} e-mail address is being changed`,
+    (shop) => `Your ${shop} e-mail address is being changed`,
     `someone signed in to your account asked to change its e-mail address to ${newEmail}. It changes only once the link sent there is opened. If it was not you, cancel the change in your account settings, and change your password at once (that cancels it too) or set a new one with "Forgot password?".`,
     { href: settingsLink, text: "Cancel the change" },
   );
@@ -323,6 +365,6 @@ export const accountClosedMessage = (user: { userName: string; email: string }) 
   accountMessage(
     "account-closed",
     user,
-    `Your ${config.shopName} account is closed`,
+    (shop) => `Your ${shop} account is closed`,
     "your account is closed: your name, e-mail address, saved addresses and sign-ins are erased. Your orders stay in our books, as the law asks, and your reviews stay without your name. This is the last e-mail you get from us; you are welcome to register again at any time.",
   );

@@ -8,7 +8,8 @@ import { skipLocked } from "~/server/database/locks.server";
 import { config } from "~/server/platform/config.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { log } from "~/server/platform/log.server";
-import type { MailMessage } from "./messages.server";
+import { shopSettings, shopSettingsIn } from "~/server/settings/settings.server";
+import type { MailDraft } from "./messages.server";
 
 /**
  * What a closed account's e-mail becomes (accounts/close.server.ts): unique as the column wants,
@@ -18,10 +19,13 @@ export const erasedEmail = (userId: string) => `${userId}@closed.invalid`;
 const isErased = (address: string) => address.endsWith("@closed.invalid");
 
 /**
- * Writes a message to the outbox, in the transaction of the change that causes it. Nothing is
- * written for a closed account (a refund of one of its orders, say): its address is erased.
+ * Writes a message to the outbox, in the transaction of the change that causes it, with the shop's
+ * name and contact address as the owner's settings have them now. Nothing is written for a closed
+ * account (a refund of one of its orders, say): its address is erased.
  */
-export async function enqueueMail(trx: Kysely<Database>, message: MailMessage): Promise<void> {
+export async function enqueueMail(trx: Kysely<Database>, draft: MailDraft): Promise<void> {
+  const settings = await shopSettingsIn(trx);
+  const message = draft({ name: settings.shopName, contactEmail: settings.contactEmail });
   if (isErased(message.to)) return;
   const stamp = now();
   await trx
@@ -47,8 +51,11 @@ export function mailFolder(): string {
   return path.join(config.dataDir, "mail");
 }
 
-function from(): string {
-  return config.mailFrom || `"${config.shopName.replaceAll('"', "")}" <shop@${new URL(config.publicUrl).hostname}>`;
+/** MAIL_FROM, else the shop's name (the owner's setting when the message leaves) at PUBLIC_URL's host. */
+async function from(): Promise<string> {
+  if (config.mailFrom) return config.mailFrom;
+  const { shopName } = await shopSettings();
+  return `"${shopName.replaceAll('"', "")}" <shop@${new URL(config.publicUrl).hostname}>`;
 }
 
 export function configuredTransport(): MailTransport {
@@ -68,7 +75,7 @@ export function configuredTransport(): MailTransport {
     return {
       async send(m) {
         await smtp.sendMail({
-          from: from(),
+          from: await from(),
           to: m.to,
           subject: m.subject,
           text: m.text,
@@ -82,7 +89,7 @@ export function configuredTransport(): MailTransport {
   return {
     async send(m) {
       const info = await files.sendMail({
-        from: from(),
+        from: await from(),
         to: m.to,
         subject: m.subject,
         text: m.text,

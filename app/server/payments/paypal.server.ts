@@ -15,6 +15,7 @@ import {
 import { config } from "~/server/platform/config.server";
 import { PayPalError, type PayPalLink } from "./paypal-error.server";
 import { simulatorCredentials } from "~/server/platform/secrets.server";
+import { shopSettings } from "~/server/settings/settings.server";
 
 export { PayPalError } from "./paypal-error.server";
 
@@ -187,6 +188,7 @@ export async function createPayPalOrder(
   shipTo: PayPalShipTo | null,
 ): Promise<{ id: string; approvalUrl: string }> {
   const { amount, items } = purchaseAmounts(lines, amounts);
+  const { shopName } = await shopSettings();
   const result = await call((c) =>
     c.orders.createOrder({
       body: {
@@ -217,7 +219,7 @@ export async function createPayPalOrder(
               returnUrl: `${shopUrl}/shop/paypal-return`,
               cancelUrl: `${shopUrl}/shop/paypal-return?cancelled=1`,
               userAction: PaypalExperienceUserAction.PayNow,
-              brandName: config.shopName.slice(0, 127),
+              brandName: shopName.slice(0, 127),
               shippingPreference: shipTo
                 ? PaypalWalletContextShippingPreference.SetProvidedAddress
                 : PaypalWalletContextShippingPreference.NoShipping,

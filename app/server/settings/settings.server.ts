@@ -3,6 +3,8 @@ import { config } from "~/server/platform/config.server";
 import { randomBytes } from "node:crypto";
 import { costSettingsOf, type CostSettings } from "~/lib/costs/totals";
 import { db, now } from "~/server/database/db.server";
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema";
 
 /**
  * The owner's shop settings, stored one JSON value per key (table `settings`). A key never saved
@@ -11,7 +13,8 @@ import { db, now } from "~/server/database/db.server";
  * by the process that saved it.
  */
 const CACHE_MS = 2000;
-let cached: { at: number; settings: Promise<ShopSettings> } | null = null;
+/** What this process read last: the read under way, and its result once it has one. */
+let cached: { at: number; settings: Promise<ShopSettings>; value?: ShopSettings } | null = null;
 
 function defaults(): ShopSettings {
   return {
@@ -27,8 +30,8 @@ function defaults(): ShopSettings {
   };
 }
 
-async function read(): Promise<ShopSettings> {
-  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
+async function read(executor: Kysely<Database> = db): Promise<ShopSettings> {
+  const rows = await executor.selectFrom("settings").select(["key", "value"]).execute();
   const stored: Record<string, unknown> = {};
   for (const row of rows) {
     try {
@@ -52,10 +55,25 @@ export function shopSettings(): Promise<ShopSettings> {
   const at = Date.now();
   if (!cached || at - cached.at > CACHE_MS) {
     const settings = read();
-    cached = { at, settings };
-    settings.catch(() => (cached = null));
+    const entry: NonNullable<typeof cached> = { at, settings };
+    cached = entry;
+    settings.then(
+      (value) => (entry.value = value),
+      () => cached === entry && (cached = null),
+    );
   }
   return cached.settings;
+}
+
+/**
+ * The settings inside the transaction `trx` (an e-mail written with the change that causes it).
+ * Read through `trx`, never through the shop's pool: on SQLite the transaction holds the one
+ * connection, so a read waiting for the pool (this process's, or one another request started and
+ * this one would wait for) would wait for ever. What this process read in the last CACHE_MS does.
+ */
+export async function shopSettingsIn(trx: Kysely<Database>): Promise<ShopSettings> {
+  if (cached?.value && Date.now() - cached.at <= CACHE_MS) return cached.value;
+  return read(trx);
 }
 
 /**

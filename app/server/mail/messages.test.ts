@@ -5,6 +5,7 @@ import { db } from "~/server/database/db.server";
 import { orderForMail, orderPaidMessage, refundMessage } from "./messages.server";
 
 // The e-mails word an order's costs as its details do, from what the order stored (both engines).
+const SHOP = { name: "Test Shop", contactEmail: "owner@example.com" };
 let userId: string;
 beforeAll(async () => {
   const r = await registerUser({ userName: "Mail Costs", email: "mail-costs@example.com", password: "password123" });
@@ -30,7 +31,7 @@ it("the confirmation lists subtotal, discount, shipping with its method, tax and
       tax_rate: 10000,
     },
   );
-  const message = orderPaidMessage(await orderForMail(db, id));
+  const message = orderPaidMessage(await orderForMail(db, id))(SHOP);
   expect(message.text).toContain(
     ["Subtotal: $50.00", "Discount (FIVE): −$5.00", "Shipping (Express): $5.00", "Tax (10%): $5.00", "Total: $55.00"].join("\n"),
   );
@@ -50,7 +51,7 @@ it("tax in the prices is said after the total as VAT; free shipping says Free; a
     prices_include_tax: 1,
   });
   const order = await orderForMail(db, id);
-  for (const message of [orderPaidMessage(order), refundMessage(order, "refund", 1200, "Damaged")]) {
+  for (const message of [orderPaidMessage(order)(SHOP), refundMessage(order, "refund", 1200, "Damaged")(SHOP)]) {
     expect(message.text).toContain(
       ["Subtotal: $36.00", "Shipping (Standard): Free", "Total: $36.00", "Tax (20%): incl. $6.00 VAT"].join("\n"),
     );
@@ -59,7 +60,7 @@ it("tax in the prices is said after the total as VAT; free shipping says Free; a
 
 it("an order from before shipping and tax reads as it always did: the total alone", async () => {
   const id = await insertOrder(userId, [{ title: "Cap", quantity: 1, unitPriceCents: 1000 }], { paymentStatus: "paid" });
-  const message = orderPaidMessage(await orderForMail(db, id));
+  const message = orderPaidMessage(await orderForMail(db, id))(SHOP);
   expect(message.text).toContain("1 x Cap at $10.00\n\nTotal: $10.00\n");
   expect(message.text).not.toMatch(/Subtotal|Shipping \(|Tax/);
 });

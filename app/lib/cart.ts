@@ -42,4 +42,6 @@ export type CartCosts = {
   hint: ShippingHint | null;
   /** Whether the owner set any zones (none: the specification's "Free" / "Calculated at checkout"). */
   zonesSet: boolean;
+  /** Whether any tax rate is set (the tax then depends on the address's country). */
+  taxesSet: boolean;
 };

@@ -153,3 +153,26 @@ test("an address no zone delivers to is refused before PayPal, on the page and o
   expect(refused.status()).toBe(400);
   expect(await refused.json()).toEqual({ success: false, message: "We don't deliver to United States yet" });
 });
+
+test("without JavaScript and without zones, 'Update total' shows the tax of the country chosen", async ({
+  page,
+  playwright,
+  baseURL,
+  shopper: _,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "no-js", "with JavaScript the total follows the choice at once");
+  await setCosts(playwright, baseURL!, { ...NOTHING_SET, taxRates: [{ country: "GB", rate: 20 }] });
+  // One scarf ($9.99) and two addresses: the shop's country (no tax) and the UK (20 % added).
+  await scarves(page.request, 1);
+  const london = await page.request.post("/api/shop/address/add", {
+    data: { address: "1 Baker Street", city: "London", pincode: "NW1 6XE", phone: "555-0110", notes: "Flat B", country: "GB" },
+  });
+  expect(london.status()).toBe(201);
+  await page.goto("/shop/checkout");
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(summary.getByTestId("checkout-total")).toHaveText("$9.99");
+  await page.getByText("Address: 1 Baker Street").click();
+  await page.getByRole("button", { name: "Update total" }).click();
+  await expect(summary.getByTestId("checkout-tax")).toHaveText("+ $2.00 tax");
+  await expect(summary.getByTestId("checkout-total")).toHaveText("$11.99");
+});

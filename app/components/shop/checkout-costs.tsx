@@ -78,7 +78,8 @@ export function DeliveryMethods({
   onChoose: (methodId: string) => void;
   canReview: boolean;
 }) {
-  if (!costs.zonesSet) return null;
+  // No zones: nothing to choose, but the tax may still follow the address chosen.
+  if (!costs.zonesSet) return canReview && costs.taxesSet ? <UpdateTotal formId={formId} /> : null;
   const chosen = costs.totals?.shipping?.methodId ?? null;
   return (
     <fieldset className="space-y-2 rounded-lg border border-gray-200 p-4">
@@ -110,17 +111,22 @@ export function DeliveryMethods({
           </label>
         ))
       )}
-      {canReview ? (
-        <button
-          type="submit"
-          form={formId}
-          name="intent"
-          value="review"
-          className="text-sm font-medium text-gray-900 underline underline-offset-2 hover:text-gray-700"
-        >
-          Update total
-        </button>
-      ) : null}
+      {canReview ? <UpdateTotal formId={formId} /> : null}
     </fieldset>
+  );
+}
+
+/** Without JavaScript: shows what the address and method chosen cost, saving nothing. */
+function UpdateTotal({ formId }: { formId: string }) {
+  return (
+    <button
+      type="submit"
+      form={formId}
+      name="intent"
+      value="review"
+      className="text-sm font-medium text-gray-900 underline underline-offset-2 hover:text-gray-700"
+    >
+      Update total
+    </button>
   );
 }

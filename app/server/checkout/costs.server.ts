@@ -67,5 +67,6 @@ export async function cartCosts(owner: CartOwner, cart: Cart, country: string | 
         : [],
     hint: shippingHint(settings, country ?? shop.country, afterDiscount),
     zonesSet: settings.zones.length > 0,
+    taxesSet: settings.otherTaxRate > 0 || Object.values(settings.taxRates).some((rate) => rate > 0),
   };
 }

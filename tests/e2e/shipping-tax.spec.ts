@@ -59,8 +59,8 @@ test("a shopper sees delivery and tax from the cart on, chooses Express, and pay
   playwright,
   baseURL,
   shopper: _,
-}, testInfo) => {
-  const js = testInfo.project.name !== "no-js";
+  javaScriptEnabled,
+}) => {
   await setCosts(playwright, baseURL!, {
     country: "US",
     pricesIncludeTax: false,
@@ -90,7 +90,7 @@ test("a shopper sees delivery and tax from the cart on, chooses Express, and pay
   await expect(summary.getByTestId("checkout-total")).toHaveText("$27.14");
 
   await delivery.getByRole("radio", { name: /Express/ }).check();
-  if (!js) await delivery.getByRole("button", { name: "Update total" }).click();
+  if (!javaScriptEnabled) await delivery.getByRole("button", { name: "Update total" }).click();
   await expect(delivery.getByRole("radio", { name: /Express/ })).toBeChecked();
   await expect(summary.getByTestId("checkout-shipping")).toHaveText("$12.00");
   // $1.77 on the scarves and $1.07 on the shipping ($1.065, half up).
@@ -112,8 +112,9 @@ test("without JavaScript, a method chosen but not shown is shown before PayPal, 
   playwright,
   baseURL,
   shopper: _,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "no-js", "with JavaScript the total follows the choice at once");
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "with JavaScript the total follows the choice at once");
   await setCosts(playwright, baseURL!, { ...NOTHING_SET, shippingZones: domestic(["US"]) });
   await scarves(page.request, 1);
   await page.goto("/shop/checkout");
@@ -133,14 +134,15 @@ test("an address no zone delivers to is refused before PayPal, on the page and o
   playwright,
   baseURL,
   shopper: _,
-}, testInfo) => {
+  javaScriptEnabled,
+}) => {
   await setCosts(playwright, baseURL!, { ...NOTHING_SET, shippingZones: domestic(["GB", "IE"]) });
   await scarves(page.request, 1);
   await page.goto("/shop/checkout");
   const summary = page.getByRole("region", { name: "Order Summary" });
   await expect(summary.getByRole("alert")).toHaveText("We don't deliver to United States yet");
   await expect(summary.getByTestId("checkout-shipping")).toHaveText("Not available");
-  if (testInfo.project.name === "no-js") {
+  if (!javaScriptEnabled) {
     await page.getByRole("button", { name: "Checkout with Paypal" }).click();
     await expect(page).toHaveURL(/\/shop\/checkout/);
     await expect(summary.getByRole("alert").first()).toHaveText("We don't deliver to United States yet");
@@ -159,8 +161,9 @@ test("without JavaScript and without zones, 'Update total' shows the tax of the 
   playwright,
   baseURL,
   shopper: _,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "no-js", "with JavaScript the total follows the choice at once");
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "with JavaScript the total follows the choice at once");
   await setCosts(playwright, baseURL!, { ...NOTHING_SET, taxRates: [{ country: "GB", rate: 20 }] });
   // One scarf ($9.99) and two addresses: the shop's country (no tax) and the UK (20 % added).
   await scarves(page.request, 1);

@@ -23,6 +23,7 @@ export interface Database {
   product_variants: ProductVariantsTable;
   color_counts: ColorCountsTable;
   images: ImagesTable;
+  product_photos: ProductPhotosTable;
   order_status_history: OrderStatusHistoryTable;
   outbox: OutboxTable;
   refunds: RefundsTable;
@@ -173,6 +174,25 @@ export interface OrderStatusHistoryTable {
   status: OrderStatus;
   at: string;
   by: StatusChangeBy;
+}
+
+/**
+ * A product's photos in its order (migration 0023): `position` 0 is the cover. Its sizes are
+ * `<base>-<width>.<avif|webp|jpg>` for each of `widths` ("320,640,960"); a photo from before has
+ * no base and no widths, only `src`. `product_id` is null for an upload no product took yet.
+ */
+export interface ProductPhotosTable {
+  id: string;
+  product_id: string | null;
+  position: Generated<number>;
+  alt: Generated<string>;
+  color: string | null;
+  base: string | null;
+  widths: Generated<string>;
+  width: Generated<number>;
+  height: Generated<number>;
+  src: string;
+  created_at: string;
 }
 
 /** Uploaded images (WebP), served at /uploads/<name>. */

@@ -1,4 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from "./constants";
+import type { Photo } from "./photos";
 import { colorId, sizeParam, type Variant } from "./variants";
 
 /**
@@ -9,7 +10,10 @@ export type Product = {
   id: string;
   /** Its address: /shop/products/<handle> (productPath). */
   handle: string;
+  /** The cover's address (its first photo's `src`): what older clients show. */
   image: string;
+  /** Its photos in the owner's order, the cover first (app/lib/photos.ts). */
+  photos: Photo[];
   title: string;
   description: string;
   category: string;

@@ -224,3 +224,22 @@ export function slug(title: string): string {
 export function demoImagePath(product: DemoProduct): string {
   return `/demo/products/${slug(`${product.brand} ${product.title}`)}.svg`;
 }
+
+/**
+ * A demo product's photo, as the seed writes it into product_photos: its sizes are
+ * `<base>-<width>.<avif|webp|jpg>` in public/ (made by `npm run images`), `src` the fallback.
+ */
+export type DemoPhoto = {
+  base: string | null;
+  widths: number[];
+  width: number;
+  height: number;
+  src: string;
+  alt: string;
+  color: string | null;
+};
+
+/** A demo product's photos, the cover first. */
+export function demoPhotos(product: DemoProduct): DemoPhoto[] {
+  return [{ base: null, widths: [], width: 0, height: 0, src: demoImagePath(product), alt: product.title, color: null }];
+}

@@ -2,7 +2,7 @@ import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
 import { parseFormBody, UnreadableBody } from "~/server/platform/form.server";
 import { absoluteImageUrl } from "~/server/platform/image-urls.server";
-import { storeImage } from "~/server/admin/uploads.server";
+import { uploadLoosePhoto } from "~/server/media/photos.server";
 import type { Route } from "./+types/admin.products.upload-image";
 import { FILE_TOO_LARGE } from "~/lib/messages/admin";
 
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const file = form.get("my_file");
   if (!(file instanceof File) || file.size === 0) return apiError(400, "Please choose an image file in the field my_file");
-  const stored = await storeImage(new Uint8Array(await file.arrayBuffer()));
-  if (!stored.ok) return apiError(stored.status, stored.message);
+  const stored = await uploadLoosePhoto(new Uint8Array(await file.arrayBuffer()));
+  if (!stored.ok) return apiError(stored.status, stored.title ?? stored.message);
   return json({ success: true, result: { url: absoluteImageUrl(stored.url) } });
 }

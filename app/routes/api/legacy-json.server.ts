@@ -19,6 +19,7 @@ export function productJson(p: Product) {
   return {
     _id: p.id,
     image: absoluteImageUrl(p.image),
+    images: p.photos.map((photo) => ({ url: absoluteImageUrl(photo.src), alt: photo.alt, color: photo.color, position: photo.position })),
     title: p.title,
     description: p.description,
     category: p.category,

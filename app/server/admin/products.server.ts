@@ -9,14 +9,23 @@ import { changeHandle, newHandle } from "~/server/catalog/handles.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockStockOfProduct } from "~/server/database/locks.server";
 import { localImagePath } from "~/server/platform/image-urls.server";
-import { storeImage } from "./uploads.server";
+import { adoptCover, uploadLoosePhoto } from "~/server/media/photos.server";
 import { IMAGE_REQUIRED, IMAGE_REQUIRED_DETAIL } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
-/** Only images this shop serves (an upload or the shipped demo art): never a hot-linked URL. */
+/**
+ * Only images this shop serves (an upload, one size of an uploaded photo, the shipped demo art):
+ * never a hot-linked URL.
+ */
 export function isOwnImage(url: string | undefined): url is string {
-  return !!url && (/^\/uploads\/[0-9a-f]{32}\.webp$/.test(url) || /^\/demo\/products\/[a-z0-9-]+\.svg$/.test(url));
+  return (
+    !!url &&
+    (/^\/uploads\/[0-9a-f]{32}\.webp$/.test(url) ||
+      /^\/uploads\/[0-9a-f]{32}-[0-9]{1,4}\.(avif|webp|jpg)$/.test(url) ||
+      /^\/demo\/products\/[a-z0-9-]+\.svg$/.test(url) ||
+      /^\/demo\/photos\/[a-z0-9-]+-[0-9]{1,4}\.(avif|webp|jpg)$/.test(url))
+  );
 }
 
 function columns(input: ProductInput) {
@@ -109,6 +118,7 @@ export async function createProduct(input: ProductInput & { image: string }): Pr
       .insertInto("products")
       .values({ id, ...columns(input), handle, image: input.image, stock: 0, created_at: now(), updated_at: now() })
       .execute();
+    await adoptCover(trx, id, input.image, input.title);
     if (input.handle && input.handle !== handle) {
       const changed = await changeHandle(trx, id, input.handle);
       if (!changed.ok) throw handleRefusal(changed.message);
@@ -159,10 +169,11 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
     .execute(async (trx): Promise<Refusal | null> => {
       const result = await trx
         .updateTable("products")
-        .set({ ...columns(input), ...(isOwnImage(input.image) ? { image: input.image } : {}), updated_at: now() })
+        .set({ ...columns(input), updated_at: now() })
         .where("id", "=", id)
         .executeTakeFirst();
       if (!Number(result.numUpdatedRows)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
+      if (isOwnImage(input.image)) await adoptCover(trx, id, input.image, input.title);
       if (input.handle) {
         const changed = await changeHandle(trx, id, input.handle);
         if (!changed.ok) throw handleRefusal(changed.message);
@@ -219,11 +230,8 @@ export async function saveProduct(id: string | null, input: ProductInput, file: 
   if (taken) return { ok: false, status: 409, message: Object.values(taken)[0]![0]!, fieldErrors: taken };
   let image = input.image ? localImagePath(input.image) : undefined;
   if (file && file.size > 0) {
-    const stored = await storeImage(new Uint8Array(await file.arrayBuffer()));
-    if (!stored.ok) {
-      const message = `${stored.message}: ${stored.detail}`;
-      return { ok: false, status: stored.status, message, fieldErrors: { image: [message] } };
-    }
+    const stored = await uploadLoosePhoto(new Uint8Array(await file.arrayBuffer()));
+    if (!stored.ok) return { ok: false, status: stored.status, message: stored.message, fieldErrors: { image: [stored.message] } };
     image = stored.url;
   }
   if (image !== undefined && !isOwnImage(image)) {

@@ -7,7 +7,10 @@ import { db, now } from "~/server/database/db.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/messages/admin";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
-const NAME = /^[0-9a-f]{32}\.webp$/;
+/** An upload from before photos had sizes (`<id>.webp`), as kept in DATA_DIR/uploads then. */
+const LEGACY_NAME = /^[0-9a-f]{32}\.webp$/;
+/** Any upload: one of those, or one size of a photo (`<id>-<width>.<avif|webp|jpg>`, media/photos.server.ts). */
+const NAME = /^[0-9a-f]{32}(\.webp|-[0-9]{1,4}\.(avif|webp|jpg))$/;
 
 /** Where uploads were kept before they moved into the database (migration 0009); read once at start. */
 export function uploadsDir(): string {
@@ -84,7 +87,7 @@ export async function uploadExists(name: string): Promise<boolean> {
 export async function moveUploadsIntoDatabase(): Promise<number> {
   let names: string[];
   try {
-    names = (await fs.readdir(uploadsDir())).filter((name) => NAME.test(name));
+    names = (await fs.readdir(uploadsDir())).filter((name) => LEGACY_NAME.test(name));
   } catch {
     return 0;
   }

@@ -8,6 +8,7 @@ import type { Product } from "~/lib/product";
 import { ALL_SIZES, sizeMask, sortVariants, type Variant } from "~/lib/variants";
 import type { Database, ProductRow } from "#db/schema";
 import { db } from "~/server/database/db.server";
+import { photosOf } from "~/server/media/photos.server";
 import { hasColorInStock, productMatches, rankedMatches, searchWords, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [
@@ -39,7 +40,7 @@ type ProductFields = Pick<
   | "handle"
 >;
 
-type ProductWithoutVariants = Omit<Product, "variants">;
+type ProductWithoutVariants = Omit<Product, "variants" | "photos">;
 
 function toProduct(row: ProductFields): ProductWithoutVariants {
   return {
@@ -63,9 +64,10 @@ function toVariant(row: { id: string; size: string; color: string; color_hex: st
   return { id: row.id, size: row.size, color: row.color, colorHex: row.color_hex, sku: row.sku, stock: row.stock };
 }
 
-/** The products with their variants, in picker order (one query for the whole page). */
+/** The products with their variants, in picker order, and their photos (a query each for the whole page). */
 async function withVariants(products: ProductWithoutVariants[]): Promise<Product[]> {
   if (!products.length) return [];
+  const photos = photosOf(products.map((p) => p.id));
   const rows = await db
     .selectFrom("product_variants")
     .select(VARIANT_COLUMNS)
@@ -76,7 +78,12 @@ async function withVariants(products: ProductWithoutVariants[]): Promise<Product
     )
     .execute();
   const byProduct = groupBy(rows, (row) => row.product_id);
-  return products.map((p) => ({ ...p, variants: sortVariants((byProduct.get(p.id) ?? []).map(toVariant)) }));
+  const photosByProduct = await photos;
+  return products.map((p) => ({
+    ...p,
+    variants: sortVariants((byProduct.get(p.id) ?? []).map(toVariant)),
+    photos: photosByProduct.get(p.id) ?? [],
+  }));
 }
 
 /** Every order a products list may be in (the shop's and the admin's), each ending on the id so pages never overlap. */

@@ -2,7 +2,7 @@ import { handleFrom, numberedHandle } from "#db/handles";
 import { sql } from "kysely";
 import { type OrderStatus, type StatusChangeBy } from "~/lib/constants";
 import { amountToCents } from "~/lib/money";
-import { DEMO_PRODUCTS, demoImagePath, demoVariants, describe } from "#db/seed/catalog";
+import { DEMO_PRODUCTS, demoPhotos, demoVariants, describe } from "#db/seed/catalog";
 import { DEMO_ACCOUNTS } from "~/server/platform/config.server";
 import { db, engine, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
@@ -41,7 +41,7 @@ export async function seedDemoCatalog(): Promise<number> {
           description: describe(p),
           category: p.category,
           brand: p.brand,
-          image: demoImagePath(p),
+          image: demoPhotos(p)[0]!.src,
           price_cents: amountToCents(p.price),
           sale_price_cents: amountToCents(p.sale),
           // The sum of the variants, added by trigger as they go in.
@@ -63,6 +63,26 @@ export async function seedDemoCatalog(): Promise<number> {
             color_hex: v.colorHex,
             sku: v.sku,
             stock: v.stock,
+            created_at: stamp,
+          })),
+        ),
+      )
+      .execute();
+    await trx
+      .insertInto("product_photos")
+      .values(
+        products.flatMap((p) =>
+          demoPhotos(p).map((photo, position) => ({
+            id: newId(),
+            product_id: p.id,
+            position,
+            alt: photo.alt,
+            color: photo.color,
+            base: photo.base,
+            widths: photo.widths.join(","),
+            width: photo.width,
+            height: photo.height,
+            src: photo.src,
             created_at: stamp,
           })),
         ),

@@ -1,0 +1,45 @@
+import { PHOTO_FORMATS, photoBox, photoSrcSet, type Photo } from "~/lib/photos";
+
+type Props = {
+  photo: Photo;
+  /** The `sizes` attribute: how wide the photo shows, e.g. "(min-width: 1024px) 25vw, 50vw". */
+  sizes: string;
+  /** The width the <img> declares (its height follows the photo's shape): no layout shift. */
+  width: number;
+  /** The page's main photo: fetched first (eager, high priority); every other one waits (lazy). */
+  priority?: boolean;
+  className?: string;
+  /** Alt text other than the photo's own (a decorative thumbnail says ""). */
+  alt?: string;
+};
+
+/**
+ * A product photo at the size the screen needs: AVIF, then WebP, then JPEG, each at every width
+ * the photo was made at (app/lib/photos.ts). A photo from before sizes is one <img>.
+ */
+export function ProductPicture({ photo, sizes, width, priority = false, className, alt }: Props) {
+  const box = photoBox(photo, width);
+  const img = (
+    <img
+      src={photo.src}
+      srcSet={photoSrcSet(photo, "jpg")}
+      sizes={photo.widths.length ? sizes : undefined}
+      alt={alt ?? photo.alt}
+      width={box.width}
+      height={box.height}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding={priority ? undefined : "async"}
+      className={className}
+    />
+  );
+  if (!photo.base || !photo.widths.length) return img;
+  return (
+    <picture>
+      {PHOTO_FORMATS.filter((f) => f.ext !== "jpg").map((f) => (
+        <source key={f.ext} type={f.type} srcSet={photoSrcSet(photo, f.ext)} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+}

@@ -27,10 +27,11 @@ test("a 4 MB photo becomes a product image", async ({ page, javaScriptEnabled })
   await expectToast(page, "Product added successfully");
 
   const product = await findProduct(page.request, title);
-  expect(product?.image).toMatch(/\/uploads\/[0-9a-f]{32}\.webp$/);
-  // Stored downsized as WebP, readable.
+  // The cover's fallback size (a JPEG at most 960 px wide); its other sizes and formats beside it.
+  expect(product?.image).toMatch(/\/uploads\/[0-9a-f]{32}-960\.jpg$/);
   const image = await page.request.get(product!.image);
-  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["content-type"]).toBe("image/jpeg");
+  expect((await page.request.get(product!.image.replace("-960.jpg", "-1440.avif"))).headers()["content-type"]).toBe("image/avif");
   expect((await image.body()).byteLength).toBeLessThan(photo.buffer.byteLength);
   expect((await page.request.delete(`/api/admin/products/delete/${product!._id}`)).status()).toBe(200);
 });

@@ -424,7 +424,7 @@ export const BannerUrlSchema = z.object({
     z.minLength(1, "Please enter an image URL"),
     z.maxLength(2000, "The image URL is too long"),
     z.refine((v) => {
-      if (v.startsWith("/uploads/")) return /^\/uploads\/[0-9a-f]{32}\.webp$/.test(v);
+      if (v.startsWith("/uploads/")) return /^\/uploads\/[0-9a-f]{32}(\.webp|-[0-9]{1,4}\.(avif|webp|jpg))$/.test(v);
       try {
         const url = new URL(v);
         return url.protocol === "http:" || url.protocol === "https:";

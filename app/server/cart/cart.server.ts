@@ -4,6 +4,7 @@ import { colorId, sizeFromId, variantLabel } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey, lockRows } from "~/server/database/locks.server";
+import { colourPhotoKey, colourPhotos } from "~/server/media/photos.server";
 import {
   NOT_IN_CART,
   OUT_OF_STOCK,
@@ -74,6 +75,7 @@ export async function getCart(owner: CartOwner): Promise<Cart> {
     .orderBy("cart_items.created_at")
     .orderBy("cart_items.id")
     .execute();
+  const photos = await colourPhotos(rows.filter((r) => r.color).map((r) => r.id));
   return {
     id: cart.id,
     items: rows.map((r) => ({
@@ -82,7 +84,8 @@ export async function getCart(owner: CartOwner): Promise<Cart> {
       size: r.size,
       color: r.color,
       sku: r.sku,
-      image: r.image,
+      // The photo of the colour chosen, when the owner linked one to it.
+      image: (r.color && photos.get(colourPhotoKey(r.id, r.color))) || r.image,
       title: r.title,
       priceCents: r.price_cents,
       salePriceCents: r.sale_price_cents,

@@ -4,6 +4,14 @@ import { addToCart, cartLineIds, getCart, removeFromCart, updateCartQuantity } f
 import { seedDemoCatalog } from "~/server/demo/seed.server";
 import { registerUser } from "~/server/accounts/users.server";
 import { productWith } from "#tests/support/catalog";
+import { addPhotos } from "~/server/media/photos.server";
+
+const square = async (background: string) => {
+  const { default: sharp } = await import("sharp");
+  return sharp({ create: { width: 400, height: 400, channels: 3, background } })
+    .png()
+    .toBuffer();
+};
 import { NOT_IN_CART, OUT_OF_STOCK, SELECT_COLOUR, SELECT_SIZE, VARIANT_UNAVAILABLE, onlyCanAdd } from "~/lib/messages/cart";
 
 let userId: string;
@@ -123,6 +131,23 @@ describe("a cart line is a size and colour", () => {
     await addToCart(otherId, shoe.id, 1, { variantId: eu42!.id });
     expect(await removeFromCart(otherId, shoe.id)).toBe(true);
     expect((await getCart(otherId)).items.filter((i) => i.productId === shoe.id)).toEqual([]);
+  });
+
+  it("shows the photo of the colour chosen when the owner linked one to it, else the cover", async () => {
+    const tee = await productWith([
+      { size: "M", color: "Navy", stock: 3 },
+      { size: "M", color: "Red", stock: 3 },
+    ]);
+    const navy = await addPhotos(tee.id, [{ bytes: await square("#1e3a8a"), color: "navy" }]);
+    if (!navy.ok) throw new Error(navy.message);
+    await addToCart(otherId, tee.id, 1, { size: "M", color: "Navy" });
+    await addToCart(otherId, tee.id, 1, { size: "M", color: "Red" });
+    const lines = (await getCart(otherId)).items.filter((i) => i.productId === tee.id);
+    expect(lines.map((l) => [l.color, l.image])).toEqual([
+      ["Navy", navy.photos[1]!.src],
+      ["Red", tee.image],
+    ]);
+    expect(navy.photos[1]!.src).not.toBe(tee.image);
   });
 
   it("loses the line of a size the owner removed", async () => {

@@ -367,3 +367,22 @@ export async function adoptCover(trx: Trx, productId: string, image: string, tit
     .execute();
   await renumber(trx, productId, [row, ...rows]);
 }
+
+/**
+ * The first photo of each of these products' colours (product id and `colorId` of the colour):
+ * a cart line or an order shows the colour the shopper chose, not the cover's.
+ */
+export async function colourPhotos(productIds: readonly string[]): Promise<Map<string, string>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .selectFrom("product_photos")
+    .select(["product_id", "color", "src"])
+    .where("product_id", "in", [...new Set(productIds)])
+    .where("color", "is not", null)
+    .orderBy("position", "desc")
+    .execute();
+  // Last one written wins: the lowest position of each colour.
+  return new Map(rows.map((row) => [colourPhotoKey(row.product_id!, row.color!), row.src]));
+}
+
+export const colourPhotoKey = (productId: string, color: string) => `${productId}\u0000${colorId(color)}`;

@@ -237,7 +237,7 @@ async function run(work: (trx: Trx) => Promise<PhotoRow[]>): Promise<PhotosResul
     return { ok: true, photos: (await db.transaction().execute(work)).map(toPhoto) };
   } catch (error) {
     const refused = caughtRefusal(error);
-    return refusal(refused.status as PhotoRefusal["status"], refused.message);
+    return refusal(refused.status, refused.message);
   }
 }
 

@@ -137,62 +137,60 @@ function PhotoRow({
   // A colour no variant has any longer still shows as what the photo has.
   const options = photo.color && !colours.some((c) => c.toLowerCase() === photo.color!.toLowerCase()) ? [...colours, photo.color] : colours;
   return (
-    <div className="flex flex-col gap-3 sm:flex-row">
-      <div className="flex shrink-0 items-start gap-3 sm:flex-col">
-        <ProductPicture photo={photo} sizes="112px" width={112} className="h-28 w-28 rounded-md bg-gray-100 object-cover" />
-        <div className="space-y-1">
-          <h3 className="font-semibold">
-            Photo {n} of {count}
-          </h3>
-          {index === 0 ? (
-            <span className="inline-block rounded-full bg-gray-900 px-2 py-0.5 text-xs font-medium text-white">Cover</span>
-          ) : null}
-          {draggable ? (
-            <p aria-hidden="true" className="hidden cursor-grab text-xs text-gray-500 sm:block">
-              ⠿ Drag to move
-            </p>
-          ) : null}
-        </div>
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-semibold">
+          Photo {n} of {count}
+        </h3>
+        {index === 0 ? <span className="rounded-full bg-gray-900 px-2 py-0.5 text-xs font-medium text-white">Cover</span> : null}
+        {draggable ? (
+          <span aria-hidden="true" className="ml-auto hidden cursor-grab text-xs text-gray-500 sm:inline">
+            ⠿ Drag to move
+          </span>
+        ) : null}
       </div>
-      <div className="min-w-0 flex-1 space-y-3">
-        <Form method="post" preventScrollReset className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-          <input type="hidden" name="photoId" value={photo.id} />
-          <div className="space-y-1">
-            <label htmlFor={altId} className="block text-sm font-medium text-gray-800">
-              Alt text<span className="sr-only"> of {which}</span>
-            </label>
-            <input id={altId} name="alt" type="text" required maxLength={200} defaultValue={photo.alt} className={inputClass} />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={colorId} className="block text-sm font-medium text-gray-800">
-              Colour<span className="sr-only"> of {which}</span>
-            </label>
-            <select id={colorId} name="color" defaultValue={photo.color ?? ""} className={inputClass}>
-              <option value="">All colours</option>
-              {options.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button type="submit" name="intent" value="save" variant="outline">
-            Save<span className="sr-only"> {which}</span>
-          </Button>
-        </Form>
-        <div className="flex flex-wrap gap-2">
-          <Form method="post" preventScrollReset className="flex gap-2">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <ProductPicture photo={photo} sizes="112px" width={112} className="h-28 w-28 shrink-0 rounded-md bg-gray-100 object-cover" />
+        <div className="min-w-0 flex-1 space-y-3">
+          <Form method="post" preventScrollReset className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
             <input type="hidden" name="photoId" value={photo.id} />
-            <Button type="submit" name="intent" value="up" size="sm" variant="outline" disabled={index === 0}>
-              Move up<span className="sr-only"> {which}</span>
-            </Button>
-            <Button type="submit" name="intent" value="down" size="sm" variant="outline" disabled={index === count - 1}>
-              Move down<span className="sr-only"> {which}</span>
+            <div className="space-y-1">
+              <label htmlFor={altId} className="block text-sm font-medium text-gray-800">
+                Alt text<span className="sr-only"> of {which}</span>
+              </label>
+              <input id={altId} name="alt" type="text" required maxLength={200} defaultValue={photo.alt} className={inputClass} />
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={colorId} className="block text-sm font-medium text-gray-800">
+                Colour<span className="sr-only"> of {which}</span>
+              </label>
+              <select id={colorId} name="color" defaultValue={photo.color ?? ""} className={inputClass}>
+                <option value="">All colours</option>
+                {options.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" name="intent" value="save" variant="outline">
+              Save<span className="sr-only"> {which}</span>
             </Button>
           </Form>
-          <Link to={deleteHref} preventScrollReset className={buttonClass({ variant: "destructive", size: "sm" }, "ml-auto")}>
-            Delete<span className="sr-only"> {which}</span>
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Form method="post" preventScrollReset className="flex gap-2">
+              <input type="hidden" name="photoId" value={photo.id} />
+              <Button type="submit" name="intent" value="up" size="sm" variant="outline" disabled={index === 0}>
+                Move up<span className="sr-only"> {which}</span>
+              </Button>
+              <Button type="submit" name="intent" value="down" size="sm" variant="outline" disabled={index === count - 1}>
+                Move down<span className="sr-only"> {which}</span>
+              </Button>
+            </Form>
+            <Link to={deleteHref} preventScrollReset className={buttonClass({ variant: "destructive", size: "sm" }, "ml-auto")}>
+              Delete<span className="sr-only"> {which}</span>
+            </Link>
+          </div>
         </div>
       </div>
     </div>

@@ -169,6 +169,24 @@ test("a text file named .jpg is refused with its name, and a product's last phot
     // None of the two was added.
     await expect(items(page)).toHaveCount(1);
 
+    // Six files of 4.5 MB: over the 25 MB one upload may carry. With JavaScript the page says so
+    // before sending; without, the server answers it without reading the files.
+    const heavy = Array.from({ length: 6 }, (_, n) => ({
+      name: `big${n}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: Buffer.alloc(4.5 * 1024 * 1024, 7),
+    }));
+    await page.getByLabel("Photos", { exact: true }).setInputFiles(heavy);
+    if (javaScriptEnabled) {
+      await expect(alert).toHaveText("Too large: send at most 25 MB of photos at once, each under 5 MB");
+      await expect(page.getByRole("button", { name: "Add photos" })).toBeDisabled();
+      await openManager(page, id, javaScriptEnabled);
+    } else {
+      await page.getByRole("button", { name: "Add photos" }).click();
+      await expect(alert).toHaveText("Too large: send at most 25 MB of photos at once, each under 5 MB");
+    }
+    await expect(items(page)).toHaveCount(1);
+
     await page.getByRole("link", { name: "Delete photo 1" }).click();
     await page.getByRole("dialog", { name: "Delete photo 1 of 1?" }).getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "A product needs at least one photo: add another before deleting this one");
@@ -213,6 +231,35 @@ test("the photo manager on a phone and a desktop (screenshots)", async ({ page, 
       await expect(page.getByRole("dialog", { name: "Delete photo 1 of 3?" })).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/photos-delete-${javaScriptEnabled ? "js" : "no-js"}-${width}.png` });
     }
+  } finally {
+    await removeProduct(page, id);
+  }
+});
+
+test("with the keyboard, a moved photo keeps the focus on its buttons @needs-js", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const id = await addProduct(page, unique("Keys Shirt "));
+  try {
+    const form = new FormData();
+    for (const [name, colour] of [
+      ["front.png", "#1e3a8a"],
+      ["back.png", "#d6c7a1"],
+    ] as const) {
+      const file = await png(name, colour);
+      form.append("photos", new File([new Uint8Array(file.buffer)], name, { type: "image/png" }));
+    }
+    form.set("alt", "New");
+    expect((await page.request.post(`/api/admin/products/${id}/photos`, { multipart: form })).status()).toBe(201);
+    await openManager(page, id, true);
+    const first = await page.getByLabel("Alt text of photo 1").inputValue();
+    await page.getByRole("button", { name: "Move down photo 1" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => altTexts(page)).toEqual(["New", first, "New"]);
+    await expect(page.getByRole("button", { name: "Move down photo 2" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => altTexts(page)).toEqual(["New", "New", first]);
+    // At the end Move down is disabled: the focus is on its Move up.
+    await expect(page.getByRole("button", { name: "Move up photo 3" })).toBeFocused();
   } finally {
     await removeProduct(page, id);
   }

@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { ProductPicture } from "~/components/shop/product-picture";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -38,6 +38,17 @@ export function PhotoManager({ product, addError }: { product: Product; addError
   const pending = reorder.formData?.getAll("ids").map(String);
   const byId = new Map(product.photos.map((p) => [p.id, p]));
   const photos = pending && pending.every((id) => byId.has(id)) ? pending.map((id) => byId.get(id)!) : product.photos;
+  // A photo moved with its buttons keeps the focus on them, wherever it lands (React may move its
+  // row in the page, which drops the focus), so Move up can be pressed again and again.
+  const moved = useRef<{ id: string; direction: "up" | "down" } | null>(null);
+  useEffect(() => {
+    if (!moved.current) return;
+    const { id, direction } = moved.current;
+    moved.current = null;
+    const button = document.getElementById(`${direction}-${id}`) as HTMLButtonElement | null;
+    const other = document.getElementById(`${direction === "up" ? "down" : "up"}-${id}`);
+    (button && !button.disabled ? button : other)?.focus();
+  }, [product.photos]);
   const deleting = product.photos.find((p) => p.id === new URLSearchParams(location.search).get("delete"));
 
   const drop = (target: string) => (event: DragEvent) => {
@@ -97,6 +108,7 @@ export function PhotoManager({ product, addError }: { product: Product; addError
                 colours={colours}
                 deleteHref={withParam(location, "delete", photo.id)}
                 draggable={hydrated}
+                onMove={(direction) => (moved.current = { id: photo.id, direction })}
               />
             </li>
           ))}
@@ -122,6 +134,7 @@ function PhotoRow({
   colours,
   deleteHref,
   draggable,
+  onMove,
 }: {
   photo: Photo;
   index: number;
@@ -129,6 +142,7 @@ function PhotoRow({
   colours: string[];
   deleteHref: string;
   draggable: boolean;
+  onMove: (direction: "up" | "down") => void;
 }) {
   const n = index + 1;
   const which = `photo ${n}`;
@@ -180,10 +194,28 @@ function PhotoRow({
           <div className="flex flex-wrap gap-2">
             <Form method="post" preventScrollReset className="flex gap-2">
               <input type="hidden" name="photoId" value={photo.id} />
-              <Button type="submit" name="intent" value="up" size="sm" variant="outline" disabled={index === 0}>
+              <Button
+                id={`up-${photo.id}`}
+                type="submit"
+                name="intent"
+                value="up"
+                size="sm"
+                variant="outline"
+                disabled={index === 0}
+                onClick={() => onMove("up")}
+              >
                 Move up<span className="sr-only"> {which}</span>
               </Button>
-              <Button type="submit" name="intent" value="down" size="sm" variant="outline" disabled={index === count - 1}>
+              <Button
+                id={`down-${photo.id}`}
+                type="submit"
+                name="intent"
+                value="down"
+                size="sm"
+                variant="outline"
+                disabled={index === count - 1}
+                onClick={() => onMove("down")}
+              >
                 Move down<span className="sr-only"> {which}</span>
               </Button>
             </Form>

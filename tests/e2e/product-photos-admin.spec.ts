@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import sharp from "sharp";
@@ -260,6 +261,28 @@ test("with the keyboard, a moved photo keeps the focus on its buttons @needs-js"
     await expect.poll(() => altTexts(page)).toEqual(["New", "New", first]);
     // At the end Move down is disabled: the focus is on its Move up.
     await expect(page.getByRole("button", { name: "Move up photo 3" })).toBeFocused();
+  } finally {
+    await removeProduct(page, id);
+  }
+});
+
+test("the photo page and its delete dialog have no axe violations @needs-js", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, ADMIN);
+  const id = await addProduct(page, unique("Axe Shirt "));
+  try {
+    const tiny = await png("front.png", "#1e3a8a");
+    expect((await page.request.post(`/api/admin/products/${id}/photos`, { multipart: { photos: tiny } })).status()).toBe(201);
+    const photoId = (await (await page.request.get(`/api/admin/products/${id}/photos`)).json()).data.images[1].id;
+    for (const path of [`/admin/products/${id}/photos`, `/admin/products/${id}/photos?delete=${photoId}`]) {
+      await page.goto(path);
+      await hydrated(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+        path,
+      ).toEqual([]);
+    }
   } finally {
     await removeProduct(page, id);
   }

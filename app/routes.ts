@@ -38,6 +38,7 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
     route("admin/products", "routes/admin/products.tsx"),
+    route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/customers", "routes/admin/customers.tsx"),
@@ -83,6 +84,10 @@ export default [
     route("add", "routes/api/admin.products.add.ts"),
     route("edit/:id", "routes/api/admin.products.edit.ts"),
     route("delete/:id", "routes/api/admin.products.delete.ts"),
+    // A product's photos (issue 42).
+    route(":id/photos", "routes/api/admin.products.photos.ts"),
+    route(":id/photos/order", "routes/api/admin.products.photos.order.ts"),
+    route(":id/photos/:photoId", "routes/api/admin.products.photos.photo.ts"),
   ]),
   ...prefix("api/admin/orders", [
     route("get", "routes/api/admin.orders.get.ts"),

@@ -66,6 +66,15 @@ export const MAX_UPLOAD_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
  * SPEC's "File too large" rather than a bare 413.
  */
 export const UPLOAD_ROUTE_HANDLE = { maxBodyBytes: 8 * 1024 * 1024 };
+/**
+ * Several photos in one request (the photo manager's "Add photos", `POST /api/admin/products/:id/photos`):
+ * each at most MAX_IMAGE_BYTES, all together at most this. Larger is refused with
+ * PHOTOS_TOO_LARGE, never read whole.
+ */
+export const MAX_PHOTOS_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_PHOTOS_FORM_BYTES = MAX_PHOTOS_UPLOAD_BYTES + 512 * 1024;
+/** The door of the routes that take several photos: above MAX_PHOTOS_FORM_BYTES they answer PHOTOS_TOO_LARGE themselves. */
+export const PHOTOS_ROUTE_HANDLE = { maxBodyBytes: 32 * 1024 * 1024 };
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const SEARCH_MIN_LENGTH = 4; // "longer than 3 characters after trimming"
 export const SEARCH_DELAY_MS = 1000;

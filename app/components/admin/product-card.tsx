@@ -24,7 +24,7 @@ export function AdminProductCard({ product }: { product: Product }) {
           {brandLabel(product.brand)} · {categoryLabel(product.category)} · Stock {product.stock}
         </p>
         <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto" />
-        <div className="mt-2 flex justify-between gap-2">
+        <div className="mt-2 flex flex-wrap justify-between gap-2">
           <Link
             to={withParam(location, "edit", product.id)}
             preventScrollReset
@@ -32,6 +32,13 @@ export function AdminProductCard({ product }: { product: Product }) {
             aria-label={`Edit ${product.title}`}
           >
             Edit
+          </Link>
+          <Link
+            to={`/admin/products/${product.id}/photos`}
+            className={buttonClass({ variant: "outline", size: "sm" })}
+            aria-label={`Photos of ${product.title}`}
+          >
+            Photos
           </Link>
           <Link
             to={withParam(location, "delete", product.id)}

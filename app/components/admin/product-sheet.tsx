@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { HandleField } from "./handle-field";
 import { ImageUpload } from "./image-upload";
 import { VariantRows, EMPTY_VARIANT_ROW } from "./variant-rows";
@@ -67,6 +67,15 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
             initialUrl={typeof fields.image.initialValue === "string" ? fields.image.initialValue : undefined}
             errors={fields.image.errors}
           />
+          {product ? (
+            <p className="text-sm text-gray-700">
+              The image above is the cover.{" "}
+              <Link to={`/admin/products/${product.id}/photos`} className="font-medium text-blue-700 underline">
+                Manage all {product.photos.length} {product.photos.length === 1 ? "photo" : "photos"}
+              </Link>{" "}
+              (order, alt text, colours, more photos).
+            </p>
+          ) : null}
           <InputField label="Title" meta={fields.title} type="text" placeholder="Enter product title" />
           <HandleField meta={fields.handle} savedHandle={product?.handle ?? null} />
           <TextareaField label="Description" meta={fields.description} rows={4} placeholder="Enter product description" />

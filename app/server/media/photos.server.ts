@@ -205,6 +205,7 @@ export type PhotosResult = { ok: true; photos: Photo[] } | PhotoRefusal;
 export async function addPhotos(productId: string, uploads: NewPhoto[]): Promise<PhotosResult> {
   if (!uploads.length) return refusal(400, "Please choose one or more photos");
   if (uploads.length > MAX_PHOTOS) return refusal(400, `A product has at most ${MAX_PHOTOS} photos`);
+  if (uploads.some((u) => (u.alt?.trim().length ?? 0) > 200)) return refusal(400, "A photo's description has at most 200 characters");
   const rendered: RenderedPhoto[] = [];
   for (const [index, upload] of uploads.entries()) {
     const made = await renderPhoto(upload.bytes);

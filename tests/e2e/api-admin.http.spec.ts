@@ -65,7 +65,7 @@ test.describe("admin JSON is for admins only", () => {
     });
     const body = await sneaky.json();
     // Absolute on the shop's address, so a client on another origin can show it.
-    expect(body).toEqual({ success: true, result: { url: expect.stringMatching(/^http:\/\/[^/]+\/uploads\/[0-9a-f]{32}\.webp$/) } });
+    expect(body).toEqual({ success: true, result: { url: expect.stringMatching(/^http:\/\/[^/]+\/uploads\/[0-9a-f]{32}-10\.jpg$/) } });
     expect(new URL(body.result.url).origin).toBe(new URL(baseURL!).origin);
     expect((await admin.get(body.result.url)).status()).toBe(200);
     expect((await admin.get("/uploads/..%2F..%2Fx.png")).status()).toBe(404);

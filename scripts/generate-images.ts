@@ -1,12 +1,16 @@
 /**
- * Writes the demo artwork (product pictures and the four fallback banners) as small SVG files
- * into public/demo. Run with `npm run images`; the output is committed, so the shop never
- * hot-links an image.
+ * Writes the demo artwork into public/demo: the product pictures and the four fallback banners as
+ * small SVG files, and each product's photos (a front per colour, its back, its fabric close up:
+ * `demoViews`) drawn as SVG and made with sharp in every size and format an upload gets. Run with
+ * `npm run images`; the output is committed, so the shop never hot-links an image.
  */
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
+import { PHOTO_FORMATS, photoUrl } from "~/lib/photos";
 import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
-import { DEMO_PRODUCTS, demoImagePath, type Kind } from "#db/seed/catalog";
+import { encodePhoto } from "~/server/media/encode-photo.server";
+import { DEMO_PHOTO_WIDTHS, DEMO_PRODUCTS, demoImagePath, demoPhotoBase, demoViews, type DemoView, type Kind } from "#db/seed/catalog";
 
 const root = path.resolve(import.meta.dirname, "../public");
 
@@ -60,6 +64,104 @@ function productSvg(kind: Kind, hex: string, label: string): string {
 `;
 }
 
+// The photos: the same silhouettes, shaded as cloth is, on a studio ground.
+const TOPS: Kind[] = ["tee", "polo", "shirt", "hoodie", "jacket", "dress"];
+const BOTTOMS: Partial<Record<Kind, number>> = { jeans: 85, trousers: 85, shorts: 135, skirt: 132 }; // waistband's y
+const SHOES: Kind[] = ["sneaker", "boot", "sandal"];
+const KNIT: Kind[] = ["tee", "hoodie", "socks", "scarf", "headband", "polo"];
+const TWILL: Kind[] = ["jeans", "trousers", "jacket", "shorts", "cap", "bag"];
+
+/** What the back shows that the front does not: seams, a yoke, pockets, a heel tab, a label. */
+function backDetails(kind: Kind, stroke: string): string {
+  const stitch = `fill="none" stroke="${stroke}" stroke-width="3" stroke-dasharray="7 5" stroke-linecap="round"`;
+  if (TOPS.includes(kind)) {
+    const hood =
+      kind === "hoodie" ? `<path d="M140 100 Q145 40 200 38 Q255 40 260 100 Q200 150 140 100 Z" fill="${stroke}" opacity=".35"/>` : "";
+    return `${hood}<path d="M132 128 Q200 146 268 128" ${stitch}/><path d="M200 140 L200 330" ${stitch}/><rect x="188" y="82" width="24" height="12" rx="2" fill="#fff" opacity=".85"/>`;
+  }
+  const band = BOTTOMS[kind];
+  if (band !== undefined) {
+    const pocket = (x: number) =>
+      `<path d="M${x} ${band + 18} L${x + 42} ${band + 18} L${x + 42} ${band + 58} L${x + 21} ${band + 70} L${x} ${band + 58} Z" fill="${stroke}" opacity=".3" stroke="${stroke}" stroke-width="3"/>`;
+    return `${pocket(146)}${pocket(212)}<path d="M200 ${band} L200 ${band + 70}" ${stitch}/>`;
+  }
+  if (SHOES.includes(kind))
+    return `<rect x="300" y="150" width="26" height="60" rx="8" fill="${stroke}" opacity=".5"/><path d="M80 235 L330 240" ${stitch}/>`;
+  return `<rect x="180" y="200" width="40" height="18" rx="3" fill="#fff" opacity=".85"/><path d="M120 300 L280 300" ${stitch}/>`;
+}
+
+/** The fabric close up: a weave filling the frame, crossed by a stitched seam. */
+function fabricSvg(kind: Kind, hex: string): string {
+  const pale = parseInt(hex.slice(1), 16) > 0xd0d0d0;
+  const light = shade(hex, pale ? -0.12 : 0.25);
+  const dark = shade(hex, -0.25);
+  const weave = KNIT.includes(kind)
+    ? `<pattern id="w" width="36" height="30" patternUnits="userSpaceOnUse"><path d="M3 3 L18 24 L33 3" fill="none" stroke="${light}" stroke-width="7" stroke-linecap="round"/></pattern>`
+    : TWILL.includes(kind)
+      ? `<pattern id="w" width="28" height="28" patternUnits="userSpaceOnUse" patternTransform="rotate(35)"><rect width="28" height="11" fill="${light}"/></pattern>`
+      : `<pattern id="w" width="32" height="32" patternUnits="userSpaceOnUse"><circle cx="16" cy="16" r="6" fill="${light}"/></pattern>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400">
+<defs>${weave}<radialGradient id="v" cx=".4" cy=".35" r=".8"><stop offset=".55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".35"/></radialGradient></defs>
+<rect width="400" height="400" fill="${hex}"/><rect width="400" height="400" fill="url(#w)" opacity=".35"/>
+<path d="M-10 250 Q200 200 410 280 L410 410 L-10 410 Z" fill="${dark}" opacity=".45"/>
+<path d="M-10 238 Q200 188 410 268" fill="none" stroke="${pale ? "#6b7280" : light}" stroke-width="5" stroke-dasharray="14 9" stroke-linecap="round"/>
+<rect width="400" height="400" fill="url(#v)"/>
+</svg>`;
+}
+
+/** One view of a product in one colour, on a 400x400 canvas. Fronts of other colours stand a little turned. */
+function photoSvg(kind: Kind, { view, hex }: DemoView, index: number): string {
+  const light = parseInt(hex.slice(1), 16) > 0xd0d0d0;
+  const stroke = light ? "#9ca3af" : shade(hex, -0.35);
+  if (view === "detail") return fabricSvg(kind, hex);
+  const ground = [shade(hex, light ? -0.04 : 0.9), shade(hex, light ? -0.16 : 0.72)];
+  const turn = view === "back" ? "translate(400 0) scale(-1 1)" : `rotate(${index * 5} 200 200)`;
+  const extras = view === "back" ? `<g clip-path="url(#c)">${backDetails(kind, stroke)}</g>` : "";
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="${view === "back" ? 0 : 1}" y2="1"><stop offset="0" stop-color="${ground[0]}"/><stop offset="1" stop-color="${ground[1]}"/></linearGradient>
+<linearGradient id="sh" x1="0" y1="0" x2="1" y2=".4"><stop offset="0" stop-color="#fff" stop-opacity=".28"/><stop offset=".5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".22"/></linearGradient>
+<clipPath id="c"><path d="${SHAPES[kind]}" fill-rule="evenodd"/></clipPath></defs>
+<rect width="400" height="400" fill="url(#bg)"/>
+<ellipse cx="200" cy="356" rx="140" ry="13" fill="#000" opacity=".12"/>
+<g transform="${turn}">
+<path d="${SHAPES[kind]}" fill="${hex}" fill-rule="evenodd"/>
+<rect width="400" height="400" fill="url(#sh)" clip-path="url(#c)"/>
+${extras}
+<path d="${SHAPES[kind]}" fill="none" stroke="${stroke}" stroke-width="4" stroke-linejoin="round"/>
+</g>
+</svg>`;
+}
+
+// Flat artwork needs less than a camera's photo (uploads: avif 50, webp 78, jpg 80): these keep
+// public/demo/photos (committed) under 8 MB with no difference one can see at these sizes.
+const DEMO_QUALITY = { avif: 40, webp: 62, jpg: 62 };
+
+async function writePhotos(): Promise<number> {
+  const dir = path.join(root, "demo/photos");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  let bytes = 0;
+  let count = 0;
+  for (const product of DEMO_PRODUCTS) {
+    for (const [index, view] of demoViews(product).entries()) {
+      const svg = photoSvg(product.kind, view, index);
+      const base = demoPhotoBase(product, index + 1);
+      for (const width of DEMO_PHOTO_WIDTHS) {
+        // Drawn at each width (crisp edges), not scaled down from the largest.
+        const sized = sharp(Buffer.from(svg.replace("<svg ", `<svg width="${width}" height="${width}" `)));
+        for (const { ext } of PHOTO_FORMATS) {
+          const encoded = await encodePhoto(sized, ext, DEMO_QUALITY[ext]);
+          fs.writeFileSync(path.join(root, photoUrl(base, width, ext)), encoded);
+          bytes += encoded.byteLength;
+        }
+      }
+      count++;
+    }
+  }
+  console.log(`wrote ${count} photos (${(bytes / 1024 / 1024).toFixed(1)} MB in all sizes and formats) under public/demo/photos`);
+  return count;
+}
+
 const BANNER_COLOURS = [
   ["#f59e0b", "#ef4444"],
   ["#0ea5e9", "#6366f1"],
@@ -94,3 +196,4 @@ FALLBACK_BANNERS.forEach((banner, i) => {
   fs.writeFileSync(file, bannerSvg(i));
 });
 console.log(`wrote ${DEMO_PRODUCTS.length} product images and ${FALLBACK_BANNERS.length} banners under public/demo`);
+await writePhotos();

@@ -177,6 +177,12 @@ function demoSizes(product: DemoProduct): string[] {
   return kids ? ["XS", "S", "M", "L"] : ["XS", "S", "M", "L", "XL", "XXL"];
 }
 
+/** The demo product's colours, the one `color` names first, as a shop writes them: "Black", "Heather grey". */
+export function demoColours(product: DemoProduct): Array<[name: string, hex: string]> {
+  const named = ([name, hex]: [string, string]): [string, string] => [name.charAt(0).toUpperCase() + name.slice(1), hex];
+  return [[product.color, product.hex] as [string, string], ...(MORE_COLOURS[product.title] ?? [])].map(named);
+}
+
 export type DemoVariant = { size: string; color: string; colorHex: string; sku: string; stock: number };
 
 /**
@@ -185,9 +191,7 @@ export type DemoVariant = { size: string; color: string; colorHex: string; sku: 
  * smallest size sold out, so the sold-out state can be seen at once.
  */
 export function demoVariants(product: DemoProduct, index: number): DemoVariant[] {
-  // Colour names as a shop writes them: "Black", "Heather grey".
-  const named = ([name, hex]: [string, string]): [string, string] => [name.charAt(0).toUpperCase() + name.slice(1), hex];
-  const colours = [[product.color, product.hex] as [string, string], ...(MORE_COLOURS[product.title] ?? [])].map(named);
+  const colours = demoColours(product);
   const sizes = demoSizes(product);
   const variants = colours.flatMap(([color, hex]) =>
     sizes.map((size) => ({
@@ -225,6 +229,34 @@ export function demoImagePath(product: DemoProduct): string {
   return `/demo/products/${slug(`${product.brand} ${product.title}`)}.svg`;
 }
 
+/** The widths every demo photo is drawn at (`npm run images`); square, so its height too. */
+export const DEMO_PHOTO_WIDTHS = [320, 640, 960] as const;
+
+/** What a demo photo shows: the product from the front in one of its colours, its back, or its fabric close up. */
+export type DemoView = { view: "front" | "back" | "detail"; color: string; hex: string };
+
+/**
+ * A demo product's photos (2 to 4): a front view per colour, then the first colour's back and a
+ * close-up of its fabric, the first four of these.
+ */
+export function demoViews(product: DemoProduct): DemoView[] {
+  const colours = demoColours(product);
+  const [color, hex] = colours[0]!;
+  const views: DemoView[] = [
+    ...colours.map(([name, shade]) => ({ view: "front" as const, color: name, hex: shade })),
+    { view: "back", color, hex },
+    { view: "detail", color, hex },
+  ];
+  return views.slice(0, 4);
+}
+
+/** `/demo/photos/<brand-title>-<n>`: photo n (from 1) of the product; its sizes add `-<width>.<ext>`. */
+export function demoPhotoBase(product: DemoProduct, n: number): string {
+  return `/demo/photos/${slug(`${product.brand} ${product.title}`)}-${n}`;
+}
+
+const VIEW_TEXT: Record<DemoView["view"], string> = { front: "front", back: "back", detail: "close-up of the fabric" };
+
 /**
  * A demo product's photo, as the seed writes it into product_photos: its sizes are
  * `<base>-<width>.<avif|webp|jpg>` in public/ (made by `npm run images`), `src` the fallback.
@@ -239,7 +271,22 @@ export type DemoPhoto = {
   color: string | null;
 };
 
-/** A demo product's photos, the cover first. */
+/**
+ * A demo product's photos, the cover first. Each is linked to the colour it shows (the back and
+ * the close-up show the first colour), so a shopper who picks a colour sees its photos first.
+ */
 export function demoPhotos(product: DemoProduct): DemoPhoto[] {
-  return [{ base: null, widths: [], width: 0, height: 0, src: demoImagePath(product), alt: product.title, color: null }];
+  const widest = DEMO_PHOTO_WIDTHS.at(-1)!;
+  return demoViews(product).map(({ view, color }, index) => {
+    const base = demoPhotoBase(product, index + 1);
+    return {
+      base,
+      widths: [...DEMO_PHOTO_WIDTHS],
+      width: widest,
+      height: widest,
+      src: `${base}-${widest}.jpg`,
+      alt: `${product.title} in ${color}, ${VIEW_TEXT[view]}`,
+      color,
+    };
+  });
 }

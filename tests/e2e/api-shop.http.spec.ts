@@ -16,6 +16,8 @@ const productShape = {
   // Issue 40: the product's own page.
   handle: expect.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/shop\/products\/[a-z0-9-]+$/),
+  // Issue 42: its photos, the cover first (the cover is `image`).
+  images: expect.any(Array),
 };
 
 test.describe("/api/shop and /api/common", () => {
@@ -41,6 +43,16 @@ test.describe("/api/shop and /api/common", () => {
     expect(body.data.length).toBeGreaterThan(0);
     for (const p of body.data) {
       expect(p).toEqual(productShape);
+      expect(p.images[0].url).toBe(p.image);
+      for (const [i, image] of p.images.entries()) {
+        expect(Object.keys(image).sort()).toEqual(["alt", "color", "position", "url"]);
+        expect([typeof image.url, typeof image.alt, image.color === null || typeof image.color === "string", image.position]).toEqual([
+          "string",
+          "string",
+          true,
+          i,
+        ]);
+      }
       for (const v of p.variants) {
         expect(Object.keys(v).sort()).toEqual(["_id", "color", "colorHex", "size", "sku", "stock"]);
         expect(v._id).toMatch(/^[0-9a-f]{24}$/);

@@ -325,11 +325,13 @@ test("an image uploaded through one instance is served by the other, with its ET
   const pathname = new URL((await uploaded.json()).result.url).pathname;
   const fromB = await fetch(`${shopUrl}${pathname}`, { headers: { "X-Instance": "b" } });
   expect(fromB.status).toBe(200);
-  expect(fromB.headers.get("content-type")).toBe("image/webp");
+  // The fallback JPEG, as wide as the picture (never wider).
+  expect(pathname).toMatch(/^\/uploads\/[0-9a-f]{32}-40\.jpg$/);
+  expect(fromB.headers.get("content-type")).toBe("image/jpeg");
   expect(fromB.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   const etag = fromB.headers.get("etag")!;
   expect(etag).toBeTruthy();
-  expect(await sharp(Buffer.from(await fromB.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 40, height: 30 });
+  expect(await sharp(Buffer.from(await fromB.arrayBuffer())).metadata()).toMatchObject({ format: "jpeg", width: 40, height: 30 });
   const again = await fetch(`${shopUrl}${pathname}`, { headers: { "X-Instance": "a", "If-None-Match": etag } });
   expect(again.status).toBe(304);
 });

@@ -79,8 +79,9 @@ test("a product with sizes: title, description, canonical with the chosen varian
   expect(metaOf(html, "property", "product:price:amount")).toBe(product.salePrice.toFixed(2));
   expect(metaOf(html, "property", "product:price:currency")).toBe("USD");
   expect(metaOf(html, "name", "twitter:card")).toBe("summary_large_image");
-  // The image a preview shows is there to fetch.
-  expect((await fetch(metaOf(html, "property", "og:image")!)).status).toBe(200);
+  // The image a preview shows is there to fetch, and a raster one: link previews show no SVG.
+  const preview = await fetch(metaOf(html, "property", "og:image")!);
+  expect([preview.status, preview.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
 
   const graph = jsonLd(html).flatMap((block) => (block["@graph"] as Array<Record<string, unknown>>) ?? [block]);
   const group = graph.find((item) => item["@type"] === "ProductGroup")!;

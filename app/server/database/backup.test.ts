@@ -8,6 +8,10 @@ import { config } from "~/server/platform/config.server";
 import { db, newId, now } from "./db.server";
 import { seedDemoCatalog } from "~/server/demo/seed.server";
 import { registerUser } from "~/server/accounts/users.server";
+import sharp from "sharp";
+import { ProductSchema } from "~/lib/schemas";
+import { saveProduct } from "~/server/admin/products.server";
+import { addPhotos } from "~/server/media/photos.server";
 
 async function placeOrder(userId: string): Promise<string> {
   const id = newId();
@@ -83,6 +87,55 @@ describe("backup and restore", () => {
     const again = restore(target, fresh);
     expect(again.previous).toMatch(/before-restore-/);
     expect(fs.existsSync(path.join(again.previous!, "shop.db"))).toBe(true);
+  });
+
+  it("carries a product's photos: their rows, in order, and every size's bytes", async () => {
+    const jpeg = (background: string) =>
+      sharp({ create: { width: 500, height: 400, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const saved = await saveProduct(
+      null,
+      ProductSchema.parse({ title: "Backed-up Tee", description: "d", category: "men", brand: "nike", price: "10", totalStock: "1" }),
+      new File([new Uint8Array(await jpeg("#112233"))], "cover.jpg", { type: "image/jpeg" }),
+    );
+    if (!saved.ok) throw new Error(saved.message);
+    const added = await addPhotos(saved.product.id, [{ bytes: new Uint8Array(await jpeg("#445566")), alt: "Back" }]);
+    if (!added.ok) throw new Error(added.message);
+    const photos = await db
+      .selectFrom("product_photos")
+      .selectAll()
+      .where("product_id", "=", saved.product.id)
+      .orderBy("position")
+      .execute();
+    const files = await db
+      .selectFrom("images")
+      .select(["name", "content_type", "bytes"])
+      .where(
+        "name",
+        "in",
+        photos.flatMap((p) => ["320", "500"].flatMap((w) => ["avif", "webp", "jpg"].map((ext) => `${p.id}-${w}.${ext}`))),
+      )
+      .orderBy("name")
+      .execute();
+    expect(files).toHaveLength(2 * 2 * 3);
+
+    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "shop-backup-")), "snapshot");
+    await backup(config.dataDir, target);
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "shop-restore-"));
+    restore(target, fresh);
+    const copy = new SQLite(path.join(fresh, "shop.db"), { readonly: true });
+    const restoredPhotos = copy
+      .prepare("select id, position, alt, base, widths, src from product_photos where product_id = ? order by position")
+      .all(saved.product.id);
+    expect(restoredPhotos).toEqual(photos.map(({ id, position, alt, base, widths, src }) => ({ id, position, alt, base, widths, src })));
+    const restoredFiles = copy
+      .prepare(`select name, content_type, bytes from images where name in (${files.map(() => "?").join(",")}) order by name`)
+      .all(...files.map((f) => f.name)) as Array<{ name: string; content_type: string; bytes: Buffer }>;
+    copy.close();
+    expect(restoredFiles.map((f) => [f.name, f.content_type, Buffer.from(f.bytes).toString("base64")])).toEqual(
+      files.map((f) => [f.name, f.content_type, Buffer.from(f.bytes).toString("base64")]),
+    );
   });
 
   it("refuses to restore while the shop runs on that DATA_DIR, and refuses a non-empty target", async () => {

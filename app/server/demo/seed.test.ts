@@ -52,12 +52,41 @@ describe("demo catalog", () => {
     for (const p of DEMO_PRODUCTS) expect(rows.find((r) => r.title === p.title)?.total, p.title).toBe(p.stock);
   });
 
-  it("ships every image it refers to", async () => {
-    const products = await db.selectFrom("products").select("image").execute();
-    for (const { image } of products) {
-      expect(image.startsWith("/demo/products/")).toBe(true);
-      expect(fs.existsSync(path.join("public", image)), image).toBe(true);
+  it("gives each product 2 to 4 photos, its cover its image, and ships every size and format of them", async () => {
+    const products = await db.selectFrom("products").select(["id", "image"]).execute();
+    const photos = await db.selectFrom("product_photos").selectAll().orderBy("position").execute();
+    for (const { id, image } of products) {
+      const own = photos.filter((p) => p.product_id === id);
+      expect(own.length, image).toBeGreaterThanOrEqual(2);
+      expect(own.length, image).toBeLessThanOrEqual(4);
+      expect(own.map((p) => p.position)).toEqual([...own.keys()]);
+      expect(own[0]!.src).toBe(image);
+      for (const photo of own) {
+        expect(photo.base, image).toMatch(/^\/demo\/photos\/[a-z0-9-]+-\d$/);
+        expect([photo.widths, photo.width, photo.height, photo.src]).toEqual(["320,640,960", 960, 960, `${photo.base}-960.jpg`]);
+        for (const width of [320, 640, 960]) {
+          for (const ext of ["avif", "webp", "jpg"]) {
+            const file = path.join("public", `${photo.base}-${width}.${ext}`);
+            expect(fs.existsSync(file), file).toBe(true);
+          }
+        }
+      }
     }
+    // Each photo of a colour names one the product comes in, as its variants write it.
+    const colours = await db.selectFrom("product_variants").select(["product_id", "color"]).execute();
+    for (const photo of photos.filter((p) => p.color !== null)) {
+      expect(
+        colours.some((c) => c.product_id === photo.product_id && c.color === photo.color),
+        `${photo.alt}`,
+      ).toBe(true);
+    }
+    // Products in several colours have a front view of each.
+    expect(photos.filter((p) => p.alt.startsWith("Dri-FIT Running Tee in ")).map((p) => [p.alt, p.color])).toEqual([
+      ["Dri-FIT Running Tee in Black, front", "Black"],
+      ["Dri-FIT Running Tee in White, front", "White"],
+      ["Dri-FIT Running Tee in Navy, front", "Navy"],
+      ["Dri-FIT Running Tee in Black, back", "Black"],
+    ]);
   });
 
   it("stores the unit price a shopper pays: the sale price when above 0, else the price", async () => {

@@ -9,6 +9,7 @@ import type { Database, ProductPhotosTable } from "#db/schema";
 import { db, now } from "~/server/database/db.server";
 import { lockRows } from "~/server/database/locks.server";
 import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
+import { encodePhoto } from "./encode-photo.server";
 
 // A product's photos (issue 42, docs/decisions/0058-product-photos.md): every size and format is
 // made once, at upload, with sharp, and kept in the `images` table beside the photo's row, written
@@ -77,13 +78,7 @@ export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto | Ph
     for (const w of widths) {
       const sized = sharp(upright).resize({ width: w });
       for (const { ext, type } of PHOTO_FORMATS) {
-        const encoded =
-          ext === "avif"
-            ? sized.clone().avif({ quality: 50, effort: 2 })
-            : ext === "webp"
-              ? sized.clone().webp({ quality: 78 })
-              : sized.clone().flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true });
-        files.push({ width: w, ext, contentType: type, bytes: await encoded.toBuffer() });
+        files.push({ width: w, ext, contentType: type, bytes: await encodePhoto(sized, ext) });
       }
     }
   } catch {

@@ -176,6 +176,8 @@ export function createApp({ clientDir, vite }: Options): express.Express {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
     // The built client files do not change while the server runs: list them once, so a page or
     // JSON request goes straight to the app instead of costing a filesystem lookup first.
+    // send's type table (mime 1) predates AVIF: the demo's photos (public/demo/photos) are AVIF too.
+    express.static.mime.define({ "image/avif": ["avif"] });
     const serveFile = express.static(clientDir, { maxAge: "1h" });
     const files = new Set(
       fs

@@ -4,6 +4,9 @@ import { largestPhotoUrl, type Photo } from "~/lib/photos";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ProductPicture } from "./product-picture";
 
+/** The strip rests on photo `index` (its width may be a fraction of a pixel more than clientWidth). */
+const at = (el: HTMLElement, index: number) => Math.abs(el.scrollLeft / el.clientWidth - index) < 0.02;
+
 type Props = {
   title: string;
   /** In the order the shopper sees them (photosForColor: the chosen colour's first). */
@@ -32,21 +35,38 @@ export function ProductGallery({ title, photos, sizes, priority = false, idPrefi
   const count = photos.length;
   const position = (i: number) => `Photo ${i + 1} of ${count}`;
 
+  // The photo a thumbnail or key asked for while the strip scrolls smoothly to it: the photos it
+  // passes on the way are not "current", and a second key press steps on from it.
+  const aim = useRef<number | null>(null);
+
   const go = (index: number, focusThumb = false) => {
     const el = strip.current;
     const next = Math.max(0, Math.min(count - 1, index));
     if (!el) return;
+    const left = next * el.clientWidth;
+    aim.current = at(el, next) ? null : next;
     // The CSS's scroll-behavior: smooth unless the shopper asked for less motion.
-    el.scrollTo({ left: next * el.clientWidth });
+    el.scrollTo({ left });
     setCurrent(next);
     if (focusThumb) thumbs.current?.querySelectorAll("a")[next]?.focus();
+  };
+
+  const onScroll = (event: React.UIEvent<HTMLElement>) => {
+    const el = event.currentTarget;
+    if (!el.clientWidth) return;
+    const seen = Math.round(el.scrollLeft / el.clientWidth);
+    if (aim.current !== null) {
+      if (at(el, aim.current)) aim.current = null;
+      return;
+    }
+    setCurrent(seen);
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
     if (!step || count < 2) return;
     event.preventDefault();
-    go(current + step, thumbs.current?.contains(event.target as Node) ?? false);
+    go((aim.current ?? current) + step, thumbs.current?.contains(event.target as Node) ?? false);
   };
 
   return (
@@ -59,10 +79,10 @@ export function ProductGallery({ title, photos, sizes, priority = false, idPrefi
         // Focusable so a keyboard reaches it: Left/Right scroll it (natively without JavaScript).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          if (el.clientWidth) setCurrent(Math.round(el.scrollLeft / el.clientWidth));
-        }}
+        onScroll={onScroll}
+        // A finger or wheel takes over from a scroll a key or thumbnail started.
+        onPointerDown={() => (aim.current = null)}
+        onWheel={() => (aim.current = null)}
         className={cn(
           "flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-lg bg-gray-100 motion-safe:scroll-smooth",
           "[scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 [&::-webkit-scrollbar]:hidden",
@@ -73,7 +93,7 @@ export function ProductGallery({ title, photos, sizes, priority = false, idPrefi
             key={photo.id}
             id={`${idPrefix}-${i + 1}`}
             aria-label={position(i)}
-            className="relative w-full shrink-0 snap-start snap-always"
+            className="relative w-full shrink-0 scroll-mt-20 snap-start snap-always"
           >
             <ProductPicture
               photo={photo}

@@ -31,8 +31,8 @@ export function ProductPage({ product, reviews, eligibility, related, choice }: 
     <div className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:px-6">
       <Breadcrumb product={product} />
       <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
-        <div className="min-w-0 md:sticky md:top-4 md:self-start">
-          {/* Keyed by the colour: a new colour's photos start at its first. */}
+        <div className="min-w-0 md:sticky md:top-20 md:self-start">
+          {/* Keyed by the colour: a new colour's photos start at its first. Sticky below the sticky header (65 px). */}
           <ProductGallery
             key={choice.color ?? ""}
             title={product.title}

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import sharp from "sharp";
@@ -165,6 +166,33 @@ test("the product page's gallery: photo n of 3 with alt text, thumbnails, Zoom, 
   await expect(thumbs.getByRole("link", { name: `Show photo 1 of 3: ${PHOTOS[2]!.alt}` })).toHaveAttribute("aria-current", "true");
   await expect(photos.getByRole("link", { name: /^Zoom photo 1 of 3/ })).toHaveAttribute("href", `${base(urls[2]!)}-1200.jpg`);
   await expect.poll(() => photoInView(photos)).toBe("Photo 1 of 3");
+
+  // What assistive technology reads of the gallery has no violations (names, roles, a focusable
+  // scroller). axe runs as a script in the page: with JavaScript only.
+  if (javaScriptEnabled) {
+    await hydrated(page);
+    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  }
+});
+
+test("the cart and checkout lines show the chosen colour's photo, at its smallest size", async ({
+  page,
+  javaScriptEnabled,
+  shopper: _,
+}) => {
+  const { handle, colour, urls } = seeded;
+  await page.goto(`/shop/products/${handle}?color=${colour.toLowerCase()}`);
+  if (javaScriptEnabled) await hydrated(page);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/shop/checkout");
+  const line = page.getByRole("listitem").filter({ hasText: seeded.title });
+  const thumb = line.locator("img");
+  await expect(thumb).toHaveAttribute("src", `${base(urls[2]!)}-320.jpg`);
+  await expect(thumb).toHaveAttribute("width", "56");
+  await expect(thumb).toHaveAttribute("loading", "lazy");
+  expect((await page.request.get(`${base(urls[2]!)}-320.jpg`)).status()).toBe(200);
 });
 
 test("a listing filtered by a colour shows that colour's photo on the card, sized; the dialog's gallery starts with it", async ({

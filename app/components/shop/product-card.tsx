@@ -93,8 +93,11 @@ export function ProductCard({
   );
 }
 
-// The grids' columns (ProductGrid): 2 on phones, 3 from md, 4 from lg, in at most 1280 px.
-const GRID_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
+// The grids' columns (ProductGrid) in at most 1280 px: 2 on phones (16 px sides, 12 px gaps), 3
+// from md, 4 from lg (24 px sides, 16 px gaps). Exact on phones: at a 390 px phone's 1.75 device
+// pixels a card needs the 320 size, where "50vw" would ask for the 640 one.
+const GRID_SIZES =
+  "(min-width: 1280px) 296px, (min-width: 1024px) calc(25vw - 24px), (min-width: 768px) calc(33vw - 27px), (min-width: 640px) calc(50vw - 32px), calc(50vw - 22px)";
 
 const linkClass =
   "group flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";

@@ -72,7 +72,12 @@ export function ProductGallery({ title, photos, sizes, priority = false, idPrefi
   return (
     // Keys bubble here from the strip and the thumbnails: "when the gallery has focus".
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div className="min-w-0 space-y-2" onKeyDown={onKeyDown}>
+    <div
+      // Without JavaScript the marked thumbnail cannot follow a jump to another photo's anchor:
+      // once one is targeted, none is marked rather than the wrong one.
+      className={cn("min-w-0 space-y-2", !hydrated && "[&:has(:target)_a[aria-current]]:border-transparent")}
+      onKeyDown={onKeyDown}
+    >
       <ul
         ref={strip}
         aria-label={`Photos of ${title}`}

@@ -69,3 +69,20 @@ export function productPhotos(product: { id: string; photos: Photo[]; image: str
     { id: product.id, position: 0, alt: product.title, color: null, src: product.image, base: null, widths: [], width: 0, height: 0 },
   ];
 }
+
+/** The first of `colors` (colour ids, as a listing's filter writes them) that one of the photos shows; null: none. */
+export function photoColorAmong(photos: Pick<Photo, "color">[], colors: readonly string[]): string | null {
+  const shown = new Set(photos.flatMap((p) => (p.color ? [colorId(p.color)] : [])));
+  return colors.find((c) => shown.has(colorId(c))) ?? null;
+}
+
+/**
+ * A small size of a photo known only by its address (a cart or order line keeps `image`, the
+ * cover's JPEG at `<base>-<width>.jpg`): 320 px, which every photo wider than that was made at
+ * (widthsFor). Any other address (the demo's art, an upload from before sizes) stays as it is.
+ */
+export function thumbnailUrl(src: string): string {
+  const sized = /^(\/uploads\/[0-9a-f]+)-(\d+)\.jpg$/.exec(src);
+  const smallest = PHOTO_WIDTHS[0];
+  return sized && Number(sized[2]) > smallest ? photoUrl(sized[1]!, smallest, "jpg") : src;
+}

@@ -1,5 +1,6 @@
 import { formatMoney } from "~/lib/money";
 import type { OrderItem } from "~/lib/orders";
+import { thumbnailUrl } from "~/lib/photos";
 import { variantLabel } from "~/lib/variants";
 
 type Line = Pick<OrderItem, "title" | "image" | "size" | "color" | "quantity" | "unitPriceCents">;
@@ -11,10 +12,12 @@ export function OrderLines({ items }: { items: Line[] }) {
       {items.map((item, i) => (
         <li key={i} className="flex items-start gap-3 p-2 text-sm">
           <img
-            src={item.image || "/favicon.svg"}
+            src={item.image ? thumbnailUrl(item.image) : "/favicon.svg"}
             alt=""
             width={48}
             height={48}
+            loading="lazy"
+            decoding="async"
             className="h-12 w-12 shrink-0 rounded bg-gray-100 object-cover"
             onError={(e) => {
               e.currentTarget.src = "/favicon.svg";

@@ -1,11 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
+import { photoColorAmong, photosForColor, productPhotos } from "~/lib/photos";
 import { brandLabel, categoryLabel } from "~/lib/constants";
 import { productBadge, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ProductDialogOverlay } from "./overlays";
 import { Price } from "./price";
+import { ProductPicture } from "./product-picture";
 
 /**
  * A product as the listing shows it: a link that opens its details, and Add to cart. `preview` (the
@@ -18,24 +20,32 @@ export function ProductCard({
   load = "lazy",
   preview = false,
   href,
+  colors = [],
+  sizes = GRID_SIZES,
 }: {
   product: Product;
   load?: "lazy" | "eager" | "high";
   preview?: boolean;
   href?: string;
+  /** The colours a filter chose (colour ids): the card shows the first one's photo. */
+  colors?: readonly string[];
+  /** How wide the photo shows (`sizes`): the listing's grid by default. */
+  sizes?: string;
 }) {
   const location = useLocation();
   const badge = productBadge(product);
+  const photos = productPhotos(product);
+  const photo = photosForColor(photos, photoColorAmong(photos, colors))[0]!;
   const face = (
     <>
       <div className="relative">
-        <img
-          src={product.image}
+        <ProductPicture
+          photo={photo}
           alt={product.title}
-          width={400}
-          height={400}
-          loading={load === "lazy" ? "lazy" : "eager"}
-          fetchPriority={load === "high" ? "high" : undefined}
+          sizes={sizes}
+          width={320}
+          priority={load === "high"}
+          eager={load === "eager"}
           className="aspect-square w-full rounded-t-lg bg-gray-100 object-cover"
         />
         {badge ? (
@@ -83,6 +93,12 @@ export function ProductCard({
   );
 }
 
+// The grids' columns (ProductGrid) in at most 1280 px: 2 on phones (16 px sides, 12 px gaps), 3
+// from md, 4 from lg (24 px sides, 16 px gaps). Exact on phones: at a 390 px phone's 1.75 device
+// pixels a card needs the 320 size, where "50vw" would ask for the 640 one.
+const GRID_SIZES =
+  "(min-width: 1280px) 296px, (min-width: 1024px) calc(25vw - 24px), (min-width: 768px) calc(33vw - 27px), (min-width: 640px) calc(50vw - 32px), calc(50vw - 22px)";
+
 const linkClass =
   "group flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
 
@@ -98,8 +114,11 @@ export function ProductGrid({
   headingId,
   atTop = false,
   preview = false,
+  colors,
 }: {
   products: Product[];
+  /** The colours the listing's filter chose: each card shows that colour's photo. */
+  colors?: readonly string[];
   /** The owner's preview: cards with nothing to open or add. */
   preview?: boolean;
   heading?: string;
@@ -117,7 +136,7 @@ export function ProductGrid({
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((p, i) => (
           <li key={p.id} className="flex [&>article]:w-full">
-            <ProductCard product={p} preview={preview} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
+            <ProductCard product={p} preview={preview} colors={colors} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
           </li>
         ))}
       </ul>

@@ -1,8 +1,12 @@
+import { useState } from "react";
 import { useLocation } from "react-router";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { brandLabel, categoryLabel } from "~/lib/constants";
 import type { Product, ProductDialogData } from "~/lib/product";
+import { parseListingQuery } from "~/lib/listing";
+import { photoColorAmong, photosForColor, productPhotos } from "~/lib/photos";
 import { withParam } from "~/lib/url";
+import { ProductGallery } from "./product-gallery";
 import { VariantAddToCart } from "./variant-form";
 import { Price } from "./price";
 import { RatingSummary, ReviewForm, ReviewList } from "./reviews";
@@ -21,7 +25,7 @@ export function ProductDetailsDialog({ data }: { data: ProductDialogData }) {
       <div className="relative p-4 sm:p-6">
         <CloseLink to={closeHref} label="Close product details" />
         {data.product ? (
-          <ProductDetails product={data.product} data={data} />
+          <ProductDetails key={data.product.id} product={data.product} data={data} />
         ) : (
           <div className="py-10 text-center">
             <h2 id="product-dialog-title" className="text-xl font-semibold">
@@ -35,15 +39,24 @@ export function ProductDetailsDialog({ data }: { data: ProductDialogData }) {
   );
 }
 
+// The dialog is at most 60rem wide with 16/24 px sides; from md the photo is one of two columns 24 px apart.
+const DIALOG_PHOTO_SIZES = "(min-width: 984px) 444px, (min-width: 768px) calc(50vw - 48px), calc(100vw - 56px)";
+
 function ProductDetails({ product, data }: { product: Product; data: ProductDialogData }) {
+  const location = useLocation();
+  const photos = productPhotos(product);
+  // Opened from a listing filtered by colour: that colour's photos first, as on its card; then
+  // the colour the shopper picks here (with JavaScript).
+  const [color, setColor] = useState(() => photoColorAmong(photos, parseListingQuery(new URLSearchParams(location.search)).color));
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <img
-        src={product.image}
-        alt={product.title}
-        width={400}
-        height={400}
-        className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
+      <ProductGallery
+        key={color ?? ""}
+        title={product.title}
+        photos={photosForColor(photos, color)}
+        sizes={DIALOG_PHOTO_SIZES}
+        idPrefix="dialog-photo"
+        priority
       />
       <div className="flex flex-col gap-4">
         <div>
@@ -58,7 +71,7 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
         <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-xl" />
         <RatingSummary average={product.averageRating} count={data.reviews.length} />
         {/* Keyed: another product's dialog starts with its own choices. */}
-        <VariantAddToCart key={product.id} product={product} />
+        <VariantAddToCart key={product.id} product={product} onColor={setColor} />
         <hr className="border-gray-200" />
         <section aria-labelledby="reviews-heading" className="space-y-4">
           <h3 id="reviews-heading" className="text-lg font-bold">

@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { brandLabel, categoryLabel } from "~/lib/constants";
 import { productPath, type Product, type Review, type ReviewEligibility } from "~/lib/product";
 import type { ProductChoice } from "~/lib/product-choice";
+import { photosForColor, productPhotos } from "~/lib/photos";
 import { Price } from "./price";
 import { ProductCard } from "./product-card";
+import { ProductGallery } from "./product-gallery";
 import { ProductPurchase } from "./product-purchase";
 import { RatingSummary, ReviewForm, ReviewList } from "./reviews";
 
@@ -15,6 +17,11 @@ export type ProductPageData = {
   choice: ProductChoice;
 };
 
+// How wide the photos show: the page is max-w-6xl (1152 px) with 16/24 px sides; from md the
+// photo is one of two columns 40 px apart.
+const MAIN_PHOTO_SIZES = "(min-width: 1152px) 532px, (min-width: 768px) calc(50vw - 44px), calc(100vw - 32px)";
+const RELATED_SIZES = "(min-width: 1152px) 270px, (min-width: 768px) 25vw, 50vw";
+
 /**
  * A product's own page (/shop/products/:handle): one column on a phone, photo beside the details
  * from md up; then the reviews and "You may also like".
@@ -24,15 +31,16 @@ export function ProductPage({ product, reviews, eligibility, related, choice }: 
     <div className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:px-6">
       <Breadcrumb product={product} />
       <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
-        <img
-          src={product.image}
-          alt={product.title}
-          width={800}
-          height={800}
-          loading="eager"
-          fetchPriority="high"
-          className="aspect-square w-full rounded-lg bg-gray-100 object-cover md:sticky md:top-4"
-        />
+        <div className="min-w-0 md:sticky md:top-20 md:self-start">
+          {/* Keyed by the colour: a new colour's photos start at its first. Sticky below the sticky header (65 px). */}
+          <ProductGallery
+            key={choice.color ?? ""}
+            title={product.title}
+            photos={photosForColor(productPhotos(product), choice.color)}
+            sizes={MAIN_PHOTO_SIZES}
+            priority
+          />
+        </div>
         <div className="flex min-w-0 flex-col gap-4">
           <div>
             <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{product.title}</h1>
@@ -75,7 +83,7 @@ export function ProductPage({ product, reviews, eligibility, related, choice }: 
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
             {related.map((p) => (
               <li key={p.id} className="flex [&>article]:w-full">
-                <ProductCard product={p} href={productPath(p.handle)} />
+                <ProductCard product={p} href={productPath(p.handle)} sizes={RELATED_SIZES} />
               </li>
             ))}
           </ul>

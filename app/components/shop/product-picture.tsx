@@ -8,6 +8,8 @@ type Props = {
   width: number;
   /** The page's main photo: fetched first (eager, high priority); every other one waits (lazy). */
   priority?: boolean;
+  /** Loads at once without the high priority: the rest of a first row, in view but not the largest paint. */
+  eager?: boolean;
   className?: string;
   /** Alt text other than the photo's own (a decorative thumbnail says ""). */
   alt?: string;
@@ -17,7 +19,7 @@ type Props = {
  * A product photo at the size the screen needs: AVIF, then WebP, then JPEG, each at every width
  * the photo was made at (app/lib/photos.ts). A photo from before sizes is one <img>.
  */
-export function ProductPicture({ photo, sizes, width, priority = false, className, alt }: Props) {
+export function ProductPicture({ photo, sizes, width, priority = false, eager = false, className, alt }: Props) {
   const box = photoBox(photo, width);
   const img = (
     <img
@@ -27,7 +29,7 @@ export function ProductPicture({ photo, sizes, width, priority = false, classNam
       alt={alt ?? photo.alt}
       width={box.width}
       height={box.height}
-      loading={priority ? "eager" : "lazy"}
+      loading={priority || eager ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding={priority ? undefined : "async"}
       className={className}

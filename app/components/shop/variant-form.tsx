@@ -21,7 +21,7 @@ function stockText(stock: number): string {
  * note of the chosen variant. It posts to the page's own action, so a missing choice comes back
  * as "Please select a size" next to the sizes, with what was chosen kept.
  */
-export function VariantAddToCart({ product }: { product: Product }) {
+export function VariantAddToCart({ product, onColor }: { product: Product; onColor?: (color: string) => void }) {
   const location = useLocation();
   const fetcher = useFetcher<{ cart?: AddToCartResult }>();
   const pageResult = useActionData<{ cart?: AddToCartResult }>();
@@ -73,7 +73,10 @@ export function VariantAddToCart({ product }: { product: Product }) {
           error={errors.color}
           options={colors.map((c) => ({ value: c.color, label: c.color, inStock: colorInStock(c.color), hex: c.hex }))}
           selected={color}
-          onSelect={choose(setColor)}
+          onSelect={choose((c) => {
+            setColor(c);
+            onColor?.(c);
+          })}
         />
       ) : null}
       <p className={cn("text-sm font-medium", stock > 0 ? "text-green-800" : "text-red-700")} data-testid="stock-note">

@@ -192,7 +192,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </div>
         {page.items.length ? (
           <>
-            <ProductGrid products={page.items} heading="Products" headingId="products" atTop />
+            <ProductGrid products={page.items} heading="Products" headingId="products" atTop colors={query.color} />
             <Pagination
               page={page.page}
               pageCount={page.pageCount}

@@ -1,4 +1,5 @@
-import { PHOTO_FORMATS, photoBox, photoSrcSet, type Photo } from "~/lib/photos";
+import { preload } from "react-dom";
+import { PHOTO_FORMATS, photoBox, photoSrcSet, photoUrl, type Photo } from "~/lib/photos";
 
 type Props = {
   photo: Photo;
@@ -21,6 +22,18 @@ type Props = {
  */
 export function ProductPicture({ photo, sizes, width, priority = false, eager = false, className, alt }: Props) {
   const box = photoBox(photo, width);
+  if (priority && photo.base && photo.widths.length) {
+    // The page's largest paint is asked for in the <head>, ahead of the scripts and styles, at the
+    // size and in the format the <picture> below will choose (React hoists it: react-dom's preload).
+    const best = PHOTO_FORMATS[0];
+    preload(photoUrl(photo.base, photo.widths[0]!, best.ext), {
+      as: "image",
+      imageSrcSet: photoSrcSet(photo, best.ext),
+      imageSizes: sizes,
+      fetchPriority: "high",
+      type: best.type,
+    });
+  }
   const img = (
     <img
       src={photo.src}

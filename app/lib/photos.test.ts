@@ -32,6 +32,7 @@ describe("a cart or order line's thumbnail", () => {
   it("is the 320 px size of an uploaded photo's address", () => {
     expect(thumbnailUrl("/uploads/0123abcd-960.jpg")).toBe("/uploads/0123abcd-320.jpg");
     expect(thumbnailUrl("/uploads/0123abcd-640.jpg")).toBe("/uploads/0123abcd-320.jpg");
+    expect(thumbnailUrl("/demo/photos/nike-air-max-90-1-960.jpg")).toBe("/demo/photos/nike-air-max-90-1-320.jpg");
   });
 
   it("leaves a photo no wider than 320, the demo's art and older uploads as they are", () => {

@@ -79,10 +79,11 @@ export function photoColorAmong(photos: Pick<Photo, "color">[], colors: readonly
 /**
  * A small size of a photo known only by its address (a cart or order line keeps `image`, the
  * cover's JPEG at `<base>-<width>.jpg`): 320 px, which every photo wider than that was made at
- * (widthsFor). Any other address (the demo's art, an upload from before sizes) stays as it is.
+ * (widthsFor), the demo's photos too. Any other address (the demo's older art, an upload from
+ * before sizes) stays as it is.
  */
 export function thumbnailUrl(src: string): string {
-  const sized = /^(\/uploads\/[0-9a-f]+)-(\d+)\.jpg$/.exec(src);
+  const sized = /^(\/(?:uploads\/[0-9a-f]+|demo\/photos\/[a-z0-9-]+?))-(\d+)\.jpg$/.exec(src);
   const smallest = PHOTO_WIDTHS[0];
   return sized && Number(sized[2]) > smallest ? photoUrl(sized[1]!, smallest, "jpg") : src;
 }

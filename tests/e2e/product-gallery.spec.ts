@@ -3,7 +3,7 @@ import { request as playwrightRequest, type Locator, type Page } from "@playwrig
 import fs from "node:fs";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, expectToast, hydrated, shopSql, unique } from "./helpers";
+import { ADMIN, expectToast, hydrated, unique } from "./helpers";
 
 // What shoppers see of a product's photos (issue 42): a gallery on the product page and in the
 // dialog that works without JavaScript (a scroll-snap strip, thumbnail links, a Zoom per photo)
@@ -22,7 +22,7 @@ const PHOTOS = [
  * A tee in two colours of its own (no demo product has them) with three photos: front, back and
  * one linked to the first colour, last. Uploaded over /api (`upload-image`), each saved as the
  * product's `image` in turn, which puts it first (adoptCover); alt text and the colour link are
- * set in the database until the owner's photo /api arrives.
+ * set through the owner's photo /api.
  */
 async function seedProduct(baseURL: string): Promise<Seeded> {
   const admin = await playwrightRequest.newContext({ baseURL });
@@ -55,11 +55,17 @@ async function seedProduct(baseURL: string): Promise<Seeded> {
     product = (await edited.json()).data;
   }
   const paths = urls.map((u) => new URL(u, baseURL).pathname);
+  // Alt text and the colour link, as the owner's photo /api sets them.
+  const listed = await admin.get(`/api/admin/products/${product._id}/photos`);
+  expect(listed.status(), await listed.text()).toBe(200);
+  const images: Array<{ id: string; url: string }> = (await listed.json()).data.images;
+  expect(images.map((image) => new URL(image.url).pathname)).toEqual(paths);
   for (const [i, photo] of PHOTOS.entries()) {
-    await shopSql("update product_photos set alt = ?, color = ? where src = ?", [photo.alt, i === 2 ? colour : null, paths[i]]);
+    const saved = await admin.put(`/api/admin/products/${product._id}/photos/${images[i]!.id}`, {
+      data: { alt: photo.alt, color: i === 2 ? colour : null },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
   }
-  const { rows } = await shopSql<{ src: string }>("select src from product_photos where product_id = ? order by position", [product._id]);
-  expect(rows.map((r) => r.src)).toEqual(paths);
   return {
     id: product._id,
     handle: product.handle,

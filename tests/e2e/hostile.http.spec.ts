@@ -21,6 +21,8 @@ type World = {
   orderB: string;
   paypalB: string;
   banner: string;
+  /** The cover of `product` (its only photo). */
+  photo: string;
 };
 let w: World;
 let origin: string;
@@ -72,6 +74,7 @@ test.beforeAll(async ({ shop }) => {
   expect(created.success).toBe(true);
   await b.api.post("/api/shop/cart/add", { data: { productId: product, quantity: 1 } });
   const banners = await (await admin.api.post("/api/common/feature/add", { data: { image: "https://example.com/banner.png" } })).json();
+  const photos = await (await admin.api.get(`/api/admin/products/${product}/photos`)).json();
   w = {
     anon,
     a,
@@ -84,6 +87,7 @@ test.beforeAll(async ({ shop }) => {
     orderB: created.orderId,
     paypalB: new URL(created.approvalURL).searchParams.get("token")!,
     banner: banners.data._id,
+    photo: photos.data.images[0].id,
   };
 });
 
@@ -427,6 +431,15 @@ const apiBodies: BodyEndpoint[] = [
     fields: [["orderStatus", "status"]],
   },
   {
+    name: "admin photo edit",
+    method: "PUT",
+    path: () => `/api/admin/products/${w.product}/photos/${w.photo}`,
+    as: () => w.admin.api,
+    body: () => ({ alt: "The front", color: null }),
+    // Left out, the alt text keeps its value.
+    fields: [["alt", "text", ["missing"]]],
+  },
+  {
     name: "banner add",
     method: "POST",
     path: () => "/api/common/feature/add",
@@ -503,6 +516,18 @@ test("/api ids in paths: unknown, malformed, hostile and other users' ids are re
         [404],
       ],
       [`admin product delete ${id.slice(0, 20)}`, () => w.admin.api.delete(`/api/admin/products/delete/${id}`), [404]],
+      [`admin photos of ${id.slice(0, 20)}`, () => w.admin.api.get(`/api/admin/products/${id}/photos`), [404]],
+      [`admin photo ${id.slice(0, 20)} delete`, () => w.admin.api.delete(`/api/admin/products/${w.product}/photos/${id}`), [404]],
+      [
+        `admin photo ${id.slice(0, 20)} edit`,
+        () => w.admin.api.put(`/api/admin/products/${w.product}/photos/${id}`, { data: { alt: "x" } }),
+        [404],
+      ],
+      [
+        `admin photo order with ${id.slice(0, 20)}`,
+        () => w.admin.api.put(`/api/admin/products/${w.product}/photos/order`, { data: { ids: [decodeURIComponent(id)] } }),
+        [400, 409],
+      ],
     );
   }
   // Other people's things.

@@ -190,6 +190,14 @@ async function checkColor(trx: Trx, productId: string, color: string | null | un
   return match.color;
 }
 
+/** What is wrong with a photo's alt text (one line, 1 to 200 characters), or null. */
+function altTextProblem(alt: string): string | null {
+  if (!alt) return "Please describe the photo for people who cannot see it";
+  if (alt.length > 200) return "A photo's description has at most 200 characters";
+  if (/\p{Cc}/u.test(alt)) return "A photo's description is one line of text, without control characters";
+  return null;
+}
+
 export type NewPhoto = { bytes: Uint8Array; name?: string; alt?: string; color?: string | null };
 export type PhotosResult = { ok: true; photos: Photo[] } | PhotoRefusal;
 
@@ -200,7 +208,8 @@ export type PhotosResult = { ok: true; photos: Photo[] } | PhotoRefusal;
 export async function addPhotos(productId: string, uploads: NewPhoto[]): Promise<PhotosResult> {
   if (!uploads.length) return refusal(400, "Please choose one or more photos");
   if (uploads.length > MAX_PHOTOS) return refusal(400, `A product has at most ${MAX_PHOTOS} photos`);
-  if (uploads.some((u) => (u.alt?.trim().length ?? 0) > 200)) return refusal(400, "A photo's description has at most 200 characters");
+  const altRefused = uploads.map((u) => (u.alt?.trim() ? altTextProblem(u.alt.trim()) : null)).find(Boolean);
+  if (altRefused) return refusal(400, altRefused);
   const rendered: RenderedPhoto[] = [];
   for (const [index, upload] of uploads.entries()) {
     const made = await renderPhoto(upload.bytes);
@@ -280,8 +289,8 @@ export function updatePhoto(productId: string, photoId: string, change: { alt: s
     const rows = await photosInTurn(trx, productId);
     if (!rows.some((r) => r.id === photoId)) throw notFound();
     const alt = change.alt.trim();
-    if (!alt) throw new Refusal(400, "Please describe the photo for people who cannot see it");
-    if (alt.length > 200) throw new Refusal(400, "A photo's description has at most 200 characters");
+    const problem = altTextProblem(alt);
+    if (problem) throw new Refusal(400, problem);
     const color = await checkColor(trx, productId, change.color);
     await trx.updateTable("product_photos").set({ alt, color }).where("id", "=", photoId).execute();
     return photoRows(trx, productId);

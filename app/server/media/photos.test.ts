@@ -130,6 +130,12 @@ describe("a product's photos: colours", () => {
       ok: false,
       message: "Please describe the photo for people who cannot see it",
     });
+    expect(await updatePhoto(shirt.id, photo.id, { alt: "front\u0000\u0007", color: null })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "A photo's description is one line of text, without control characters",
+    });
+    expect(await updatePhoto(shirt.id, photo.id, { alt: "x".repeat(201), color: null })).toMatchObject({ ok: false, status: 400 });
     expect((await photoRows(shirt.id)).map((r) => [r.alt, r.color])).toEqual([["Linen Shirt", null]]);
   });
 });

@@ -130,10 +130,16 @@ try {
   const upload = await fetch(`${first.base}/api/admin/products/upload-image`, { method: "POST", headers: { cookie: admin }, body: form });
   const uploaded = await upload.json();
   assert.equal(upload.status, 200, `upload: ${JSON.stringify(uploaded)}`);
-  const webp = await fetch(new URL(uploaded.result.url, first.base));
-  assert.equal(webp.status, 200);
-  assert.equal(webp.headers.get("content-type"), "image/webp");
-  console.log(`ok  admin image upload re-encoded by sharp: ${uploaded.result.url}`);
+  // A photo's sizes (issue 42): the answer names its fallback JPEG; the AVIF and WebP beside it show
+  // the packed sharp encodes every format.
+  const sizes = {};
+  for (const ext of ["jpg", "webp", "avif"]) {
+    const size = await fetch(new URL(uploaded.result.url.replace(/\.jpg$/, `.${ext}`), first.base));
+    assert.equal(size.status, 200, `${ext} of ${uploaded.result.url}`);
+    sizes[ext] = size.headers.get("content-type");
+  }
+  assert.deepEqual(sizes, { jpg: "image/jpeg", webp: "image/webp", avif: "image/avif" });
+  console.log(`ok  admin image upload made by sharp in JPEG, WebP and AVIF: ${uploaded.result.url}`);
 
   const backup = runCommand(["backup", dirs.backup]);
   assert.equal(backup.status, 0, `backup: ${backup.stderr}`);

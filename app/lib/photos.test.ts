@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { photoColorAmong, photosForColor, thumbnailUrl, type Photo } from "./photos";
+import { largestPhotoUrl, photoColorAmong, photosForColor, smallestPhotoUrl, thumbnailUrl, type Photo } from "./photos";
 
 const photo = (id: string, position: number, color: string | null): Photo => ({
   id,
@@ -40,5 +40,15 @@ describe("a cart or order line's thumbnail", () => {
     expect(thumbnailUrl("/demo/products/tee.svg")).toBe("/demo/products/tee.svg");
     expect(thumbnailUrl("/uploads/0123abcd0123abcd0123abcd0123abcd.webp")).toBe("/uploads/0123abcd0123abcd0123abcd0123abcd.webp");
     expect(thumbnailUrl("https://cdn.example.com/uploads/0123abcd-960.jpg")).toBe("https://cdn.example.com/uploads/0123abcd-960.jpg");
+  });
+});
+
+describe("a photo's smallest and largest sizes", () => {
+  it("are its first and last widths, or its one address for a photo from before sizes", () => {
+    const sized = photo("a1", 0, null);
+    expect(smallestPhotoUrl(sized)).toBe("/uploads/a1-320.jpg");
+    expect(largestPhotoUrl(sized, "avif")).toBe("/uploads/a1-960.avif");
+    const old = { ...sized, base: null, widths: [], src: "/demo/products/tee.svg" };
+    expect([smallestPhotoUrl(old), largestPhotoUrl(old)]).toEqual(["/demo/products/tee.svg", "/demo/products/tee.svg"]);
   });
 });

@@ -47,6 +47,12 @@ export function largestPhotoUrl(photo: Pick<Photo, "base" | "widths" | "src">, e
   return photo.base && widest ? photoUrl(photo.base, widest, ext) : photo.src;
 }
 
+/** The smallest size (a thumbnail), or `src` for a photo without sizes. */
+export function smallestPhotoUrl(photo: Pick<Photo, "base" | "widths" | "src">, ext: PhotoExt = "jpg"): string {
+  const narrowest = photo.widths[0];
+  return photo.base && narrowest ? photoUrl(photo.base, narrowest, ext) : photo.src;
+}
+
 /** Width and height for the <img> (no layout shift): its own, or a square for a photo from before. */
 export function photoBox(photo: Pick<Photo, "width" | "height">, width: number): { width: number; height: number } {
   if (!photo.width || !photo.height) return { width, height: width };

@@ -4,7 +4,6 @@ import { BannerCarousel } from "~/components/shop/banner-carousel";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { fileInputClass } from "~/components/ui/input-class";
-import { CloseLink, Modal } from "~/components/ui/modal";
 import { cn } from "~/lib/cn";
 import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
 import type { FormResult } from "~/lib/form";
@@ -12,6 +11,7 @@ import { useSchemaFormOnDemand, type Constraints } from "~/lib/form-on-demand";
 import type { BannerUrlSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import type { Banner } from "~/lib/product";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 
 const loadBannerUrlCheck = () => import("~/lib/form-checks").then((m) => m.checkBannerUrl);
 
@@ -171,26 +171,16 @@ export function BannerManager({
 /** Asks before a banner goes, as deleting a product does (`?delete=<id>`). */
 function DeleteBannerDialog({ banner, number }: { banner: Banner; number: number }) {
   const location = useLocation();
-  const closeHref = withParam(location, "delete", null);
   return (
-    <Modal closeHref={closeHref} labelledBy="delete-banner-title" className="inset-0 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl">
-      <div className="relative space-y-4 p-6">
-        <CloseLink to={closeHref} label="Close" />
-        <h2 id="delete-banner-title" className="pr-10 text-lg font-bold">
-          Delete banner {number}?
-        </h2>
-        <img src={banner.image} alt={`Banner ${number}`} className="h-28 w-full rounded-md bg-gray-100 object-cover" />
-        <p className="text-sm text-gray-700">It disappears from the home page at once. This cannot be undone.</p>
-        <Form method="post" className="flex justify-end gap-2">
-          <input type="hidden" name="bannerId" value={banner.id} />
-          <Link to={closeHref} preventScrollReset className={buttonClass({ variant: "outline" })}>
-            Cancel
-          </Link>
-          <Button type="submit" name="intent" value="delete" variant="destructive">
-            Delete
-          </Button>
-        </Form>
-      </div>
-    </Modal>
+    <ConfirmDeleteDialog
+      id="delete-banner-title"
+      title={`Delete banner ${number}?`}
+      closeHref={withParam(location, "delete", null)}
+      fields={{ bannerId: banner.id }}
+      closeLink
+    >
+      <img src={banner.image} alt={`Banner ${number}`} className="h-28 w-full rounded-md bg-gray-100 object-cover" />
+      <p className="text-sm text-gray-700">It disappears from the home page at once. This cannot be undone.</p>
+    </ConfirmDeleteDialog>
   );
 }

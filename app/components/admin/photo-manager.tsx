@@ -3,17 +3,15 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { ProductPicture } from "~/components/shop/product-picture";
 import { Button, buttonClass } from "~/components/ui/button";
 import { fileInputClass, inputClass } from "~/components/ui/input-class";
-import { Modal } from "~/components/ui/modal";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { MAX_IMAGE_BYTES, MAX_PHOTOS_UPLOAD_BYTES } from "~/lib/constants";
 import { PHOTOS_TOO_LARGE } from "~/lib/messages/admin";
-import { MAX_PHOTOS, photoUrl, type Photo } from "~/lib/photos";
+import { MAX_PHOTOS, smallestPhotoUrl, type Photo } from "~/lib/photos";
 import type { Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** The smallest size (or the only address of a photo from before), for the thumbnail. */
-const thumbnail = (photo: Photo) => (photo.base && photo.widths[0] ? photoUrl(photo.base, photo.widths[0], "jpg") : photo.src);
-
 /** The product's colours, each once, as the variants write them. */
 function coloursOf(product: Product): string[] {
   const seen = new Map<string, string>();
@@ -302,25 +300,16 @@ function AddPhotos({ product, colours, error, count }: { product: Product; colou
 
 function DeletePhotoDialog({ photo, number, count, closeHref }: { photo: Photo; number: number; count: number; closeHref: string }) {
   return (
-    <Modal closeHref={closeHref} labelledBy="delete-photo-title" className="inset-0 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl">
-      <div className="space-y-4 p-6">
-        <h2 id="delete-photo-title" className="text-lg font-bold">
-          Delete photo {number} of {count}?
-        </h2>
-        <img src={thumbnail(photo)} alt={photo.alt} width={96} height={96} className="h-24 w-24 rounded-md bg-gray-100 object-cover" />
-        <p className="text-sm text-gray-700">
-          It disappears from the shop's pages, in every size.{number === 1 && count > 1 ? " The next photo becomes the cover." : ""}
-        </p>
-        <Form method="post" className="flex justify-end gap-2">
-          <input type="hidden" name="photoId" value={photo.id} />
-          <Link to={closeHref} preventScrollReset className={buttonClass({ variant: "outline" })}>
-            Cancel
-          </Link>
-          <Button type="submit" name="intent" value="delete" variant="destructive">
-            Delete
-          </Button>
-        </Form>
-      </div>
-    </Modal>
+    <ConfirmDeleteDialog
+      id="delete-photo-title"
+      title={`Delete photo ${number} of ${count}?`}
+      closeHref={closeHref}
+      fields={{ photoId: photo.id }}
+    >
+      <img src={smallestPhotoUrl(photo)} alt={photo.alt} width={96} height={96} className="h-24 w-24 rounded-md bg-gray-100 object-cover" />
+      <p className="text-sm text-gray-700">
+        It disappears from the shop's pages, in every size.{number === 1 && count > 1 ? " The next photo becomes the cover." : ""}
+      </p>
+    </ConfirmDeleteDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { formatMoney, linesTotalCents } from "~/lib/money";
-import { thumbnailUrl } from "~/lib/photos";
+import { LineThumbnail } from "~/components/shop/product-picture";
 import { withParam } from "~/lib/url";
 import type { Cart, CartCosts, CartItem } from "~/lib/cart";
 import { usePendingCart } from "./cart-pending";
@@ -105,15 +105,7 @@ function CartLine({ item, hidden }: { item: CartItem; hidden: boolean }) {
   const name = variant ? `${item.title}, ${variant}` : item.title;
   return (
     <li className="flex gap-3" data-testid="cart-line" hidden={hidden}>
-      <img
-        src={thumbnailUrl(item.image)}
-        alt=""
-        width={80}
-        height={80}
-        loading="lazy"
-        decoding="async"
-        className="h-20 w-20 shrink-0 rounded-md bg-gray-100 object-cover"
-      />
+      <LineThumbnail image={item.image} size={80} className="h-20 w-20 shrink-0 rounded-md bg-gray-100 object-cover" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{item.title}</p>
         {variant ? (

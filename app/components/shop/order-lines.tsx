@@ -1,6 +1,6 @@
 import { formatMoney } from "~/lib/money";
 import type { OrderItem } from "~/lib/orders";
-import { thumbnailUrl } from "~/lib/photos";
+import { LineThumbnail } from "~/components/shop/product-picture";
 import { variantLabel } from "~/lib/variants";
 
 type Line = Pick<OrderItem, "title" | "image" | "size" | "color" | "quantity" | "unitPriceCents">;
@@ -11,18 +11,7 @@ export function OrderLines({ items }: { items: Line[] }) {
     <ul className="divide-y divide-gray-100 rounded-md border border-gray-200">
       {items.map((item, i) => (
         <li key={i} className="flex items-start gap-3 p-2 text-sm">
-          <img
-            src={item.image ? thumbnailUrl(item.image) : "/favicon.svg"}
-            alt=""
-            width={48}
-            height={48}
-            loading="lazy"
-            decoding="async"
-            className="h-12 w-12 shrink-0 rounded bg-gray-100 object-cover"
-            onError={(e) => {
-              e.currentTarget.src = "/favicon.svg";
-            }}
-          />
+          <LineThumbnail image={item.image || "/favicon.svg"} size={48} className="h-12 w-12 shrink-0 rounded bg-gray-100 object-cover" />
           <div className="min-w-0 flex-1">
             <p className="font-medium">{item.title}</p>
             {variantLabel(item.size, item.color) ? <p className="text-gray-600">{variantLabel(item.size, item.color)}</p> : null}

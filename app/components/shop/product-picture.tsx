@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import { PHOTO_FORMATS, photoBox, photoSrcSet, photoUrl, type Photo } from "~/lib/photos";
+import { PHOTO_FORMATS, photoBox, photoSrcSet, photoUrl, thumbnailUrl, type Photo } from "~/lib/photos";
 
 type Props = {
   photo: Photo;
@@ -56,5 +56,27 @@ export function ProductPicture({ photo, sizes, width, priority = false, eager = 
       ))}
       {img}
     </picture>
+  );
+}
+
+/**
+ * A cart, checkout or order line's picture: known only by its address (`image`), shown small, so
+ * its 320 px size (thumbnailUrl), lazy, decorative (the line's title names it).
+ */
+export function LineThumbnail({ image, size, className }: { image: string; size: number; className: string }) {
+  return (
+    <img
+      src={thumbnailUrl(image)}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className={className}
+      onError={(e) => {
+        // An order's picture of a product since deleted, or never recorded: the shop's mark instead.
+        if (!e.currentTarget.src.endsWith("/favicon.svg")) e.currentTarget.src = "/favicon.svg";
+      }}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { CheckoutCosts, DeliveryMethods } from "~/components/shop/checkout-costs
 import { Button } from "~/components/ui/button";
 import type { FormResult } from "~/lib/form";
 import { formatMoney, linesTotalCents } from "~/lib/money";
-import { thumbnailUrl } from "~/lib/photos";
+import { LineThumbnail } from "~/components/shop/product-picture";
 import { ApplyDiscountSchema } from "~/lib/schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { variantLabel } from "~/lib/variants";
@@ -162,15 +162,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <ul className="divide-y divide-gray-100">
               {cart.items.map((item) => (
                 <li key={item.variantId} className="flex items-center gap-3 py-3">
-                  <img
-                    src={thumbnailUrl(item.image)}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-14 w-14 rounded bg-gray-100 object-cover"
-                  />
+                  <LineThumbnail image={item.image} size={56} className="h-14 w-14 rounded bg-gray-100 object-cover" />
                   <div className="flex-1">
                     <p className="font-medium">{item.title}</p>
                     {variantLabel(item.size, item.color) ? (

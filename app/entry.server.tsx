@@ -1,9 +1,9 @@
-import { PassThrough, Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
 import { NonceContext } from "~/lib/nonce";
 import { log } from "~/server/platform/log.server";
 import { config } from "~/server/platform/config.server";
+import { scriptsAfterLoad } from "~/server/platform/scripts-after-load.server";
 
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -70,7 +70,8 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(lowPriorityModulePreloads()).pipe(body);
+          // The modules start after the page has loaded (decision 0059).
+          pipe(scriptsAfterLoad(nonce)).pipe(body);
 
           resolve(
             new Response(stream, {
@@ -93,32 +94,6 @@ export default function handleRequest(
         },
       },
     );
-  });
-}
-
-/**
- * The page works as the server sent it; its JavaScript only enhances it. So the module preloads
- * React Router puts in <head> ask for low priority: the stylesheet and the first images get the
- * connection first, and the first paint never waits for the framework's 110 KB of script to
- * arrive and run (decision 0034). Only <head> is rewritten; the body streams through untouched.
- */
-function lowPriorityModulePreloads(): Transform {
-  const decoder = new StringDecoder("utf8");
-  let head = "";
-  let inHead = true;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (!inHead) return callback(null, chunk);
-      head += decoder.write(chunk);
-      const end = head.indexOf("</head>");
-      if (end === -1) return callback();
-      inHead = false;
-      const rewritten = head.slice(0, end).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-      callback(null, rewritten + head.slice(end));
-    },
-    flush(callback) {
-      callback(null, inHead ? head + decoder.end() : decoder.end());
-    },
   });
 }
 

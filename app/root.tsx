@@ -5,6 +5,7 @@ import appCss from "./app.css?url";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
+import { LOAD_SCRIPTS_AFTER_LOAD } from "~/lib/scripts-after-load";
 import { hasOwnDescription } from "~/lib/seo";
 import { sessionMiddleware } from "~/server/accounts/session.server";
 import { apiErrorsAsJson, limitBodies, privateByDefault } from "~/server/platform/middleware.server";
@@ -54,6 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <Toaster toast={rootData?.toast} />
         <ScrollRestoration nonce={nonce} />
+        {/* Starts the modules <Scripts> asks for once the page has loaded (decision 0059). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOAD_SCRIPTS_AFTER_LOAD }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -8,10 +8,15 @@ import { useLocation } from "react-router";
 export function DisclosureMenu(props: ComponentProps<"details">) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // Closes after a navigation, not when the page hydrates: a menu opened before the scripts came
+  // (they start after the page has loaded, decision 0059) stays open.
+  const shownFor = useRef(location.key);
 
   useEffect(() => {
+    if (shownFor.current === location.key) return;
+    shownFor.current = location.key;
     ref.current?.removeAttribute("open");
-  }, [location]);
+  }, [location.key]);
 
   useEffect(() => {
     const onPointer = (event: MouseEvent) => {

@@ -471,6 +471,11 @@ export interface ReviewsTable {
 export interface BannersTable {
   id: string;
   image: string;
+  /** An uploaded banner's sizes (issue 42, migration 0024): `<base>-<width>.<ext>`; null and '' for one from before or a link. */
+  base: ColumnType<string | null, string | null | undefined, string | null>;
+  widths: ColumnType<string, string | undefined, string>;
+  width: ColumnType<number, number | undefined, number>;
+  height: ColumnType<number, number | undefined, number>;
   created_at: string;
 }
 

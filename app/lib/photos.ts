@@ -2,6 +2,8 @@ import { colorId } from "./variants";
 
 /** The widths every upload is made at (narrower than the original only), in CSS pixels' devices. */
 export const PHOTO_WIDTHS = [320, 640, 960, 1440] as const;
+/** A banner's widths: it spans the screen, up to a wide desktop's (decision 0058, "Banners"). */
+export const BANNER_WIDTHS = [640, 960, 1440, 1920] as const;
 /** Formats, best first: the browser takes the first <source> it knows; JPEG is every browser's. */
 export const PHOTO_FORMATS = [
   { ext: "avif", type: "image/avif" },
@@ -32,6 +34,9 @@ export type Photo = {
   width: number;
   height: number;
 };
+
+/** A picture made in sizes: where its files are, at which widths, and its largest size's pixels. */
+export type Sizes = { base: string; widths: number[]; width: number; height: number };
 
 export const photoUrl = (base: string, width: number, ext: PhotoExt) => `${base}-${width}.${ext}`;
 

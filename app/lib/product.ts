@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from "./constants";
-import type { Photo } from "./photos";
+import type { Photo, Sizes } from "./photos";
 import { colorId, sizeParam, type Variant } from "./variants";
 
 /**
@@ -64,7 +64,8 @@ export type ProductDialogData = {
 export type LowStockVariant = { productId: string; title: string; size: string; color: string; stock: number };
 
 /** A home page banner the owner uploaded. */
-export type Banner = { id: string; image: string };
+/** `sizes`: the widths an uploaded banner was made at (issue 42); null for one from before, or a link. */
+export type Banner = { id: string; image: string; sizes: Sizes | null };
 
 /**
  * A product's own page; `choice` (a colour, a size) makes the address of one variant, written one

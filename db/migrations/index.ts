@@ -22,6 +22,7 @@ import * as m0020 from "./0020_product_pages";
 import * as m0021 from "./0021_sitemap_lastmod";
 import * as m0022 from "./0022_shipping_and_tax";
 import * as m0023 from "./0023_product_photos";
+import * as m0024 from "./0024_banner_sizes";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0021_sitemap_lastmod": m0021,
   "0022_shipping_and_tax": m0022,
   "0023_product_photos": m0023,
+  "0024_banner_sizes": m0024,
 };

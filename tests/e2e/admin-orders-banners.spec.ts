@@ -73,13 +73,25 @@ test("an admin uploads a banner, the home page shows it, then deletes it", async
   await expectToast(page, "Banner image added successfully");
   await expect(page.getByText("1 banner(s) available")).toBeVisible();
 
-  const shopper = await context.browser()!.newContext({ javaScriptEnabled });
+  // A phone: the banner is made in sizes, and the phone takes the one its box needs.
+  const shopper = await context.browser()!.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
   const shop = await shopper.newPage();
   await signIn(shop, SHOPPER);
   await shop.goto("/shop/home");
   const carousel = shop.getByRole("region", { name: "Featured banners" });
-  await expect(carousel.locator("img")).toHaveCount(1);
-  await expect(carousel.locator("img")).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}\.webp$/);
+  const banner = carousel.getByRole("img", { name: "Banner 1" });
+  await expect(carousel.getByRole("img")).toHaveCount(1);
+  await expect(banner).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}-1920\.webp$/);
+  const base = (await banner.getAttribute("src"))!.replace(/-1920\.webp$/, "");
+  await expect(banner).toHaveAttribute(
+    "srcset",
+    `${base}-640.jpg 640w, ${base}-960.jpg 960w, ${base}-1440.jpg 1440w, ${base}-1920.jpg 1920w`,
+  );
+  await expect(banner).toHaveAttribute("loading", "eager");
+  await expect(banner).toHaveAttribute("fetchpriority", "high");
+  // 224 px high on a 390 px screen, a 1920 x 600 banner covers 717 px of width: the 960 px AVIF
+  // (a `sizes` of the screen's width alone would take the 640 px one, and show it blurred).
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(`${new URL(shop.url()).origin}${base}-960.avif`);
   await expect(carousel.getByRole("heading", { name: "Summer Collection" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Delete banner 1" }).click();
@@ -88,5 +100,7 @@ test("an admin uploads a banner, the home page shows it, then deletes it", async
   await expect(page.getByTestId("built-in-banners")).toBeVisible();
   await shop.reload();
   await expect(carousel.getByRole("heading", { name: "Summer Collection" })).toBeVisible();
+  // Its sizes went with it.
+  expect((await shop.request.get(`${base}-960.avif`)).status()).toBe(404);
   await shopper.close();
 });

@@ -11,7 +11,12 @@ import { useSchemaFormOnDemand, type Constraints } from "~/lib/form-on-demand";
 import type { BannerUrlSchema } from "~/lib/schemas";
 import { withParam } from "~/lib/url";
 import type { Banner } from "~/lib/product";
+import { smallestPhotoUrl } from "~/lib/photos";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
+
+/** A banner in the list (7 rem high): its smallest size, when it was made in sizes. */
+const bannerThumbnail = (banner: Banner) =>
+  banner.sizes ? smallestPhotoUrl({ ...banner.sizes, src: banner.image }, "webp") : banner.image;
 
 const loadBannerUrlCheck = () => import("~/lib/form-checks").then((m) => m.checkBannerUrl);
 
@@ -40,7 +45,7 @@ export function BannerManager({
     constraint,
     lastResult,
   });
-  const slides = banners.length ? banners.map((b) => ({ image: b.image })) : FALLBACK_BANNERS.map((b) => ({ ...b }));
+  const slides = banners.length ? banners.map((b) => ({ image: b.image, sizes: b.sizes })) : FALLBACK_BANNERS.map((b) => ({ ...b }));
   const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "upload";
   // A banner added (or deleted) remounts the add forms: with JavaScript the chosen file and the typed
   // URL are cleared, so a second click cannot add the same banner twice. A refused URL keeps its text.
@@ -135,7 +140,7 @@ export function BannerManager({
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {banners.map((b, i) => (
               <li key={b.id} className="overflow-hidden rounded-md border border-gray-200">
-                <img src={b.image} alt={`Banner ${i + 1}`} className="h-28 w-full bg-gray-100 object-cover" loading="lazy" />
+                <img src={bannerThumbnail(b)} alt={`Banner ${i + 1}`} className="h-28 w-full bg-gray-100 object-cover" loading="lazy" />
                 <div className="p-2 text-right">
                   <Link
                     to={withParam(location, "delete", b.id)}
@@ -179,7 +184,7 @@ function DeleteBannerDialog({ banner, number }: { banner: Banner; number: number
       fields={{ bannerId: banner.id }}
       closeLink
     >
-      <img src={banner.image} alt={`Banner ${number}`} className="h-28 w-full rounded-md bg-gray-100 object-cover" />
+      <img src={bannerThumbnail(banner)} alt={`Banner ${number}`} className="h-28 w-full rounded-md bg-gray-100 object-cover" />
       <p className="text-sm text-gray-700">It disappears from the home page at once. This cannot be undone.</p>
     </ConfirmDeleteDialog>
   );

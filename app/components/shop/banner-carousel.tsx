@@ -2,8 +2,27 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CAROUSEL_INTERVAL_MS } from "~/lib/constants";
 import { cn } from "~/lib/cn";
+import type { Sizes } from "~/lib/photos";
+import { ProductPicture } from "./product-picture";
 
-export type Slide = { image: string; title?: string; description?: string; buttonText?: string };
+const BANNER_CLASS = "h-56 w-full object-cover sm:h-80 lg:h-[28rem]";
+
+export type Slide = { image: string; sizes?: Sizes | null; title?: string; description?: string; buttonText?: string };
+
+// The banner's box is the screen's width and a fixed height (h-56, sm:h-80, lg:h-[28rem]), the
+// picture covering it: on a phone a wide banner is cut at the sides, so it shows wider than the
+// screen. `sizes` says how wide, so the browser fetches the width the box needs and no more.
+const BANNER_HEIGHTS: Array<[minWidth: number | null, height: number]> = [
+  [1024, 448],
+  [640, 320],
+  [null, 224],
+];
+function bannerSizes({ width, height }: Sizes): string {
+  return BANNER_HEIGHTS.map(([minWidth, boxHeight]) => {
+    const shown = `max(100vw, ${Math.ceil((boxHeight * width) / height)}px)`;
+    return minWidth ? `(min-width: ${minWidth}px) ${shown}` : shown;
+  }).join(", ");
+}
 
 /**
  * Banner carousel. Without JavaScript it is a scroll-snap strip: previous/next and the dots are
@@ -74,15 +93,25 @@ export function BannerCarousel({
             aria-label={`${i + 1} of ${count}`}
             className="relative w-full shrink-0 snap-start"
           >
-            <img
-              src={slide.image}
-              alt={slide.title ?? `Banner ${i + 1}`}
-              width={1920}
-              height={600}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-              className="h-56 w-full object-cover sm:h-80 lg:h-[28rem]"
-            />
+            {slide.sizes ? (
+              <ProductPicture
+                photo={{ id: "", position: i, alt: slide.title ?? `Banner ${i + 1}`, color: null, src: slide.image, ...slide.sizes }}
+                sizes={bannerSizes(slide.sizes)}
+                width={1920}
+                priority={i === 0}
+                className={BANNER_CLASS}
+              />
+            ) : (
+              <img
+                src={slide.image}
+                alt={slide.title ?? `Banner ${i + 1}`}
+                width={1920}
+                height={600}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+                className={BANNER_CLASS}
+              />
+            )}
             {slide.title ? (
               // The scrim: the text is white over any picture, a light one too. Up to lg the text
               // spans most of the banner, so the whole picture is dimmed; from lg the text keeps to

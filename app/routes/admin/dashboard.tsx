@@ -6,14 +6,13 @@ import { LowStock } from "~/components/admin/low-stock";
 import { ShopNumbersPanel } from "~/components/admin/shop-numbers";
 import { LOW_STOCK_VARIANT, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { BannerUrlSchema, IdSchema } from "~/lib/schemas";
-import { addBanner, deleteBanner, listBanners } from "~/server/admin/banners.server";
+import { addBanner, deleteBanner, listBanners, uploadBanner } from "~/server/admin/banners.server";
 import { lowStockVariants } from "~/server/admin/products.server";
 import { shopNumbers } from "~/server/admin/stats.server";
 import { countReturnsToReceive } from "~/server/orders/orders.server";
 import { RETURNS_TO_RECEIVE_HREF } from "~/lib/orders";
 import { cn } from "~/lib/cn";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
-import { storeImage } from "~/server/admin/uploads.server";
 import type { Route } from "./+types/dashboard";
 import { BANNER_ADDED, BANNER_DELETED, BANNER_FAILED } from "~/lib/messages/admin";
 import { pageTitle } from "~/lib/shop-name";
@@ -51,9 +50,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "upload") {
     const file = formData.get("bannerFile");
     if (!(file instanceof File) || file.size === 0) return redirectWithError(back, "Please choose an image file");
-    const stored = await storeImage(new Uint8Array(await file.arrayBuffer()), { maxWidth: 1920, maxHeight: 1080 });
-    if (!stored.ok) return redirectWithError(back, `${BANNER_FAILED}: ${stored.message}. ${stored.detail}`);
-    await addBanner(stored.url);
+    const uploaded = await uploadBanner(new Uint8Array(await file.arrayBuffer()));
+    if (!uploaded.ok) return redirectWithError(back, `${BANNER_FAILED}. ${uploaded.message}`);
     return redirectWithSuccess(back, BANNER_ADDED);
   }
   const submission = parseFormWith(formData, BannerUrlSchema);

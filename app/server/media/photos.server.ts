@@ -43,17 +43,18 @@ const fileRefusal = (status: 400 | 413, detail: string): PhotoRefusal => {
 };
 
 /** The widths a photo `original` pixels wide is made at: never wider than it is. */
-export function widthsFor(original: number): number[] {
-  const below = PHOTO_WIDTHS.filter((w) => w < original);
-  const widest = Math.min(original, PHOTO_WIDTHS.at(-1)!);
-  return (below as number[]).includes(widest) ? below : [...below, widest];
+export function widthsFor(original: number, sizes: readonly number[] = PHOTO_WIDTHS): number[] {
+  const below = sizes.filter((w) => w < original);
+  const widest = Math.min(original, sizes.at(-1)!);
+  return below.includes(widest) ? below : [...below, widest];
 }
 
 /**
- * Checks an upload by its content (not its name or declared type) and makes its sizes: turned the
- * way its EXIF orientation says, with every other piece of metadata (GPS included) left out.
+ * Checks an upload by its content (not its name or declared type) and makes its sizes (`sizes`:
+ * a product photo's, or a banner's): turned the way its EXIF orientation says, with every other
+ * piece of metadata (GPS included) left out.
  */
-export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto | PhotoRefusal> {
+export async function renderPhoto(bytes: Uint8Array, sizes: readonly number[] = PHOTO_WIDTHS): Promise<RenderedPhoto | PhotoRefusal> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) return fileRefusal(413, "a photo must be under 5 MB");
   const sharp = await loadSharp();
   const open = () => sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" });
@@ -71,16 +72,17 @@ export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto | Ph
   // Orientations 5 to 8 are turned a quarter: width and height swap.
   const turned = (meta.orientation ?? 1) >= 5;
   const [width, height] = turned ? [meta.height, meta.width] : [meta.width, meta.height];
-  const widths = widthsFor(width);
-  const files: RenderedPhoto["files"] = [];
+  const widths = widthsFor(width, sizes);
+  let files: RenderedPhoto["files"];
   try {
     const upright = await open().rotate().toBuffer({ resolveWithObject: false });
-    for (const w of widths) {
-      const sized = sharp(upright).resize({ width: w });
-      for (const { ext, type } of PHOTO_FORMATS) {
-        files.push({ width: w, ext, contentType: type, bytes: await encodePhoto(sized, ext) });
-      }
-    }
+    // Every size and format at once: sharp runs them on its worker threads, not on the event loop.
+    files = await Promise.all(
+      widths.flatMap((w) => {
+        const sized = sharp(upright).resize({ width: w });
+        return PHOTO_FORMATS.map(async ({ ext, type }) => ({ width: w, ext, contentType: type, bytes: await encodePhoto(sized, ext) }));
+      }),
+    );
   } catch {
     // A valid header over broken or truncated data.
     return fileRefusal(400, "the photo could not be read");
@@ -119,13 +121,9 @@ export async function photosOf(productIds: readonly string[]): Promise<Map<strin
 }
 
 /** Stores a rendered photo's files and row (inside the caller's transaction). */
-async function insertRendered(
-  trx: Trx,
-  rendered: RenderedPhoto,
-  row: { productId: string | null; position: number; alt: string; color: string | null },
-): Promise<Photo> {
+/** Stores a rendered photo's files as `<id>-<width>.<ext>` under a new id; its base is `/uploads/<id>`. */
+export async function insertFiles(trx: Trx, rendered: RenderedPhoto): Promise<{ id: string; base: string }> {
   const id = randomBytes(16).toString("hex");
-  const base = `/uploads/${id}`;
   const stamp = now();
   for (const file of rendered.files) {
     await trx
@@ -139,6 +137,16 @@ async function insertRendered(
       })
       .execute();
   }
+  return { id, base: `/uploads/${id}` };
+}
+
+async function insertRendered(
+  trx: Trx,
+  rendered: RenderedPhoto,
+  row: { productId: string | null; position: number; alt: string; color: string | null },
+): Promise<Photo> {
+  const { id, base } = await insertFiles(trx, rendered);
+  const stamp = now();
   const fallback = rendered.widths.filter((w) => w <= FALLBACK_WIDTH).at(-1) ?? rendered.widths[0]!;
   const values = {
     id,

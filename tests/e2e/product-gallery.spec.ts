@@ -182,6 +182,38 @@ test("the product page's gallery: photo n of 3 with alt text, thumbnails, Zoom, 
   }
 });
 
+test.describe("on a phone", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test("a swipe moves the gallery to the next photo, and back", async ({ page, javaScriptEnabled, shopper: _ }) => {
+    const { title, handle } = seeded;
+    await page.goto(`/shop/products/${handle}`);
+    if (javaScriptEnabled) await hydrated(page);
+    const photos = strip(page, title);
+    await expect(photos.getByRole("img", { name: PHOTOS[0]!.alt })).toBeVisible();
+    const box = (await photos.boundingBox())!;
+    // A finger drawn across the photo, as the phone's touch screen reports it.
+    const cdp = await page.context().newCDPSession(page);
+    const y = Math.round(box.y + box.height / 2);
+    const swipe = async (from: number, to: number) => {
+      const x = (f: number) => Math.round(box.x + box.width * f);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: x(from), y }] });
+      for (let step = 1; step <= 8; step++) {
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x(from + ((to - from) * step) / 8), y }] });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    const thumbs = thumbnails(page, title);
+    await swipe(0.8, 0.2);
+    await expect.poll(() => photoInView(photos)).toBe("Photo 2 of 3");
+    // With JavaScript the thumbnails follow, and so do screen readers (aria-current).
+    if (javaScriptEnabled) await expect(thumbs.getByRole("link", { name: /^Show photo 2 of 3/ })).toHaveAttribute("aria-current", "true");
+    await swipe(0.2, 0.8);
+    await expect.poll(() => photoInView(photos)).toBe("Photo 1 of 3");
+    if (javaScriptEnabled) await expect(thumbs.getByRole("link", { name: /^Show photo 1 of 3/ })).toHaveAttribute("aria-current", "true");
+  });
+});
+
 test("the cart and checkout lines show the chosen colour's photo, at its smallest size", async ({
   page,
   javaScriptEnabled,

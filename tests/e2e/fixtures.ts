@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +25,64 @@ export type Engine = "sqlite" | "postgres";
  */
 export type Catalogue = "closed" | "open";
 
-export const test = base.extend<{ shopper: Account }, { shop: Shop; engine: Engine; catalogue: Catalogue }>({
+/**
+ * With JavaScript, the shop's pages start their scripts after the page has loaded (decision 0059),
+ * so React takes over a page a moment after Playwright's `load`; a click in that moment can be
+ * answered without JavaScript, or lost while React takes over a dialog. A person sees the page
+ * settle first; so do the tests: in the JavaScript projects, `page.goto` and `page.reload` (every
+ * page's, whichever context it is in) return once React has hydrated the page and every dialog
+ * on it. Pages that are not the shop's (an image, JSON) and `waitUntil` other than "load" return
+ * as Playwright's do.
+ */
+let settleNavigations = false;
+
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactFiber"));
+      // React Router's module script, renamed until the page has loaded; gone once React re-renders.
+      if (!document.querySelector('script[type="module-after-load"], script[type="module"]')) return true;
+      return hydrated(document.body) && [...document.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"]')].every(hydrated);
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+function settleNavigationsOf(proto: Pick<Page, "goto" | "reload">) {
+  if ((proto as { settles?: boolean }).settles) return;
+  const { goto, reload } = proto;
+  proto.goto = async function (this: Page, url, options) {
+    const response = await goto.call(this, url, options);
+    if (settleNavigations && (options?.waitUntil ?? "load") === "load") await settled(this);
+    return response;
+  };
+  proto.reload = async function (this: Page, options) {
+    const response = await reload.call(this, options);
+    if (settleNavigations && (options?.waitUntil ?? "load") === "load") await settled(this);
+    return response;
+  };
+  (proto as { settles?: boolean }).settles = true;
+}
+
+export const test = base.extend<{ shopper: Account; settleAfterNavigation: void }, { shop: Shop; engine: Engine; catalogue: Catalogue }>({
+  browser: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      settleNavigationsOf(Object.getPrototypeOf(await context.newPage()));
+      await context.close();
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  settleAfterNavigation: [
+    async ({ javaScriptEnabled }, use) => {
+      settleNavigations = javaScriptEnabled;
+      await use();
+      settleNavigations = false;
+    },
+    { auto: true },
+  ],
   engine: ["sqlite", { scope: "worker", option: true }],
   catalogue: ["closed", { scope: "worker", option: true }],
   // One demo shop per worker, on a fresh data folder: tests in parallel workers never see each

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { allContractProblems, type Exchange } from "#tests/paypal-contract/check";
 import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
-import { registerShopper, signIn, type Account } from "./helpers";
+import { registerShopper, settled, signIn, type Account } from "./helpers";
 import { freePort, startOwnServer } from "./own-server";
 
 export { expect };
@@ -35,19 +35,6 @@ export type Catalogue = "closed" | "open";
  * as Playwright's do.
  */
 let settleNavigations = false;
-
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactFiber"));
-      // React Router's module script, renamed until the page has loaded; gone once React re-renders.
-      if (!document.querySelector('script[type="module-after-load"], script[type="module"]')) return true;
-      return hydrated(document.body) && [...document.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"]')].every(hydrated);
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
-}
 
 function settleNavigationsOf(proto: Pick<Page, "goto" | "reload">) {
   if ((proto as { settles?: boolean }).settles) return;

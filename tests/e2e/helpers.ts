@@ -28,6 +28,24 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * Waits until React has hydrated the page and every dialog on it (a dialog opened by the URL
+ * hydrates after the page, once its code arrives); at once for a page that is not the shop's (an
+ * image, JSON). The JavaScript projects' page.goto and reload end with it (fixtures.ts).
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactFiber"));
+      // React Router's module script, renamed until the page has loaded; gone once React re-renders.
+      if (!document.querySelector('script[type="module-after-load"], script[type="module"]')) return true;
+      return hydrated(document.body) && [...document.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"]')].every(hydrated);
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/**
  * Waits until React has hydrated `element`: a part of the page that loads its code on demand (a
  * sheet or dialog opened by the URL) hydrates after the page itself, once its chunk arrives.
  */

@@ -45,7 +45,7 @@ export function BannerManager({
     constraint,
     lastResult,
   });
-  const slides = banners.length ? banners.map((b) => ({ image: b.image, sizes: b.sizes })) : FALLBACK_BANNERS.map((b) => ({ ...b }));
+  const slides = banners.length ? banners : FALLBACK_BANNERS.map((b) => ({ ...b }));
   const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "upload";
   // A banner added (or deleted) remounts the add forms: with JavaScript the chosen file and the typed
   // URL are cleared, so a second click cannot add the same banner twice. A refused URL keeps its text.

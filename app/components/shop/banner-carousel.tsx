@@ -95,7 +95,7 @@ export function BannerCarousel({
           >
             {slide.sizes ? (
               <ProductPicture
-                photo={{ id: "", position: i, alt: slide.title ?? `Banner ${i + 1}`, color: null, src: slide.image, ...slide.sizes }}
+                photo={{ alt: slide.title ?? `Banner ${i + 1}`, src: slide.image, ...slide.sizes }}
                 sizes={bannerSizes(slide.sizes)}
                 width={1920}
                 priority={i === 0}

@@ -2,7 +2,8 @@ import { preload } from "react-dom";
 import { PHOTO_FORMATS, photoBox, photoSrcSet, photoUrl, thumbnailUrl, type Photo } from "~/lib/photos";
 
 type Props = {
-  photo: Photo;
+  /** A product photo, or any picture made in sizes the same way (a banner). */
+  photo: Pick<Photo, "src" | "alt" | "base" | "widths" | "width" | "height">;
   /** The `sizes` attribute: how wide the photo shows, e.g. "(min-width: 1024px) 25vw, 50vw". */
   sizes: string;
   /** The width the <img> declares (its height follows the photo's shape): no layout shift. */

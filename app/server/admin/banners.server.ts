@@ -1,14 +1,14 @@
 import type { Selectable } from "kysely";
 import type { Banner } from "~/lib/product";
-import { BANNER_WIDTHS, PHOTO_FORMATS, photoUrl } from "~/lib/photos";
+import { BANNER_WIDTHS, photoUrl } from "~/lib/photos";
 import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
 import type { BannersTable } from "#db/schema";
 import { db, newId, now } from "~/server/database/db.server";
-import { insertFiles, renderPhoto, type PhotoRefusal } from "~/server/media/photos.server";
+import { deleteFiles, insertFiles, renderPhoto, storedWidths, type PhotoRefusal } from "~/server/media/photos.server";
 import { localImagePath } from "~/server/platform/image-urls.server";
 
 function toBanner(row: Pick<Selectable<BannersTable>, "id" | "image" | "base" | "widths" | "width" | "height">): Banner {
-  const widths = row.widths ? row.widths.split(",").map(Number) : [];
+  const widths = storedWidths(row.widths);
   return {
     id: row.id,
     image: row.image,
@@ -29,7 +29,7 @@ export async function listBanners(): Promise<Banner[]> {
 /** The home page's carousel: the owner's banners, or the built-in ones while there are none (decision 0002). */
 export async function carouselSlides() {
   const banners = await listBanners();
-  return banners.length ? banners.map((b) => ({ image: b.image, sizes: b.sizes })) : FALLBACK_BANNERS.map((b) => ({ ...b }));
+  return banners.length ? banners.map(({ image, sizes }) => ({ image, sizes })) : FALLBACK_BANNERS.map((b) => ({ ...b }));
 }
 
 /** A banner shown from an address (a link, or an earlier upload): one picture, as it is. */
@@ -70,11 +70,7 @@ export async function deleteBanner(id: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("banners").where("id", "=", id).returning(["base", "widths"]).executeTakeFirst();
     if (!row) return false;
-    const fileId = row.base ? /^\/uploads\/([0-9a-f]{32})$/.exec(row.base)?.[1] : undefined;
-    if (fileId && row.widths) {
-      const names = row.widths.split(",").flatMap((w) => PHOTO_FORMATS.map(({ ext }) => `${fileId}-${w}.${ext}`));
-      await trx.deleteFrom("images").where("name", "in", names).execute();
-    }
+    await deleteFiles(trx, row);
     return true;
   });
 }

@@ -100,7 +100,7 @@ export function toPhoto(row: PhotoRow): Photo {
     color: row.color,
     src: row.src,
     base: row.base,
-    widths: row.widths ? row.widths.split(",").map(Number) : [],
+    widths: storedWidths(row.widths),
     width: row.width,
     height: row.height,
   };
@@ -323,10 +323,17 @@ export function deletePhoto(productId: string, photoId: string): Promise<PhotosR
   });
 }
 
-/** An uploaded photo's files (`/uploads/<id>-<width>.<ext>`); the demo's and older ones are not ours to delete. */
-async function deleteFiles(trx: Trx, photo: Pick<PhotoRow, "id" | "base" | "widths">): Promise<void> {
-  if (photo.base !== `/uploads/${photo.id}` || !photo.widths) return;
-  const names = photo.widths.split(",").flatMap((w) => PHOTO_FORMATS.map(({ ext }) => `${photo.id}-${w}.${ext}`));
+/** The widths a row's `widths` column lists ("320,640,960"; '' for a picture without sizes). */
+export const storedWidths = (widths: string): number[] => (widths ? widths.split(",").map(Number) : []);
+
+/**
+ * An upload's files (`/uploads/<id>-<width>.<ext>`, a photo's or a banner's); the demo's and
+ * older pictures are not ours to delete.
+ */
+export async function deleteFiles(trx: Trx, picture: { base: string | null; widths: string }): Promise<void> {
+  const id = picture.base ? /^\/uploads\/([0-9a-f]{32})$/.exec(picture.base)?.[1] : undefined;
+  if (!id || !picture.widths) return;
+  const names = storedWidths(picture.widths).flatMap((w) => PHOTO_FORMATS.map(({ ext }) => `${id}-${w}.${ext}`));
   await trx.deleteFrom("images").where("name", "in", names).execute();
 }
 

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectToast, hydrated, hydratedElement } from "./helpers";
+import { expectToast, hydrated, hydratedElement, shotPath } from "./helpers";
 
 // Issue 41: an address names its country. The form starts in the shop's (the test shop's is the
 // first-start default, the United States); the postal code's label and check follow the country
@@ -20,7 +20,7 @@ async function atBothWidths(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await fitsWidth(page);
-    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: shotPath(`${name}-${width}.png`), fullPage: true });
   }
 }
 

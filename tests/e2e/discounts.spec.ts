@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, expectToast, hydrated, registerShopper, signIn, unique } from "./helpers";
+import { ADMIN, buyOverApi, expectToast, hydrated, registerShopper, signIn, unique, shotPath } from "./helpers";
 
 // The owner's discount codes at /admin/discounts, with JavaScript on and off (the js and no-js
 // projects): adding one, editing it with a refused field, disabling and enabling it. Every test
@@ -162,6 +162,6 @@ test("a cancelled order's use and revenue leave the code's figures; the use stil
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await entry(page, name).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/money-discounts-${width}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await page.screenshot({ path: shotPath(`money-discounts-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`) });
   }
 });

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 import Database from "better-sqlite3";
 import { createHash, createHmac } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -53,9 +54,20 @@ export async function hydratedElement(element: Locator) {
   await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
 }
 
-export async function expectToast(page: Page, text: string | RegExp) {
+/**
+ * Where a test's screenshot of a page goes, for a person to look at (they assert nothing):
+ * `SHOTS_DIR/<name>` (the system's temporary folder's `shop-screenshots` unless set), its folders
+ * made.
+ */
+export function shotPath(name: string): string {
+  const file = path.join(process.env.SHOTS_DIR ?? path.join(os.tmpdir(), "shop-screenshots"), name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  return file;
+}
+
+export async function expectToast(page: Page, text: string | RegExp, options?: { timeout?: number }) {
   const toast = page.getByTestId("toast");
-  await expect(toast).toContainText(text);
+  await expect(toast).toContainText(text, options);
   // Seen, not only present: nothing covers it (such as an open modal dialog's top layer).
   await expect
     .poll(() =>

@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
-import fs from "node:fs";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, expectToast, hydrated, unique } from "./helpers";
+import { ADMIN, expectToast, hydrated, unique, shotPath } from "./helpers";
 
 // What shoppers see of a product's photos (issue 42): a gallery on the product page and in the
 // dialog that works without JavaScript (a scroll-snap strip, thumbnail links, a Zoom per photo)
@@ -273,29 +272,27 @@ test("a listing filtered by a colour shows that colour's photo on the card, size
   );
 });
 
-test("screenshots of the gallery at 390 and 1280 px", async ({ page, javaScriptEnabled, shopper: _ }) => {
-  const dir = "/work/shots/gallery";
-  fs.mkdirSync(dir, { recursive: true });
-  const mode = javaScriptEnabled ? "js" : "no-js";
-  for (const width of [390, 1280]) {
+for (const width of [390, 1280]) {
+  test(`screenshots of the gallery at ${width} px`, async ({ page, javaScriptEnabled, shopper: _ }) => {
+    const mode = javaScriptEnabled ? "js" : "no-js";
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto(`/shop/products/${seeded.handle}`);
     if (javaScriptEnabled) await hydrated(page);
     await expect(strip(page, seeded.title).getByRole("img", { name: PHOTOS[0]!.alt })).toBeVisible();
-    await page.screenshot({ path: `${dir}/product-${width}-${mode}.png` });
+    await page.screenshot({ path: shotPath(`gallery/product-${width}-${mode}.png`) });
     await thumbnails(page, seeded.title)
       .getByRole("link", { name: /^Show photo 3 of 3/ })
       .click();
     await expect.poll(() => photoInView(strip(page, seeded.title))).toBe("Photo 3 of 3");
-    await page.screenshot({ path: `${dir}/product-${width}-${mode}-photo3.png` });
+    await page.screenshot({ path: shotPath(`gallery/product-${width}-${mode}-photo3.png`) });
     // The listing filtered by the colour, and the dialog opened from it.
     await page.goto(`/shop/listing?color=${seeded.colour.toLowerCase()}`);
     await expect(page.locator("main article").getByRole("img", { name: seeded.title })).toBeVisible();
-    await page.screenshot({ path: `${dir}/listing-${width}-${mode}.png` });
+    await page.screenshot({ path: shotPath(`gallery/listing-${width}-${mode}.png`) });
     await page.goto(`/shop/listing?color=${seeded.colour.toLowerCase()}&product=${seeded.id}`);
     if (javaScriptEnabled) await hydrated(page);
     const dialog = page.getByRole("dialog", { name: seeded.title });
     await expect(strip(dialog, seeded.title).getByRole("img", { name: PHOTOS[2]!.alt })).toBeVisible();
-    await page.screenshot({ path: `${dir}/dialog-${width}-${mode}.png` });
-  }
-});
+    await page.screenshot({ path: shotPath(`gallery/dialog-${width}-${mode}.png`) });
+  });
+}

@@ -1,15 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import fs from "node:fs";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, expectToast, hydrated, signIn, unique } from "./helpers";
+import { ADMIN, expectToast, hydrated, signIn, unique, shotPath } from "./helpers";
 
 // The owner's photo manager (`/admin/products/:id/photos`, issue 42), with JavaScript and without:
 // several photos in one upload, Move up / Move down (dragging with JavaScript), alt text, colour,
 // Delete with a confirmation, and the refusals the owner must see.
-
-const SHOTS = "/work/shots/admin";
 
 const png = async (name: string, background: string) => ({
   name,
@@ -215,22 +212,21 @@ test("the photo manager on a phone and a desktop (screenshots)", async ({ page, 
     const added = await page.request.post(`/api/admin/products/${id}/photos`, { multipart: form });
     expect(added.status()).toBe(201);
     const photoId = (await added.json()).data.images[0].id;
-    fs.mkdirSync(SHOTS, { recursive: true });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await openManager(page, id, javaScriptEnabled);
       await expect(items(page)).toHaveCount(3);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/photos-${javaScriptEnabled ? "js" : "no-js"}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: shotPath(`admin/photos-${javaScriptEnabled ? "js" : "no-js"}-${width}.png`), fullPage: true });
       // The product's card links to its photos: its three buttons fit the card.
       await page.goto(`/admin/products?keyword=${encodeURIComponent(title)}`);
       await expect(page.getByRole("link", { name: `Photos of ${title}` })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/products-card-${javaScriptEnabled ? "js" : "no-js"}-${width}.png` });
+      await page.screenshot({ path: shotPath(`admin/products-card-${javaScriptEnabled ? "js" : "no-js"}-${width}.png`) });
       await page.goto(`/admin/products/${id}/photos?delete=${photoId}`);
       await expect(page.getByRole("dialog", { name: "Delete photo 1 of 3?" })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/photos-delete-${javaScriptEnabled ? "js" : "no-js"}-${width}.png` });
+      await page.screenshot({ path: shotPath(`admin/photos-delete-${javaScriptEnabled ? "js" : "no-js"}-${width}.png`) });
     }
   } finally {
     await removeProduct(page, id);

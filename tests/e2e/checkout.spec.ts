@@ -100,7 +100,9 @@ test("a cancelled payment returns to checkout with the cart intact", async ({ pa
   await page.waitForLoadState("networkidle");
   if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { approvalPageMark: true }));
   await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/shop\/checkout$/);
+  // Back on the checkout, the address chosen still chosen (shipping-tax.spec.ts: and the method).
+  await expect(page).toHaveURL(/\/shop\/checkout\?shipTo=/);
+  await expect(page.getByRole("radio", { name: /2 Cancel Street/ })).toBeChecked();
   if (javaScriptEnabled) expect(await page.evaluate(() => "approvalPageMark" in window)).toBe(false);
   await expectToast(page, "Payment cancelled");
   await expect(page.getByTestId("cart-count")).toHaveText("1");

@@ -1,6 +1,6 @@
 import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN } from "./helpers";
+import { ADMIN, expectToast, hydrated } from "./helpers";
 
 // What an order really costs (issue 41), with JavaScript on and off (the js and no-js projects):
 // the owner sets a delivery zone with two methods and a sales tax; a shopper there sees the cost of
@@ -178,4 +178,49 @@ test("without JavaScript and without zones, 'Update total' shows the tax of the 
   await page.getByRole("button", { name: "Update total" }).click();
   await expect(summary.getByTestId("checkout-tax")).toHaveText("+ $2.00 tax");
   await expect(summary.getByTestId("checkout-total")).toHaveText("$11.99");
+});
+
+test("a payment cancelled at PayPal comes back to the address and method chosen, with the same total", async ({
+  page,
+  playwright,
+  baseURL,
+  shopper: _,
+  javaScriptEnabled,
+}) => {
+  await setCosts(playwright, baseURL!, {
+    ...NOTHING_SET,
+    taxRates: [{ country: "GB", rate: 20 }],
+    shippingZones: domestic(["US", "GB"]),
+  });
+  // One scarf ($9.99) and two addresses, so none is chosen until the shopper chooses.
+  await scarves(page.request, 1);
+  const london = await page.request.post("/api/shop/address/add", {
+    data: { address: "1 Baker Street", city: "London", pincode: "NW1 6XE", phone: "555-0110", notes: "Flat B", country: "GB" },
+  });
+  expect(london.status()).toBe(201);
+  await page.goto("/shop/checkout");
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  const delivery = page.getByRole("group", { name: "Delivery" });
+  await page.getByText("Address: 1 Baker Street").click();
+  // Without JavaScript the address's methods show once "Update total" sends the choice.
+  if (!javaScriptEnabled) await delivery.getByRole("button", { name: "Update total" }).click();
+  await delivery.getByRole("radio", { name: /Express/ }).check();
+  if (!javaScriptEnabled) await delivery.getByRole("button", { name: "Update total" }).click();
+  // $9.99 and $12.00 Express, 20 % added to both ($2.00 and $2.40).
+  await expect(summary.getByTestId("checkout-total")).toHaveText("$26.39");
+
+  await page.getByRole("button", { name: "Checkout with Paypal" }).click();
+  await expect(page.getByText("26.39 USD")).toBeVisible();
+  // A click while React takes over the simulator's page could be lost.
+  if (javaScriptEnabled) await hydrated(page);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expectToast(page, "Payment cancelled");
+  await expect(page).toHaveURL(/\/shop\/checkout\?shipTo=[^&]+&method=[^&]+$/);
+  await expect(page.getByRole("radio", { name: /1 Baker Street/ })).toBeChecked();
+  await expect(delivery.getByRole("radio", { name: /Express/ })).toBeChecked();
+  await expect(summary.getByTestId("checkout-total")).toHaveText("$26.39");
+
+  // Paying now charges what the page shows, with nothing chosen again.
+  await page.getByRole("button", { name: "Checkout with Paypal" }).click();
+  await expect(page.getByText("26.39 USD")).toBeVisible();
 });

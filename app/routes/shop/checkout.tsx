@@ -26,11 +26,7 @@ import { shopUrlFor } from "~/server/platform/config.server";
 import { CHECK_TOTAL, SELECT_ADDRESS_HINT } from "~/lib/messages/checkout";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
 import { pageTitle } from "~/lib/shop-name";
-
-/** The URL parameter naming the address chosen for shipping (one just added, or one chosen). */
-const SHIP_TO_PARAM = "shipTo";
-/** The URL parameter naming the delivery method chosen. */
-const METHOD_PARAM = "method";
+import { checkoutUrl, METHOD_PARAM, SHIP_TO_PARAM } from "~/lib/checkout-url";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Checkout", matches) }];
 
@@ -52,15 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { cart, addresses, shopCountry: settings.country, shipTo, costs, discountConstraint: getZodConstraint(ApplyDiscountSchema) };
 }
 
-/** The checkout page showing `addressId` and `method`: what a shopper should look at before paying. */
-function reviewUrl(addressId: string | null, method: string | null): string {
-  const params = new URLSearchParams();
-  if (addressId) params.set(SHIP_TO_PARAM, addressId);
-  if (method) params.set(METHOD_PARAM, method);
-  const query = params.toString();
-  return query ? `/shop/checkout?${query}` : "/shop/checkout";
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
   const formData = await readForm(request);
@@ -74,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const addressId = field("addressId");
   const method = field("method");
   // Without JavaScript, "Update total" shows what the address and method chosen cost.
-  if (formData.getAll("intent").includes("review")) throw redirect(reviewUrl(addressId, method));
+  if (formData.getAll("intent").includes("review")) throw redirect(checkoutUrl(addressId, method));
   if (intent !== "checkout") return data({ error: UNKNOWN_ACTION }, { status: 400 });
 
   // The shopper pays what the page showed them, or sees the new total first: an address or a
@@ -83,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const chosen = addressId && field("shownTotal") !== null ? await getAddress(user.id, addressId) : null;
   if (chosen) {
     const costs = await cartCosts(user.id, await getCart(user.id), chosen.country, method);
-    if (costs.totals && costs.totals.totalCents !== shown) return redirectWithInfo(reviewUrl(addressId, method), CHECK_TOTAL);
+    if (costs.totals && costs.totals.totalCents !== shown) return redirectWithInfo(checkoutUrl(addressId, method), CHECK_TOTAL);
   }
   const result = await startCheckout(user, addressId, shopUrlFor(request), method);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
@@ -105,7 +92,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [picked, setPicked] = useState<{ id: string; shipTo: string | null } | null>(null);
   const selected = picked && picked.shipTo === shipTo ? picked.id : shipTo;
   const choose = (addressId: string | null, method: string | null) => {
-    void navigate(reviewUrl(addressId, method), { replace: true, preventScrollReset: true });
+    void navigate(checkoutUrl(addressId, method), { replace: true, preventScrollReset: true });
   };
   // With JavaScript the action answers the approval URL: the page stores the order id and leaves.
   const leaving = !!(actionData && "approvalUrl" in actionData && actionData.approvalUrl);

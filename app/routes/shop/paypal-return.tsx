@@ -7,6 +7,7 @@ import { signedInUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/paypal-return";
 import { ORDER_NOT_FOUND, PAYMENT_CANCELLED, PAYMENT_DECLINED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/lib/messages/checkout";
 import { pageTitle } from "~/lib/shop-name";
+import { checkoutUrl, METHOD_PARAM, SHIP_TO_PARAM } from "~/lib/checkout-url";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Processing Your Payment", matches) }];
 
@@ -21,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reference = params.get("token") ?? params.get("paymentId");
   if (params.get("cancelled")) {
     if (reference) await cancelPayment(user, reference);
-    throw await redirectWithInfo("/shop/checkout", PAYMENT_CANCELLED);
+    // Back to the checkout as the shopper left it: the address and method they had chosen.
+    throw await redirectWithInfo(checkoutUrl(params.get(SHIP_TO_PARAM), params.get(METHOD_PARAM)), PAYMENT_CANCELLED);
   }
   const payerId = params.get("PayerID");
   if (!reference || !payerId) return data({ error: PAYMENT_MISSING }, { status: 400 });

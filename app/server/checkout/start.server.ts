@@ -13,6 +13,7 @@ import {
 } from "~/lib/messages/checkout";
 import { DISCOUNT_UNKNOWN, DISCOUNT_USED_UP } from "~/lib/messages/discounts-shopper";
 import { unitPriceCents } from "~/lib/money";
+import { METHOD_PARAM, SHIP_TO_PARAM } from "~/lib/checkout-url";
 import { lineName } from "~/lib/variants";
 import { getAddress } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
@@ -231,6 +232,8 @@ export async function startCheckout(
         postalCode: address.pincode,
         countryCode: country,
       },
+      // Cancelled at PayPal, the shopper is back on the checkout with the address and method chosen.
+      { [SHIP_TO_PARAM]: address.id, ...(totals.shipping ? { [METHOD_PARAM]: totals.shipping.methodId } : {}) },
     );
     await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
     return { ok: true, orderId, approvalUrl: paypal.approvalUrl, totals };

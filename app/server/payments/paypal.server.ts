@@ -178,7 +178,8 @@ export function purchaseAmounts(lines: PayPalLine[], amounts: PayPalAmounts) {
  * the shopper back to `shopUrl` (config.shopUrlFor). PayPal is told the lines at their prices, the
  * discount, the shipping and the tax (purchaseAmounts), and the address the shopper chose, which
  * PayPal shows and does not let them change (SET_PROVIDED_ADDRESS); an order without one (placed
- * through an older client's path with no address) asks PayPal for none.
+ * through an older client's path with no address) asks PayPal for none. A buyer who cancels comes
+ * back with `cancelParams` beside `cancelled=1` (the checkout's address and method).
  */
 export async function createPayPalOrder(
   shopOrderId: string,
@@ -186,6 +187,7 @@ export async function createPayPalOrder(
   amounts: PayPalAmounts,
   shopUrl: string,
   shipTo: PayPalShipTo | null,
+  cancelParams: Record<string, string> = {},
 ): Promise<{ id: string; approvalUrl: string }> {
   const { amount, items } = purchaseAmounts(lines, amounts);
   const { shopName } = await shopSettings();
@@ -217,7 +219,7 @@ export async function createPayPalOrder(
           paypal: {
             experienceContext: {
               returnUrl: `${shopUrl}/shop/paypal-return`,
-              cancelUrl: `${shopUrl}/shop/paypal-return?cancelled=1`,
+              cancelUrl: `${shopUrl}/shop/paypal-return?${new URLSearchParams({ cancelled: "1", ...cancelParams })}`,
               userAction: PaypalExperienceUserAction.PayNow,
               brandName: shopName.slice(0, 127),
               shippingPreference: shipTo

@@ -224,3 +224,32 @@ test("a payment cancelled at PayPal comes back to the address and method chosen,
   await page.getByRole("button", { name: "Checkout with Paypal" }).click();
   await expect(page.getByText("26.39 USD")).toBeVisible();
 });
+
+test("the cart's delivery hint is to the shopper's own country once they have an address there", async ({
+  page,
+  playwright,
+  baseURL,
+  shopper: _,
+}) => {
+  await setCosts(playwright, baseURL!, {
+    ...NOTHING_SET,
+    country: "US",
+    shippingZones: [
+      ...domestic(["US"]),
+      { name: "United Kingdom", countries: ["GB"], methods: [{ name: "Royal Mail", price: 3.5, freeAbove: null, estimate: "2-4 days" }] },
+    ],
+  });
+  const found = await (await page.request.get(`/api/shop/search/${encodeURIComponent("Wool-Blend Scarf")}`)).json();
+  const scarf = found.data.find((p: { title: string }) => p.title === "Wool-Blend Scarf")._id;
+  expect((await page.request.post("/api/shop/cart/add", { data: { productId: scarf, quantity: 1 } })).status()).toBe(200);
+  const sheet = page.getByRole("dialog", { name: "Your Cart" });
+  // No address yet: the shop's own country, the US.
+  await page.goto("/shop/home?cart=open");
+  await expect(sheet.getByTestId("cart-shipping")).toHaveText("Shipping from $4.95");
+  const london = await page.request.post("/api/shop/address/add", {
+    data: { address: "1 Baker Street", city: "London", pincode: "NW1 6XE", phone: "555-0110", notes: "Flat B", country: "GB" },
+  });
+  expect(london.status()).toBe(201);
+  await page.reload();
+  await expect(sheet.getByTestId("cart-shipping")).toHaveText("Shipping from $3.50");
+});

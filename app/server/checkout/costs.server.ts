@@ -5,6 +5,7 @@ import { unitPriceCents } from "~/lib/money";
 import { cartCode, discountLinesOf } from "~/server/discounts/apply.server";
 import { checkCode } from "~/server/discounts/uses.server";
 import { db } from "~/server/database/db.server";
+import { listAddresses } from "~/server/accounts/addresses.server";
 import { costSettings, shopSettings } from "~/server/settings/settings.server";
 import type { CartOwner } from "~/server/cart/cart.server";
 
@@ -31,14 +32,17 @@ export async function costLinesOf(cart: Cart): Promise<{ lines: CostLine[]; disc
 
 /**
  * What `owner`'s cart costs to `country` with the method `methodId` (null: the cheapest), with the
- * code on the cart as it applies now. A visitor's cart has no code.
+ * code on the cart as it applies now. A visitor's cart has no code. Before an address is chosen
+ * (the cart sheet, /api's cart), delivery's hint is to the shopper's first address's country, or
+ * the shop's own for a visitor or a shopper with none.
  */
 export async function cartCosts(owner: CartOwner, cart: Cart, country: string | null, methodId: string | null = null): Promise<CartCosts> {
-  const [settings, shop, { lines, discountable }, code] = await Promise.all([
+  const [settings, shop, { lines, discountable }, code, addresses] = await Promise.all([
     costSettings(),
     shopSettings(),
     costLinesOf(cart),
     typeof owner === "string" ? cartCode(owner) : null,
+    typeof owner === "string" && country === null ? listAddresses(owner) : [],
   ]);
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   let rule = null;
@@ -65,7 +69,7 @@ export async function cartCosts(owner: CartOwner, cart: Cart, country: string | 
       country && computed.ok
         ? shippingOptions(settings, country, afterDiscount).map((o) => ({ id: o.id, name: o.name, estimate: o.estimate, cents: o.cents }))
         : [],
-    hint: shippingHint(settings, country ?? shop.country, afterDiscount),
+    hint: shippingHint(settings, country ?? addresses[0]?.country ?? shop.country, afterDiscount),
     zonesSet: settings.zones.length > 0,
     taxesSet: settings.otherTaxRate > 0 || Object.values(settings.taxRates).some((rate) => rate > 0),
   };

@@ -18,6 +18,9 @@ type World = {
   reviewable: string; // bought (paid) by a, not yet reviewed
   addressA: string;
   addressB: string;
+  /** a's paid order of `reviewable`, and its PayPal order. */
+  orderA: string;
+  paypalA: string;
   orderB: string;
   paypalB: string;
   banner: string;
@@ -84,6 +87,8 @@ test.beforeAll(async ({ shop }) => {
     reviewable,
     addressA,
     addressB,
+    orderA: bought.orderId,
+    paypalA: approved.paymentId,
     orderB: created.orderId,
     paypalB: new URL(created.approvalURL).searchParams.get("token")!,
     banner: banners.data._id,
@@ -558,6 +563,31 @@ test("/api ids in paths: unknown, malformed, hostile and other users' ids are re
       [400, 404],
     ],
     ["b's orders", () => w.a.api.get(`/api/shop/order/list/${w.b.id}`), [403]],
+    // Ids in order bodies: a PayPal order is captured only for its own shopper and shop order.
+    [
+      "capture b's PayPal order",
+      () => w.a.api.post("/api/shop/order/capture", { data: { paymentId: w.paypalB, payerId: "PAYER1234" } }),
+      [404],
+    ],
+    [
+      "capture b's PayPal order as a's order",
+      () => w.a.api.post("/api/shop/order/capture", { data: { paymentId: w.paypalB, payerId: "PAYER1234", orderId: w.orderA } }),
+      [404],
+    ],
+    [
+      "capture a's paid PayPal order as b's order",
+      () => w.a.api.post("/api/shop/order/capture", { data: { paymentId: w.paypalA, payerId: "PAYER1234", orderId: w.orderB } }),
+      [404],
+    ],
+    ["cancel a's paid order as b", () => w.b.api.post(`/api/shop/order/cancel/${w.orderA}`), [404]],
+    [
+      "return a's paid order as b",
+      () =>
+        w.b.api.post(`/api/shop/order/return/${w.orderA}`, {
+          data: { items: [{ variantId: UNKNOWN_ID, quantity: 1 }], reason: "Too small" },
+        }),
+      [404],
+    ],
     ["b's order", () => w.a.api.get(`/api/shop/order/details/${w.orderB}`), [404]],
     ["add to b's cart", () => w.a.api.post("/api/shop/cart/add", { data: { userId: w.b.id, productId: w.product, quantity: 1 } }), [403]],
     [

@@ -9,7 +9,7 @@ import { changeHandle, newHandle } from "~/server/catalog/handles.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockStockOfProduct } from "~/server/database/locks.server";
 import { localImagePath } from "~/server/platform/image-urls.server";
-import { adoptCover, uploadLoosePhoto } from "~/server/media/photos.server";
+import { adoptCover, deleteFiles, uploadLoosePhoto } from "~/server/media/photos.server";
 import { IMAGE_REQUIRED, IMAGE_REQUIRED_DETAIL } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
@@ -213,12 +213,19 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
 type ProductRefusal = Extract<SaveProductResult, { ok: false }>;
 
 /**
- * Deletes a product. Carts lose it (cascade); reviews go with it; past orders keep their snapshot
- * (title, image, price, size and colour) with the product link cleared.
+ * Deletes a product. Carts lose it (cascade); reviews and photos go with it; past orders keep their
+ * snapshot (title, image, price, size and colour) with the product link cleared, and the picture
+ * their line shows (deleteFiles).
  */
 export async function deleteProduct(id: string): Promise<boolean> {
-  const result = await db.deleteFrom("products").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const photos = await trx.selectFrom("product_photos").select(["base", "widths"]).where("product_id", "=", id).execute();
+    // Its photo rows go with it (a foreign key with cascade), then the files nothing else shows.
+    const result = await trx.deleteFrom("products").where("id", "=", id).executeTakeFirst();
+    if (!Number(result.numDeletedRows)) return false;
+    for (const photo of photos) await deleteFiles(trx, photo);
+    return true;
+  });
 }
 
 /**

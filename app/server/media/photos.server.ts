@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import { MAX_IMAGE_BYTES } from "~/lib/constants";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/messages/admin";
 import { FALLBACK_WIDTH, MAX_PHOTOS, PHOTO_FORMATS, PHOTO_WIDTHS, photoUrl, type Photo } from "~/lib/photos";
@@ -327,13 +327,26 @@ export function deletePhoto(productId: string, photoId: string): Promise<PhotosR
 export const storedWidths = (widths: string): number[] => (widths ? widths.split(",").map(Number) : []);
 
 /**
- * An upload's files (`/uploads/<id>-<width>.<ext>`, a photo's or a banner's); the demo's and
- * older pictures are not ours to delete.
+ * An upload's files (`/uploads/<id>-<width>.<ext>`, a photo's or a banner's), once its row is gone;
+ * the demo's and older pictures are not ours to delete. What still shows them keeps them: a row
+ * that took their address (a product saved with it as its image, a banner added by it) keeps them
+ * all; a past order's line, which shows the JPEG it recorded and its smallest size, keeps the
+ * JPEGs. Only what nothing shows goes.
  */
 export async function deleteFiles(trx: Trx, picture: { base: string | null; widths: string }): Promise<void> {
   const id = picture.base ? /^\/uploads\/([0-9a-f]{32})$/.exec(picture.base)?.[1] : undefined;
   if (!id || !picture.widths) return;
-  const names = storedWidths(picture.widths).flatMap((w) => PHOTO_FORMATS.map(({ ext }) => `${id}-${w}.${ext}`));
+  const sizes = `/uploads/${id}-%`;
+  const shownBy = async (table: "product_photos" | "banners" | "order_items", column: "src" | "image") =>
+    !!(await trx
+      .selectFrom(table)
+      .select(sql<number>`1`.as("one"))
+      .where(sql.ref(column), "like", sizes)
+      .limit(1)
+      .executeTakeFirst());
+  if ((await shownBy("product_photos", "src")) || (await shownBy("banners", "image"))) return;
+  const formats = (await shownBy("order_items", "image")) ? PHOTO_FORMATS.filter(({ ext }) => ext !== "jpg") : PHOTO_FORMATS;
+  const names = storedWidths(picture.widths).flatMap((w) => formats.map(({ ext }) => `${id}-${w}.${ext}`));
   await trx.deleteFrom("images").where("name", "in", names).execute();
 }
 

@@ -3,8 +3,9 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_PHOTOS, PHOTO_FORMATS, type Photo } from "~/lib/photos";
 import { ProductSchema } from "~/lib/schemas";
-import { saveProduct } from "~/server/admin/products.server";
-import { db } from "~/server/database/db.server";
+import { deleteProduct, saveProduct } from "~/server/admin/products.server";
+import { registerUser } from "~/server/accounts/users.server";
+import { db, newId, now } from "~/server/database/db.server";
 import { addPhotos, deletePhoto, movePhoto, reorderPhotos, updatePhoto, uploadLoosePhoto } from "./photos.server";
 
 // The photo list of a product (issue 42), on each engine vitest runs (SQLite, and PostgreSQL
@@ -341,5 +342,87 @@ describe("a product's photos: a failure part-way", () => {
     expect((await db.selectFrom("images").select("name").execute()).length).toBe(imagesBefore);
     // The product's own photo rows went with it (ON DELETE CASCADE).
     expect((await db.selectFrom("product_photos").select("id").execute()).length).toBe(photosBefore - 1);
+  });
+});
+
+describe("a product's photos: what stays when a photo or its product goes", () => {
+  /** A paid order whose one line shows `image`, as checkout records the cover's (or colour's) src. */
+  async function orderShowing(image: string) {
+    const registered = await registerUser({ userName: "buyer", email: `buyer-${newId()}@example.com`, password: "password123" });
+    if (!registered.ok) throw new Error("setup");
+    const orderId = newId();
+    await db
+      .insertInto("orders")
+      .values({
+        id: orderId,
+        user_id: registered.user.id,
+        cart_id: null,
+        address_id: null,
+        address: "1 Road",
+        city: "Town",
+        pincode: "1",
+        phone: "1",
+        notes: "n",
+        order_status: "confirmed",
+        payment_method: "paypal",
+        payment_status: "paid",
+        total_cents: 4990,
+        payment_id: null,
+        payer_id: null,
+        order_date: now(),
+        order_update_date: now(),
+      })
+      .execute();
+    await db
+      .insertInto("order_items")
+      .values({ id: newId(), order_id: orderId, product_id: shirt.id, title: "Linen Shirt", image, unit_price_cents: 4990, quantity: 1 })
+      .execute();
+  }
+  const extensions = async (photoId: string) => [...new Set((await filesOf(photoId)).map((f) => f.name.split(".").pop()))].sort();
+
+  it("deleting a product deletes every file of its photos that nothing else shows", async () => {
+    const added = ok(await addPhotos(shirt.id, [{ bytes: await jpeg(700, 700) }]));
+    const ids = added.photos.map((p) => p.id);
+    for (const id of ids) expect((await filesOf(id)).length).toBeGreaterThan(0);
+    expect(await deleteProduct(shirt.id)).toBe(true);
+    for (const id of ids) expect(await filesOf(id)).toEqual([]);
+  });
+
+  it("a photo a past order shows keeps its JPEGs, whether the photo or its product goes; the rest of its files go", async () => {
+    const added = ok(await addPhotos(shirt.id, [{ bytes: await jpeg(700, 700) }, { bytes: await jpeg(700, 700) }]));
+    const [cover, ordered, other] = added.photos;
+    expect(await extensions(ordered!.id)).toEqual(["avif", "jpg", "webp"]);
+    await orderShowing(ordered!.src);
+
+    ok(await deletePhoto(shirt.id, ordered!.id));
+    // Every size of the JPEG: the line's own address and the smallest, which order pages show.
+    expect((await filesOf(ordered!.id)).map((f) => f.name).sort()).toEqual(ordered!.widths.map((w) => `${ordered!.id}-${w}.jpg`).sort());
+
+    expect(await deleteProduct(shirt.id)).toBe(true);
+    expect(await extensions(ordered!.id)).toEqual(["jpg"]);
+    expect(await filesOf(cover!.id)).toEqual([]);
+    expect(await filesOf(other!.id)).toEqual([]);
+  });
+
+  it("a photo another product took as its image keeps every file when its own product goes", async () => {
+    const photo = shirt.photos[0]!;
+    const before = await filesOf(photo.id);
+    // An older client saves a second product with the shirt's cover's address as its image.
+    const other = await saveProduct(
+      null,
+      ProductSchema.parse({
+        title: "Linen Shirt, again",
+        description: "The same photo",
+        category: "men",
+        brand: "zara",
+        price: "39.90",
+        image: photo.src,
+        variants: [{ size: "M", color: "Navy", colorHex: "#1e3a8a", sku: "", stock: "1" }],
+      }),
+      null,
+    );
+    expect(other.ok).toBe(true);
+    expect(await deleteProduct(shirt.id)).toBe(true);
+    expect(await filesOf(photo.id)).toEqual(before);
   });
 });

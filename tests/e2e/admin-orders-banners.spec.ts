@@ -72,6 +72,11 @@ test("an admin uploads a banner, the home page shows it, then deletes it", async
   await page.getByRole("button", { name: "Upload Banner" }).click();
   await expectToast(page, "Banner image added successfully");
   await expect(page.getByText("1 banner(s) available")).toBeVisible();
+  // The dashboard's preview is low on the page: it waits its turn, and nothing asks for it first.
+  const preview = page.getByRole("region", { name: "Banner preview" }).getByRole("img", { name: "Banner 1" });
+  await expect(preview).toHaveAttribute("loading", "lazy");
+  await expect(preview).not.toHaveAttribute("fetchpriority", /./);
+  await expect(page.locator('link[rel="preload"][as="image"][imagesrcset]')).toHaveCount(0);
 
   // A phone: the banner is made in sizes, and the phone takes the one its box needs.
   const shopper = await context.browser()!.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
@@ -89,6 +94,11 @@ test("an admin uploads a banner, the home page shows it, then deletes it", async
   );
   await expect(banner).toHaveAttribute("loading", "eager");
   await expect(banner).toHaveAttribute("fetchpriority", "high");
+  // Asked for in the head, ahead of the scripts and styles.
+  await expect(shop.locator('link[rel="preload"][as="image"][imagesrcset]')).toHaveAttribute(
+    "imagesrcset",
+    new RegExp(`^${base}-640\\.avif 640w`),
+  );
   // 224 px high on a 390 px screen, a 1920 x 600 banner covers 717 px of width: the 960 px AVIF
   // (a `sizes` of the screen's width alone would take the 640 px one, and show it blurred).
   await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(`${new URL(shop.url()).origin}${base}-960.avif`);

@@ -161,10 +161,10 @@ export function BannerManager({
         <h2 id="preview" className="text-lg font-bold">
           {banners.length ? "Preview" : "Preview: the built-in banners"}
         </h2>
-        <BannerCarousel slides={slides} label="Banner preview" idPrefix="preview" />
+        <BannerCarousel slides={slides} label="Banner preview" idPrefix="preview" first="lazy" />
         <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700">
           <li>Recommended size: 1920x600 pixels.</li>
-          <li>Uploaded images are resized and converted to WebP; JPEG, PNG or WebP up to 5MB.</li>
+          <li>Uploaded images are made in sizes for every screen, as AVIF, WebP and JPEG; JPEG, PNG or WebP up to 5MB.</li>
           <li>Keep the important part of the picture in the centre: small screens crop the sides.</li>
         </ul>
       </section>

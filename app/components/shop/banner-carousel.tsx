@@ -33,10 +33,13 @@ export function BannerCarousel({
   slides,
   label = "Featured banners",
   idPrefix = "banner",
+  first = "priority",
 }: {
   slides: Slide[];
   label?: string;
   idPrefix?: string;
+  /** The first slide: the page's largest paint (home, View shop), or a preview lower down (lazy). */
+  first?: "priority" | "lazy";
 }) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
@@ -98,7 +101,7 @@ export function BannerCarousel({
                 photo={{ alt: slide.title ?? `Banner ${i + 1}`, src: slide.image, ...slide.sizes }}
                 sizes={bannerSizes(slide.sizes)}
                 width={1920}
-                priority={i === 0}
+                priority={i === 0 && first === "priority"}
                 className={BANNER_CLASS}
               />
             ) : (
@@ -107,7 +110,7 @@ export function BannerCarousel({
                 alt={slide.title ?? `Banner ${i + 1}`}
                 width={1920}
                 height={600}
-                loading={i === 0 ? "eager" : "lazy"}
+                loading={i === 0 && first === "priority" ? "eager" : "lazy"}
                 fetchPriority={i === 0 ? "high" : undefined}
                 className={BANNER_CLASS}
               />

@@ -111,7 +111,7 @@ export function BannerCarousel({
                 width={1920}
                 height={600}
                 loading={i === 0 && first === "priority" ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : undefined}
+                fetchPriority={i === 0 && first === "priority" ? "high" : undefined}
                 className={BANNER_CLASS}
               />
             )}

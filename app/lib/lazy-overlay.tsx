@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, memo, Suspense, type ComponentType, type ReactNode } from "react";
 
 /**
  * An overlay (dialog, sheet) opened by the URL, whose code the browser loads only when it is shown.
@@ -7,6 +7,11 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
  * chunk arrives, and a client-side navigation loads it on demand. Pick one with
  * `import.meta.env.SSR ? serverOverlay(Component) : lazyOverlay(() => import(...))`: each build then
  * bundles only its own branch.
+ *
+ * The browser's overlay is memoised: a boundary that has not hydrated yet (its chunk still on the
+ * way) and is rendered again with new props is given up by React and drawn anew, and what the
+ * shopper had typed into the server's form is lost. Its props (loader data, strings) stay the same
+ * while the page around it hydrates, so nothing reaches it until its code has arrived.
  */
 export type Overlay<P> = ((props: P) => ReactNode) & {
   /** Starts loading the chunk early (on hover or focus of what opens it). */
@@ -30,10 +35,10 @@ export function lazyOverlay<P extends object>(load: () => Promise<ComponentType<
       throw error;
     }));
   const Lazy = lazy(() => loadOnce().then((component) => ({ default: component })));
-  const Overlay = (props: P) => (
+  const Overlay = memo((props: P) => (
     <Suspense fallback={null}>
       <Lazy {...props} />
     </Suspense>
-  );
+  ));
   return Object.assign(Overlay, { preload: () => void loadOnce().catch(() => {}) });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { hydrated, SHOPPER, signIn } from "./helpers";
+import { hydrated, settled, SHOPPER, signIn } from "./helpers";
 
 // The page's JavaScript starts after the page has loaded (decision 0059): a slow phone gets the
 // HTML, the stylesheet and the photos in view first, then the modules; the page works the same once
@@ -58,5 +58,34 @@ test.describe("with JavaScript", () => {
     );
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script.start - domReady!, script.path).toBeGreaterThanOrEqual(2900);
+  });
+
+  test("what a shopper types into a form the URL opened, before the scripts have run, is still there once they have", async ({
+    page,
+    shopper: _,
+  }) => {
+    // The page's modules wait until the shopper has typed: a slow phone, where the page shows and
+    // takes input well before React takes it over. The address form is a dialog whose code loads on
+    // its own, after the page's.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto("/shop/checkout?address=new", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Address", { exact: true }).fill("12 Early Street");
+    await page.getByLabel("City").fill("Quickton");
+    expect(await page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")))).toBe(false);
+    release();
+    await settled(page);
+    await expect(page.getByLabel("Address", { exact: true })).toHaveValue("12 Early Street");
+    await expect(page.getByLabel("City")).toHaveValue("Quickton");
+    // React knows them too: the rest typed after it took over, the form can be sent.
+    await page.getByLabel("ZIP code").fill("12345");
+    await page.getByLabel("Phone").fill("555-0101");
+    await page.getByLabel("Notes").fill("Ring twice");
+    await page.getByRole("button", { name: "Add Address" }).click();
+    await expect(page.getByText("Address: 12 Early Street")).toBeVisible();
   });
 });

@@ -71,6 +71,8 @@ test("the owner uploads three photos at once, orders, describes, colours and del
     await expectToast(page, "3 photos added");
     await expect(items(page)).toHaveCount(4);
     await expect(items(page).nth(3)).toContainText("Photo 4 of 4");
+    // The files are no longer chosen: a second click cannot add them twice.
+    await expect.poll(() => page.getByLabel("Photos", { exact: true }).evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
 
     // Alt text, one photo at a time.
     for (const [n, alt] of [

@@ -112,7 +112,15 @@ export function PhotoManager({ product, addError }: { product: Product; addError
           ))}
         </ol>
       </section>
-      <AddPhotos product={product} colours={colours} error={addError} count={product.photos.length} />
+      {/* Photos added (or deleted) remount the form: with JavaScript the files chosen are cleared, so a
+          second click cannot add the same photos twice (without, the page loads anew). */}
+      <AddPhotos
+        key={product.photos.map((p) => p.id).join(",")}
+        product={product}
+        colours={colours}
+        error={addError}
+        count={product.photos.length}
+      />
       {deleting ? (
         <DeletePhotoDialog
           photo={deleting}

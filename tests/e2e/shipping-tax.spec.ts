@@ -76,6 +76,10 @@ test("a shopper sees delivery and tax from the cart on, chooses Express, and pay
   await expect(sheet.getByTestId("cart-total")).toHaveText("$19.98");
   await expect(sheet.getByTestId("cart-shipping")).toHaveText("Shipping from $4.95");
   await expect(sheet.getByTestId("cart-free-delivery")).toHaveText("$10.02 more for free delivery");
+  // The home page promises what checkout charges, not the specification's "Free shipping".
+  const why = page.getByRole("region", { name: "Why Shop With Us" });
+  await expect(why.getByRole("heading", { name: "Free shipping over $30.00" })).toBeVisible();
+  await expect(why).toContainText("Orders over $30.00 ship free; below, delivery is from $4.95 (Standard: 3-5 business days).");
 
   await page.goto("/shop/checkout");
   const summary = page.getByRole("region", { name: "Order Summary" });
@@ -102,6 +106,8 @@ test("a shopper sees delivery and tax from the cart on, chooses Express, and pay
   await expect(page.getByText("34.82 USD")).toBeVisible();
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  // Express's own estimate, not the specification's "3-5 business days".
+  await expect(page.getByRole("definition").filter({ hasText: "business day" })).toHaveText("Next business day");
   const orderId = new URL(page.url()).searchParams.get("order")!;
   const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
   expect(details).toMatchObject({ totalAmount: 34.82, paymentStatus: "paid" });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { costSettingsOf, orderTotals, shippingHint, taxOf, type CostSettings } from "./totals";
+import { costSettingsOf, deliveryPromise, orderTotals, shippingHint, taxOf, type CostSettings } from "./totals";
 
 // The one totals function: whatever the cart, code, country, method and settings, the parts add up
 // to the total, no tax is negative, and the rounding is per line, half up.
@@ -178,5 +178,44 @@ describe("shippingHint", () => {
     expect(shippingHint(cost, "GB", 4000)).toEqual({ free: false, fromCents: 495, moreForFreeCents: 1000 });
     expect(shippingHint(cost, "GB", 1000)).toEqual({ free: false, fromCents: 495, moreForFreeCents: null });
     expect(shippingHint(cost, "FR", 1000)).toBeNull();
+  });
+});
+
+describe("deliveryPromise", () => {
+  const zone = (methods: Array<{ name: string; price: number; freeAbove: number | null; estimate: string }>) =>
+    costSettingsOf({
+      pricesIncludeTax: false,
+      taxRates: [],
+      otherTaxRate: 0,
+      shippingZones: [{ name: "Home", everywhereElse: false, countries: ["US"], methods }],
+    });
+  const standard = { name: "Standard", price: 4.95, freeAbove: 30, estimate: "3-5 business days" };
+  const express = { name: "Express", price: 12, freeAbove: null, estimate: "Next business day" };
+
+  it("keeps the specification's words while no zones are set", () => {
+    expect(deliveryPromise({ ...zone([standard]), zones: [] }, "US")).toEqual({
+      title: "Free shipping",
+      text: "Every order ships free, with delivery in 3-5 business days.",
+    });
+  });
+
+  it("promises what checkout charges to the shop's country: free, free above a threshold, or from the cheapest", () => {
+    expect(deliveryPromise(zone([express, standard]), "US")).toEqual({
+      title: "Free shipping over $30.00",
+      text: "Orders over $30.00 ship free; below, delivery is from $4.95 (Standard: 3-5 business days).",
+    });
+    expect(deliveryPromise(zone([express]), "US")).toEqual({
+      title: "Delivery from $12.00",
+      text: "Express: Next business day. Every option and its price at checkout.",
+    });
+    expect(deliveryPromise(zone([{ ...standard, price: 0 }]), "US")).toEqual({
+      title: "Free shipping",
+      text: "Every order ships free (Standard: 3-5 business days).",
+    });
+    // Zones that leave out the shop's own country promise nothing they cannot keep.
+    expect(deliveryPromise(zone([standard]), "GB")).toEqual({
+      title: "Delivery",
+      text: "See what delivery to your address costs at checkout.",
+    });
   });
 });

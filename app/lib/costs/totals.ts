@@ -1,6 +1,6 @@
 import { discountLines, type DiscountLine, type DiscountRule } from "~/lib/discounts/arithmetic";
 import { countryName } from "~/lib/countries";
-import { amountToCents } from "~/lib/money";
+import { amountToCents, formatMoney } from "~/lib/money";
 import type { ShopSettings } from "~/lib/settings";
 
 // What an order costs (DESIGN, Totals: one function; docs/decisions/0053-shipping-and-tax.md).
@@ -180,4 +180,36 @@ export function shippingHint(settings: CostSettings, country: string, subtotalCe
   const nearest = thresholds.length ? Math.min(...thresholds) : null;
   const near = nearest !== null && nearest - subtotalCents <= nearest / 2;
   return { free: false, fromCents: options[0]!.cents, moreForFreeCents: near ? nearest - subtotalCents : null };
+}
+
+/** What the home page's "Why Shop With Us" says of delivery. */
+export type DeliveryPromise = { title: string; text: string };
+
+/** The specification's promise: what the shop says while the owner has set no delivery zones. */
+export const FREE_DELIVERY_PROMISE: DeliveryPromise = {
+  title: "Free shipping",
+  text: "Every order ships free, with delivery in 3-5 business days.",
+};
+
+/**
+ * What the home page promises of delivery to the shop's own country, from the owner's zones: free
+ * (the specification's words while none are set), free above a threshold, or from the cheapest
+ * price; never a promise checkout would not keep.
+ */
+export function deliveryPromise(settings: CostSettings, country: string): DeliveryPromise {
+  if (!settings.zones.length) return FREE_DELIVERY_PROMISE;
+  const methods = shippingOptions(settings, country, 0);
+  const cheapest = methods[0];
+  if (!cheapest) return { title: "Delivery", text: "See what delivery to your address costs at checkout." };
+  const how = (m: ShippingMethod) => (m.estimate ? `${m.name}: ${m.estimate}` : m.name);
+  if (cheapest.cents === 0) return { title: "Free shipping", text: `Every order ships free (${how(cheapest)}).` };
+  const thresholds = methods.map((m) => m.freeAboveCents).filter((t): t is number => t !== null);
+  if (thresholds.length) {
+    const over = formatMoney(Math.min(...thresholds));
+    return {
+      title: `Free shipping over ${over}`,
+      text: `Orders over ${over} ship free; below, delivery is from ${formatMoney(cheapest.cents)} (${how(cheapest)}).`,
+    };
+  }
+  return { title: `Delivery from ${formatMoney(cheapest.cents)}`, text: `${how(cheapest)}. Every option and its price at checkout.` };
 }

@@ -12,14 +12,18 @@ import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 import { currentUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/home";
 import { pageTitle } from "~/lib/shop-name";
+import { costSettingsOf, deliveryPromise } from "~/lib/costs/totals";
+import { shopSettings } from "~/server/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Home", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Null for a visitor of an open shop.
   const user = currentUser(context);
-  const [slides, featured] = await Promise.all([carouselSlides(), featuredProducts(8)]);
-  return { userName: user?.userName ?? null, slides, featured };
+  const [slides, featured, settings] = await Promise.all([carouselSlides(), featuredProducts(8), shopSettings()]);
+  // What delivery costs to the shop's own country, as the owner set it (free while no zones are set).
+  const delivery = deliveryPromise(costSettingsOf(settings), settings.country);
+  return { userName: user?.userName ?? null, slides, featured, delivery };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
@@ -27,7 +31,6 @@ export const action = ({ request, context }: Route.ActionArgs) => productDialogA
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 
 const REASONS = [
-  { title: "Free shipping", text: "Every order ships free, with delivery in 3-5 business days." },
   { title: "Secure payment", text: "Pay safely through PayPal: we never see your card details." },
   { title: "Brands you love", text: "Nike, Adidas, Puma, Levi's, Zara and H&M in one place." },
   { title: "Real reviews", text: "Only shoppers who bought a product can review it." },
@@ -76,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Why Shop With Us
           </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {REASONS.map((r) => (
+            {[loaderData.delivery, ...REASONS].map((r) => (
               <li key={r.title} className="space-y-1 text-center">
                 <h3 className="font-semibold">{r.title}</h3>
                 <p className="text-sm text-gray-600">{r.text}</p>

@@ -75,7 +75,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex justify-between">
           <dt className="text-gray-600">Estimated Delivery</dt>
-          <dd className="font-semibold">3-5 business days</dd>
+          {/* The delivery method's own estimate, as the owner set it; SPEC's words without one. */}
+          <dd className="font-semibold">{order?.shippingMethod?.estimate || "3-5 business days"}</dd>
         </div>
       </dl>
       {order ? (

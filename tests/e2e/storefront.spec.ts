@@ -255,9 +255,12 @@ test.describe("search", () => {
     await expect(input).toHaveValue("jea");
     await expect(page.getByText(/Found \d+ results|No results found for/)).toHaveCount(0);
     await expect(page.locator("main article")).toHaveCount(0);
+    // It says why, rather than showing nothing.
+    await expect(page.getByText("Type at least 4 characters to search.")).toBeVisible();
 
     await search("jeans");
     await expect(page.getByText('Found 4 results for "jeans"')).toBeVisible();
+    await expect(page.getByText("Type at least 4 characters to search.")).toHaveCount(0);
     await expect(page.locator("main article")).toHaveCount(4);
   });
 

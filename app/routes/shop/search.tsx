@@ -90,6 +90,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
         </>
       ) : null}
+      {!results && shown ? (
+        // SPEC: a keyword of 3 characters or fewer searches nothing; say so rather than show nothing.
+        <p className="text-center text-gray-700" aria-live="polite">
+          Type at least {SEARCH_MIN_LENGTH} characters to search.
+        </p>
+      ) : null}
       {dialog ? <ProductDialogOverlay data={dialog} /> : null}
     </div>
   );

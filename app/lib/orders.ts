@@ -192,6 +192,12 @@ export function paymentStatusLabel(status: string): string {
   return PAYMENT_STATUS_LABELS[status as ShownPaymentStatus] ?? status;
 }
 
+/** How an order was paid, as people write it (the /api keeps the stored value, "paypal"). */
+export function paymentMethodLabel(method: string): string {
+  if (method === "none") return "None (paid by its discount code)";
+  return method === "paypal" ? "PayPal" : method;
+}
+
 /** Order list badge: confirmed green, rejected red, the known statuses yellow, anything else grey. */
 export function listStatusClass(status: string): string {
   if (status === "confirmed") return "bg-green-700 text-white";

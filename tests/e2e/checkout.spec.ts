@@ -82,7 +82,7 @@ test("the whole journey: cart, address, PayPal simulator, payment success, accou
   await expect(row).toContainText("$49.97");
   await row.getByRole("link", { name: "View Details" }).click();
   await expect(details).toContainText(orderId);
-  await expect(details).toContainText("paypal");
+  await expect(details.getByRole("definition").filter({ hasText: /^PayPal$/ })).toBeVisible();
   await expect(details).toContainText("Paid");
   await expect(details).toContainText("1 Journey Road");
   await expect(details).toContainText("Wool-Blend Scarf");

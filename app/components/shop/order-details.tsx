@@ -19,7 +19,7 @@ import { timelineEntries } from "~/lib/timeline";
 import { useHydrated } from "~/lib/use-hydrated";
 import { lineName, variantLabel } from "~/lib/variants";
 import { OrderLines } from "./order-lines";
-import type { OrderWithOwner } from "~/lib/orders";
+import { paymentMethodLabel, type OrderWithOwner } from "~/lib/orders";
 
 /** Order details dialog (`?order=<id>`), for the shopper's account and the admin's orders. */
 export function OrderDetailsDialog({
@@ -63,9 +63,7 @@ export function OrderDetailsDialog({
                 <span className="whitespace-nowrap font-mono text-xs">{order.id}</span>
               </Fact>
               <Fact label="Order Date">{formatDateTime(order.orderDate)}</Fact>
-              <Fact label="Payment Method">
-                {order.paymentMethod === "none" ? "None (paid by its discount code)" : order.paymentMethod}
-              </Fact>
+              <Fact label="Payment Method">{paymentMethodLabel(order.paymentMethod)}</Fact>
               <Fact label="Payment Status">
                 <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", paymentStatusClass(order.paymentStatus))}>
                   {paymentStatusLabel(order.paymentStatus)}

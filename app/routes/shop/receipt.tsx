@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
-import { formatDateTime, paymentStatusLabel, refundStatusLabel } from "~/lib/orders";
+import { formatDateTime, paymentMethodLabel, paymentStatusLabel, refundStatusLabel } from "~/lib/orders";
 import { costRows } from "~/lib/receipt";
 import { IdSchema } from "~/lib/schemas";
 import { pageTitle } from "~/lib/shop-name";
@@ -151,13 +151,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           <dl className="space-y-1">
             <div className="flex flex-wrap justify-between gap-x-4">
               <dt>Method</dt>
-              <dd>
-                {order.paymentMethod === "none"
-                  ? "None (paid by its discount code)"
-                  : order.paymentMethod === "paypal"
-                    ? "PayPal"
-                    : order.paymentMethod}
-              </dd>
+              <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
             </div>
             <div className="flex flex-wrap justify-between gap-x-4">
               <dt>Status</dt>

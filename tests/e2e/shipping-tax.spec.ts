@@ -44,14 +44,28 @@ test.afterEach(async ({ playwright, baseURL }) => {
   await setCosts(playwright, baseURL!, NOTHING_SET);
 });
 
-async function scarves(request: APIRequestContext, quantity: number) {
+/** `quantity` Wool-Blend Scarves ($9.99 each) in the shopper's cart. */
+async function scarvesInCart(request: APIRequestContext, quantity: number) {
   const found = await (await request.get(`/api/shop/search/${encodeURIComponent("Wool-Blend Scarf")}`)).json();
   const scarf = found.data.find((p: { title: string }) => p.title === "Wool-Blend Scarf")._id;
   expect((await request.post("/api/shop/cart/add", { data: { productId: scarf, quantity } })).status()).toBe(200);
+}
+
+/** Scarves in the cart and one address, saved without a country (the shop's own). */
+async function scarves(request: APIRequestContext, quantity: number) {
+  await scarvesInCart(request, quantity);
   const address = await request.post("/api/shop/address/add", {
     data: { address: "7 Parcel Street", city: "Springfield", pincode: "12345", phone: "555-0107", notes: "Side door" },
   });
   expect(address.status()).toBe(201);
+}
+
+/** An address in London (GB) for the shopper. */
+async function londonAddress(request: APIRequestContext) {
+  const london = await request.post("/api/shop/address/add", {
+    data: { address: "1 Baker Street", city: "London", pincode: "NW1 6XE", phone: "555-0110", notes: "Flat B", country: "GB" },
+  });
+  expect(london.status()).toBe(201);
 }
 
 test("a shopper sees delivery and tax from the cart on, chooses Express, and pays exactly the total shown", async ({
@@ -173,10 +187,7 @@ test("without JavaScript and without zones, 'Update total' shows the tax of the 
   await setCosts(playwright, baseURL!, { ...NOTHING_SET, taxRates: [{ country: "GB", rate: 20 }] });
   // One scarf ($9.99) and two addresses: the shop's country (no tax) and the UK (20 % added).
   await scarves(page.request, 1);
-  const london = await page.request.post("/api/shop/address/add", {
-    data: { address: "1 Baker Street", city: "London", pincode: "NW1 6XE", phone: "555-0110", notes: "Flat B", country: "GB" },
-  });
-  expect(london.status()).toBe(201);
+  await londonAddress(page.request);
   await page.goto("/shop/checkout");
   const summary = page.getByRole("region", { name: "Order Summary" });
   await expect(summary.getByTestId("checkout-total")).toHaveText("$9.99");
@@ -200,10 +211,7 @@ test("a payment cancelled at PayPal comes back to the address and method chosen,
   });
   // One scarf ($9.99) and two addresses, so none is chosen until the shopper chooses.
   await scarves(page.request, 1);
-  const london = await page.request.post("/api/shop/address/add", {
-    data: { address: "1 Baker Street", city: "London", pincode: "NW1 6XE", phone: "555-0110", notes: "Flat B", country: "GB" },
-  });
-  expect(london.status()).toBe(201);
+  await londonAddress(page.request);
   await page.goto("/shop/checkout");
   const summary = page.getByRole("region", { name: "Order Summary" });
   const delivery = page.getByRole("group", { name: "Delivery" });
@@ -245,17 +253,12 @@ test("the cart's delivery hint is to the shopper's own country once they have an
       { name: "United Kingdom", countries: ["GB"], methods: [{ name: "Royal Mail", price: 3.5, freeAbove: null, estimate: "2-4 days" }] },
     ],
   });
-  const found = await (await page.request.get(`/api/shop/search/${encodeURIComponent("Wool-Blend Scarf")}`)).json();
-  const scarf = found.data.find((p: { title: string }) => p.title === "Wool-Blend Scarf")._id;
-  expect((await page.request.post("/api/shop/cart/add", { data: { productId: scarf, quantity: 1 } })).status()).toBe(200);
+  await scarvesInCart(page.request, 1);
   const sheet = page.getByRole("dialog", { name: "Your Cart" });
   // No address yet: the shop's own country, the US.
   await page.goto("/shop/home?cart=open");
   await expect(sheet.getByTestId("cart-shipping")).toHaveText("Shipping from $4.95");
-  const london = await page.request.post("/api/shop/address/add", {
-    data: { address: "1 Baker Street", city: "London", pincode: "NW1 6XE", phone: "555-0110", notes: "Flat B", country: "GB" },
-  });
-  expect(london.status()).toBe(201);
+  await londonAddress(page.request);
   await page.reload();
   await expect(sheet.getByTestId("cart-shipping")).toHaveText("Shipping from $3.50");
 });

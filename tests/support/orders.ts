@@ -12,6 +12,8 @@ export type OrderLine = {
   size?: string;
   color?: string;
   variantId?: string;
+  /** The picture the line recorded (a photo's `src`); a placeholder by default. */
+  image?: string;
   /** The line's share of a discount code (the order's discount is their sum). */
   discountCents?: number;
 };
@@ -69,7 +71,7 @@ export async function insertOrder(
           color: l.color ?? "",
           sku: null,
           title: l.title,
-          image: "/x.svg",
+          image: l.image ?? "/x.svg",
           unit_price_cents: l.unitPriceCents,
           quantity: l.quantity,
           discount_cents: l.discountCents ?? 0,

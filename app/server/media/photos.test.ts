@@ -5,7 +5,8 @@ import { MAX_PHOTOS, PHOTO_FORMATS, type Photo } from "~/lib/photos";
 import { ProductSchema } from "~/lib/schemas";
 import { deleteProduct, saveProduct } from "~/server/admin/products.server";
 import { registerUser } from "~/server/accounts/users.server";
-import { db, newId, now } from "~/server/database/db.server";
+import { db, newId } from "~/server/database/db.server";
+import { insertOrder } from "#tests/support/orders";
 import { addPhotos, deletePhoto, movePhoto, reorderPhotos, updatePhoto, uploadLoosePhoto } from "./photos.server";
 
 // The photo list of a product (issue 42), on each engine vitest runs (SQLite, and PostgreSQL
@@ -350,33 +351,7 @@ describe("a product's photos: what stays when a photo or its product goes", () =
   async function orderShowing(image: string) {
     const registered = await registerUser({ userName: "buyer", email: `buyer-${newId()}@example.com`, password: "password123" });
     if (!registered.ok) throw new Error("setup");
-    const orderId = newId();
-    await db
-      .insertInto("orders")
-      .values({
-        id: orderId,
-        user_id: registered.user.id,
-        cart_id: null,
-        address_id: null,
-        address: "1 Road",
-        city: "Town",
-        pincode: "1",
-        phone: "1",
-        notes: "n",
-        order_status: "confirmed",
-        payment_method: "paypal",
-        payment_status: "paid",
-        total_cents: 4990,
-        payment_id: null,
-        payer_id: null,
-        order_date: now(),
-        order_update_date: now(),
-      })
-      .execute();
-    await db
-      .insertInto("order_items")
-      .values({ id: newId(), order_id: orderId, product_id: shirt.id, title: "Linen Shirt", image, unit_price_cents: 4990, quantity: 1 })
-      .execute();
+    await insertOrder(registered.user.id, [{ title: "Linen Shirt", quantity: 1, unitPriceCents: 4990, image }], { paymentStatus: "paid" });
   }
   const extensions = async (photoId: string) => [...new Set((await filesOf(photoId)).map((f) => f.name.split(".").pop()))].sort();
 

@@ -79,7 +79,7 @@ export function CloseLink({ to, label }: { to: string; label: string }) {
     <Link
       to={to}
       preventScrollReset
-      className="absolute right-3 top-3 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-xl leading-none shadow hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+      className="absolute right-3 top-3 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-xl leading-none shadow hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600"
       aria-label={label}
     >
       ×

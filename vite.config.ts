@@ -75,12 +75,12 @@ function conformZodOnMini(): Plugin {
       if (this.environment.name !== "client" || source !== "zod/v4" || !importer?.includes("/@conform-to/zod/")) return null;
       return shim;
     },
-    // schemas.ts sets zod's English messages when it loads. That is all it does besides defining
-    // schemas, so a module that imports it without using a schema (a page whose form is loaded on
+    // The schemas (app/lib/schemas/) set zod's English messages when they load. That is all they
+    // do besides defining schemas, so a module that imports it without using a schema (a page whose form is loaded on
     // demand) need not load it: without this, Rollup would keep the import for that side effect and
     // the forms chunk would come with every shop page.
     transform(code, id) {
-      if (this.environment.name !== "client" || !id.endsWith("/app/lib/schemas.ts")) return null;
+      if (this.environment.name !== "client" || !id.includes("/app/lib/schemas/")) return null;
       return { code, map: null, moduleSideEffects: false };
     },
   };

@@ -1,4 +1,4 @@
-import type { AddressInput } from "./schemas";
+import type { AddressInput } from "./schemas/addresses";
 
 /**
  * One of a shopper's saved shipping addresses (at most 3). `country` is always a country code: an

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { $ZodType } from "zod/v4/core";
-import { ApplyDiscountSchema, BannerUrlSchema, LoginSchema, RegisterSchema } from "./schemas";
+import { LoginSchema, RegisterSchema } from "./schemas/accounts";
+import { BannerUrlSchema } from "./schemas/banners";
+import { ApplyDiscountSchema } from "./schemas/discounts";
 
 /**
  * A form's data checked by its schema: conform's parseWithZod, the same in the route actions and

@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
-import { AddressSchema, AddToCartSchema, ReviewSchema, UpdateCartSchema } from "~/lib/schemas";
+import { AddressSchema } from "~/lib/schemas/addresses";
+import { AddToCartSchema, UpdateCartSchema } from "~/lib/schemas/cart";
+import { ReviewSchema } from "~/lib/schemas/reviews";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "~/server/accounts/addresses.server";
 import { addToCart, getCart, removeFromCart, updateCartQuantity } from "~/server/cart/cart.server";
 import { db, newId, now } from "~/server/database/db.server";

@@ -1,5 +1,5 @@
 import type { Product } from "~/lib/product";
-import type { ProductInput } from "~/lib/schemas";
+import type { ProductInput } from "~/lib/schemas/products";
 import { createProduct } from "~/server/admin/products.server";
 import { db } from "~/server/database/db.server";
 

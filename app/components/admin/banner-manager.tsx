@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { FALLBACK_BANNERS } from "~/lib/fallback-banners";
 import type { FormResult } from "~/lib/form";
 import { useSchemaFormOnDemand, type Constraints } from "~/lib/form-on-demand";
-import type { BannerUrlSchema } from "~/lib/schemas";
+import type { BannerUrlSchema } from "~/lib/schemas/banners";
 import { withParam } from "~/lib/url";
 import type { Banner } from "~/lib/product";
 import { smallestPhotoUrl } from "~/lib/photos";

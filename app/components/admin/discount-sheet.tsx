@@ -7,7 +7,7 @@ import { BRANDS, CATEGORIES } from "~/lib/constants";
 import { toUtcInputValue, type DiscountCode } from "~/lib/discounts/codes";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { centsToAmount } from "~/lib/money";
-import { DiscountSchema } from "~/lib/schemas";
+import { DiscountSchema } from "~/lib/schemas/discounts";
 import { withParam } from "~/lib/url";
 
 /**

@@ -6,7 +6,7 @@ import { inputClass } from "~/components/ui/input-class";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { orderStatusLabel } from "~/lib/orders";
-import { OrderStatusSchema } from "~/lib/schemas";
+import { OrderStatusSchema } from "~/lib/schemas/orders";
 
 /**
  * The admin's status change in the order dialog (SPEC section 3), checked by OrderStatusSchema in

@@ -10,7 +10,7 @@ import { BRANDS, CATEGORIES } from "~/lib/constants";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { centsToAmountText } from "~/lib/money";
 import type { Product } from "~/lib/product";
-import { ProductSchema } from "~/lib/schemas";
+import { ProductSchema } from "~/lib/schemas/products";
 import { withParam } from "~/lib/url";
 
 /**

@@ -6,7 +6,7 @@ import { useSchemaForm, type FormResult } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
 import type { OrderWithOwner } from "~/lib/orders";
 import type { RefundFigures } from "~/lib/refund-figures";
-import { RefundSchema } from "~/lib/schemas";
+import { RefundSchema } from "~/lib/schemas/orders";
 import { lineName } from "~/lib/variants";
 import { ReleaseUseChoice } from "./release-use-choice";
 

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { useSchemaForm } from "~/lib/form";
-import type { ProductSchema } from "~/lib/schemas";
+import type { ProductSchema } from "~/lib/schemas/products";
 import { SIZE_LISTS } from "~/lib/variants";
 
 /** The product form (ProductSheet) and its fields, as conform types them from ProductSchema. */

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/field";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { formatDateTime } from "~/lib/orders";
-import { ChangeEmailSchema, ChangePasswordSchema, CloseAccountSchema, UserNameSchema } from "~/lib/schemas";
+import { ChangeEmailSchema, ChangePasswordSchema, CloseAccountSchema, UserNameSchema } from "~/lib/schemas/accounts";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 
 export type SettingsFormName = "user-name" | "password" | "email" | "cancel-email" | "close-account";

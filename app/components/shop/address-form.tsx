@@ -6,7 +6,7 @@ import type { Address } from "~/lib/address";
 import { COUNTRIES } from "~/lib/countries";
 import { postalCodeLabel } from "~/lib/postal-codes";
 import { useSchemaForm, type FormResult } from "~/lib/form";
-import { AddressSchema } from "~/lib/schemas";
+import { AddressSchema } from "~/lib/schemas/addresses";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ADDRESS_FIELD_NAMES = ["address", "city", "pincode", "phone", "notes"] as const;

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import type { FormResult } from "~/lib/form";
 import { useSchemaFormOnDemand, type Constraints } from "~/lib/form-on-demand";
-import type { ApplyDiscountSchema } from "~/lib/schemas";
+import type { ApplyDiscountSchema } from "~/lib/schemas/discounts";
 
 const loadCheck = () => import("~/lib/form-checks").then((m) => m.checkApplyDiscount);
 

@@ -5,7 +5,7 @@ import { ErrorList, TextareaField } from "~/components/ui/field";
 import { inputClass } from "~/components/ui/input-class";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { formatDate, type ReturnOptions } from "~/lib/orders";
-import { ReturnSchema } from "~/lib/schemas";
+import { ReturnSchema } from "~/lib/schemas/orders";
 import { useInViewOnArrival } from "~/lib/use-in-view-on-arrival";
 import { withParam } from "~/lib/url";
 import { lineName, variantLabel } from "~/lib/variants";

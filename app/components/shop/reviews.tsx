@@ -7,7 +7,7 @@ import { signInTo } from "~/lib/access";
 import { cn } from "~/lib/cn";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { reviewAnchor, type Review, type ReviewEligibility } from "~/lib/product";
-import { ReviewSchema } from "~/lib/schemas";
+import { ReviewSchema } from "~/lib/schemas/reviews";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Stars } from "./stars";
 

@@ -7,7 +7,7 @@ import type { Customer } from "~/lib/customers";
 import { CUSTOMER_NOT_FOUND } from "~/lib/messages/customers";
 import { formatMoney } from "~/lib/money";
 import { adminListStatusClass, formatDate, formatDateTime } from "~/lib/orders";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { pageTitle } from "~/lib/shop-name";
 import { withParam } from "~/lib/url";
 import { blockCustomer, getCustomer, unblockCustomer } from "~/server/admin/customers.server";

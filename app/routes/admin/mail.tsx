@@ -2,7 +2,7 @@ import { data, Link, useLocation } from "react-router";
 import { config } from "~/server/platform/config.server";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { formatDateTime } from "~/lib/orders";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { pageTitle } from "~/lib/shop-name";
 import { withParam } from "~/lib/url";
 import { getOutboxMessage, listOutbox, MAX_ATTEMPTS, type OutboxEntry } from "~/server/mail/outbox.server";

@@ -4,7 +4,7 @@ import { PhotoManager } from "~/components/admin/photo-manager";
 import { PHOTOS_ROUTE_HANDLE } from "~/lib/constants";
 import { PHOTO_DELETED, PHOTO_MOVED, PHOTO_SAVED, PHOTOS_ADDED, PHOTOS_REORDERED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { pageTitle } from "~/lib/shop-name";
 import { getProduct } from "~/server/catalog/catalog.server";
 import { newPhotosFrom, readPhotosForm } from "~/server/media/photo-form.server";

@@ -1,5 +1,5 @@
 import { CUSTOMER_NOT_FOUND } from "~/lib/messages/customers";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { getCustomer } from "~/server/admin/customers.server";
 import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
 import type { Route } from "./+types/admin.customers.details";

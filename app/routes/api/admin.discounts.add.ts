@@ -1,5 +1,5 @@
 import { DISCOUNT_ADDED } from "~/lib/messages/discounts-owner";
-import { DiscountSchema } from "~/lib/schemas";
+import { DiscountSchema } from "~/lib/schemas/discounts";
 import { createDiscount } from "~/server/discounts/codes.server";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import type { Route } from "./+types/admin.discounts.add";

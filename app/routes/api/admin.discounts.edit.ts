@@ -1,5 +1,6 @@
 import { DISCOUNT_NOT_FOUND, DISCOUNT_UPDATED } from "~/lib/messages/discounts-owner";
-import { DiscountSchema, IdSchema } from "~/lib/schemas";
+import { DiscountSchema } from "~/lib/schemas/discounts";
+import { IdSchema } from "~/lib/schemas/fields";
 import { updateDiscount } from "~/server/discounts/codes.server";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import type { Route } from "./+types/admin.discounts.edit";

@@ -1,4 +1,5 @@
-import { IdSchema, RefundShippingSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
+import { RefundShippingSchema } from "~/lib/schemas/orders";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import { refundShipping } from "~/server/orders/refunds.server";
 import type { Route } from "./+types/admin.orders.refund-shipping";

@@ -1,4 +1,5 @@
-import { IdSchema, RefundSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
+import { RefundSchema } from "~/lib/schemas/orders";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import { refundByAdmin } from "~/server/orders/refunds.server";
 import { amountToCents } from "~/lib/money";

@@ -1,4 +1,5 @@
-import { IdSchema, RefuseReturnSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
+import { RefuseReturnSchema } from "~/lib/schemas/orders";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import { receiveReturn, refuseReturn } from "~/server/orders/returns.server";
 import type { Route } from "./+types/admin.orders.returns";

@@ -1,4 +1,5 @@
-import { IdSchema, OrderStatusSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
+import { OrderStatusSchema } from "~/lib/schemas/orders";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import { updateOrderStatus } from "~/server/orders/orders.server";
 import type { Route } from "./+types/admin.orders.update";

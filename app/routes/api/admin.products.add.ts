@@ -1,4 +1,4 @@
-import { ProductSchema } from "~/lib/schemas";
+import { ProductSchema } from "~/lib/schemas/products";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import { saveProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.add";

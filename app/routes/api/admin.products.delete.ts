@@ -1,4 +1,4 @@
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { apiError, json, methodNotAllowed, requireApiAdmin } from "~/server/platform/api.server";
 import { deleteProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.delete";

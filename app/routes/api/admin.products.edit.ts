@@ -1,4 +1,5 @@
-import { IdSchema, ProductSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
+import { ProductSchema } from "~/lib/schemas/products";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import { saveProduct } from "~/server/admin/products.server";
 import type { Route } from "./+types/admin.products.edit";

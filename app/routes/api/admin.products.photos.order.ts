@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PHOTOS_REORDERED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 import { MAX_PHOTOS } from "~/lib/photos";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { reorderPhotos } from "~/server/media/photos.server";
 import { apiError, firstIssue, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import type { Route } from "./+types/admin.products.photos.order";

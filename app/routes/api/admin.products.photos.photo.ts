@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PHOTO_DELETED, PHOTO_SAVED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { photosOf, deletePhoto, updatePhoto } from "~/server/media/photos.server";
 import { apiError, firstIssue, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import type { Route } from "./+types/admin.products.photos.photo";

@@ -1,7 +1,7 @@
 import { PHOTOS_ROUTE_HANDLE } from "~/lib/constants";
 import { PHOTOS_ADDED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { getProduct } from "~/server/catalog/catalog.server";
 import { newPhotosFrom, readPhotosForm } from "~/server/media/photo-form.server";
 import { addPhotos } from "~/server/media/photos.server";

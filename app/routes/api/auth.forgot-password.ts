@@ -1,4 +1,4 @@
-import { ForgotPasswordSchema } from "~/lib/schemas";
+import { ForgotPasswordSchema } from "~/lib/schemas/accounts";
 import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
 import { requestPasswordReset } from "~/server/accounts/password-reset.server";
 import { clientIp } from "~/server/platform/rate-limit.server";

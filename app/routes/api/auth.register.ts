@@ -1,4 +1,4 @@
-import { RegisterSchema } from "~/lib/schemas";
+import { RegisterSchema } from "~/lib/schemas/accounts";
 import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
 import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
 import { registerUser } from "~/server/accounts/users.server";

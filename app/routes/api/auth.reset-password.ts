@@ -1,4 +1,4 @@
-import { ResetPasswordSchema } from "~/lib/schemas";
+import { ResetPasswordSchema } from "~/lib/schemas/accounts";
 import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
 import { resetPassword } from "~/server/accounts/password-reset.server";
 import { clientIp } from "~/server/platform/rate-limit.server";

@@ -1,4 +1,4 @@
-import { BannerUrlSchema } from "~/lib/schemas";
+import { BannerUrlSchema } from "~/lib/schemas/banners";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiAdmin } from "~/server/platform/api.server";
 import { addBanner } from "~/server/admin/banners.server";
 import type { Route } from "./+types/common.feature.add";

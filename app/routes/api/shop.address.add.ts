@@ -1,4 +1,4 @@
-import { AddressSchema } from "~/lib/schemas";
+import { AddressSchema } from "~/lib/schemas/addresses";
 import { addAddress } from "~/server/accounts/addresses.server";
 import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.add";

@@ -1,4 +1,4 @@
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { deleteAddress } from "~/server/accounts/addresses.server";
 import { apiError, json, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.delete";

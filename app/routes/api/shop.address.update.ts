@@ -1,4 +1,5 @@
-import { AddressSchema, IdSchema } from "~/lib/schemas";
+import { AddressSchema } from "~/lib/schemas/addresses";
+import { IdSchema } from "~/lib/schemas/fields";
 import { updateAddress } from "~/server/accounts/addresses.server";
 import { apiError, json, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.address.update";

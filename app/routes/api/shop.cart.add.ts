@@ -1,4 +1,4 @@
-import { AddToCartSchema } from "~/lib/schemas";
+import { AddToCartSchema } from "~/lib/schemas/cart";
 import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import { cartResponse } from "./legacy-json.server";
 import { addToCart } from "~/server/cart/cart.server";

@@ -1,4 +1,4 @@
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { apiError, assertOwnUserId, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
 import { cartResponse } from "./legacy-json.server";
 import { removeFromCart } from "~/server/cart/cart.server";

@@ -1,4 +1,4 @@
-import { ApplyDiscountSchema } from "~/lib/schemas";
+import { ApplyDiscountSchema } from "~/lib/schemas/discounts";
 import { applyDiscountCode, removeDiscountCode } from "~/server/discounts/apply.server";
 import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import { clientIp } from "~/server/platform/rate-limit.server";

@@ -1,4 +1,4 @@
-import { UpdateCartSchema } from "~/lib/schemas";
+import { UpdateCartSchema } from "~/lib/schemas/cart";
 import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import { cartResponse } from "./legacy-json.server";
 import { updateCartQuantity } from "~/server/cart/cart.server";

@@ -1,4 +1,4 @@
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
 import { cancelOrder } from "~/server/orders/refunds.server";
 import type { Route } from "./+types/shop.order.cancel";

@@ -1,4 +1,4 @@
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { apiError, json, methodNotAllowed, requireApiShopper } from "~/server/platform/api.server";
 import { getOrder } from "~/server/orders/orders.server";
 import type { Route } from "./+types/shop.order.details";

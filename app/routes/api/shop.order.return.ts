@@ -1,4 +1,5 @@
-import { IdSchema, ReturnSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
+import { ReturnSchema } from "~/lib/schemas/orders";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import { requestReturn } from "~/server/orders/returns.server";
 import type { Route } from "./+types/shop.order.return";

@@ -1,4 +1,4 @@
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { apiError, json, methodNotAllowed, requireApiCatalogueReader } from "~/server/platform/api.server";
 import { getProduct } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/shop.products.get-one";

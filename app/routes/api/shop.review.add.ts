@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ReviewSchema } from "~/lib/schemas";
+import { ReviewSchema } from "~/lib/schemas/reviews";
 import { apiError, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import { addReview } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/shop.review.add";

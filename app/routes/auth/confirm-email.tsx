@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/form";
 import { EMAIL_CHANGED, EMAIL_LINK_INVALID } from "~/lib/messages/accounts";
-import { ConfirmEmailSchema } from "~/lib/schemas";
+import { ConfirmEmailSchema } from "~/lib/schemas/accounts";
 import { pageTitle } from "~/lib/shop-name";
 import { currentUser } from "~/server/accounts/session.server";
 import { confirmEmailChange, emailLinkTarget } from "~/server/accounts/settings.server";

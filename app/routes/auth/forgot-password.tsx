@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/form";
 import { RESET_SENT } from "~/lib/messages/accounts";
-import { ForgotPasswordSchema } from "~/lib/schemas";
+import { ForgotPasswordSchema } from "~/lib/schemas/accounts";
 import { pageTitle } from "~/lib/shop-name";
 import { requestPasswordReset } from "~/server/accounts/password-reset.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";

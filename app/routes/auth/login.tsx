@@ -8,7 +8,7 @@ import { getFormProps } from "@conform-to/react";
 import { useSchemaFormOnDemand } from "~/lib/form-on-demand";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
-import { LoginSchema } from "~/lib/schemas";
+import { LoginSchema } from "~/lib/schemas/accounts";
 import { authenticator } from "~/server/accounts/sign-in.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";

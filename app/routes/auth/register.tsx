@@ -8,7 +8,7 @@ import { getFormProps } from "@conform-to/react";
 import { useSchemaFormOnDemand } from "~/lib/form-on-demand";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
-import { RegisterSchema } from "~/lib/schemas";
+import { RegisterSchema } from "~/lib/schemas/accounts";
 import { clientIp, limitAuthAttempt } from "~/server/platform/rate-limit.server";
 import { registerUser } from "~/server/accounts/users.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";

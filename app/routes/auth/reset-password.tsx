@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/form";
 import { PASSWORD_RESET, RESET_LINK_INVALID } from "~/lib/messages/accounts";
-import { ResetPasswordSchema } from "~/lib/schemas";
+import { ResetPasswordSchema } from "~/lib/schemas/accounts";
 import { pageTitle } from "~/lib/shop-name";
 import { useClearOnResult } from "~/lib/use-clear-on-result";
 import { resetLinkValid, resetPassword } from "~/server/accounts/password-reset.server";

@@ -2,7 +2,8 @@ import { parseFormWith } from "~/server/platform/form.server";
 import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
-import { AddressSchema, IdSchema } from "~/lib/schemas";
+import { AddressSchema } from "~/lib/schemas/addresses";
+import { IdSchema } from "~/lib/schemas/fields";
 import { addAddress, deleteAddress, updateAddress } from "~/server/accounts/addresses.server";
 import { ADDRESS_ADDED, ADDRESS_DELETED, ADDRESS_NOT_FOUND, ADDRESS_UPDATED, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 

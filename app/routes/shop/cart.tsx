@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { safeRedirectTo } from "~/lib/access";
-import { AddToCartSchema, RemoveFromCartSchema, UpdateCartSchema } from "~/lib/schemas";
+import { AddToCartSchema, RemoveFromCartSchema, UpdateCartSchema } from "~/lib/schemas/cart";
 import { addToCart, removeFromCart, updateCartQuantity } from "~/server/cart/cart.server";
 import { cartToChange } from "~/server/cart/visitor-cart.server";
 import { readForm } from "~/server/platform/form.server";

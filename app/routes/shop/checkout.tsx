@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import type { FormResult } from "~/lib/form";
 import { formatMoney, linesTotalCents } from "~/lib/money";
 import { LineThumbnail } from "~/components/shop/product-picture";
-import { ApplyDiscountSchema } from "~/lib/schemas";
+import { ApplyDiscountSchema } from "~/lib/schemas/discounts";
 import { useHydrated } from "~/lib/use-hydrated";
 import { variantLabel } from "~/lib/variants";
 import { handleAddressIntent } from "./address-action.server";

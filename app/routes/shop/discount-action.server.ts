@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { SessionUser } from "~/lib/access";
-import { ApplyDiscountSchema } from "~/lib/schemas";
+import { ApplyDiscountSchema } from "~/lib/schemas/discounts";
 import { applyDiscountCode, removeDiscountCode } from "~/server/discounts/apply.server";
 import { parseFormWith } from "~/server/platform/form.server";
 import { clientIp } from "~/server/platform/rate-limit.server";

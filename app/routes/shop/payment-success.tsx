@@ -4,7 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { orderStatusLabel } from "~/lib/orders";
 import { costsOf, shortCostRows } from "~/lib/receipt";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { signedInUser } from "~/server/accounts/session.server";
 import { getOrder } from "~/server/orders/orders.server";
 import type { Route } from "./+types/payment-success";

@@ -4,7 +4,7 @@ import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { formatDateTime, paymentMethodLabel, paymentStatusLabel, refundStatusLabel } from "~/lib/orders";
 import { costRows } from "~/lib/receipt";
-import { IdSchema } from "~/lib/schemas";
+import { IdSchema } from "~/lib/schemas/fields";
 import { pageTitle } from "~/lib/shop-name";
 import { useHydrated } from "~/lib/use-hydrated";
 import { lineName, variantLabel } from "~/lib/variants";

@@ -12,7 +12,7 @@ import {
   USER_NAME_CHANGED,
   otherDevicesSignedOut,
 } from "~/lib/messages/accounts";
-import { ChangeEmailSchema, ChangePasswordSchema, CloseAccountSchema, UserNameSchema } from "~/lib/schemas";
+import { ChangeEmailSchema, ChangePasswordSchema, CloseAccountSchema, UserNameSchema } from "~/lib/schemas/accounts";
 import { closeAccount } from "~/server/accounts/close.server";
 import { currentSessionKey, destroyUserSession } from "~/server/accounts/session.server";
 import {

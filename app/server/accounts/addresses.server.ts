@@ -1,6 +1,6 @@
 import { MAX_ADDRESSES } from "~/lib/constants";
 import type { Address } from "~/lib/address";
-import type { AddressInput } from "~/lib/schemas";
+import type { AddressInput } from "~/lib/schemas/addresses";
 import type { AddressesTable } from "#db/schema";
 import type { Selectable } from "kysely";
 import { db, newId, now } from "~/server/database/db.server";

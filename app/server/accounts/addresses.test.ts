@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addAddress, deleteAddress, getAddress, listAddresses, updateAddress } from "./addresses.server";
-import { AddressSchema } from "~/lib/schemas";
+import { AddressSchema } from "~/lib/schemas/addresses";
 import { registerUser } from "./users.server";
 import { MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
 import { db } from "~/server/database/db.server";

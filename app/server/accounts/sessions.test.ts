@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RegisterSchema } from "~/lib/schemas";
+import { RegisterSchema } from "~/lib/schemas/accounts";
 import { INVALID_LOGIN } from "~/lib/messages/accounts";
 import { db } from "~/server/database/db.server";
 import { RouterContextProvider } from "react-router";

@@ -7,7 +7,7 @@ import { mayUse, type SessionUser } from "~/lib/access";
 import { joinCartAtSignIn } from "~/server/cart/visitor-cart.server";
 import { INVALID_LOGIN } from "~/lib/messages/accounts";
 import { ACCOUNT_BLOCKED } from "~/lib/messages/customers";
-import { LoginSchema } from "~/lib/schemas";
+import { LoginSchema } from "~/lib/schemas/accounts";
 import { readBody } from "~/server/platform/api.server";
 import { config } from "~/server/platform/config.server";
 import { db } from "~/server/database/db.server";

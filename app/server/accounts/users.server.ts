@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/lib/access";
-import type { LoginInput, RegisterInput } from "~/lib/schemas";
+import type { LoginInput, RegisterInput } from "~/lib/schemas/accounts";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "#db/schema";
 import { db, newId, now } from "~/server/database/db.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RegisterSchema } from "~/lib/schemas";
+import { RegisterSchema } from "~/lib/schemas/accounts";
 import { db } from "~/server/database/db.server";
 import { createOrPromoteAdmin, findUserByEmail, registerUser, verifyLogin } from "./users.server";
 

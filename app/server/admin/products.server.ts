@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import { amountToCents } from "~/lib/money";
 import type { LowStockVariant, Product } from "~/lib/product";
-import type { ProductInput, VariantInput } from "~/lib/schemas";
+import type { ProductInput, VariantInput } from "~/lib/schemas/products";
 import { ONE_SIZE } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { getProduct } from "~/server/catalog/catalog.server";

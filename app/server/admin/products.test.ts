@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ProductSchema } from "~/lib/schemas";
+import { ProductSchema } from "~/lib/schemas/products";
 import { db, newId, now } from "~/server/database/db.server";
 import { getProduct } from "~/server/catalog/catalog.server";
 import { getOrder } from "~/server/orders/orders.server";

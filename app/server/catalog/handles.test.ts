@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { ProductSchema } from "~/lib/schemas";
+import { ProductSchema } from "~/lib/schemas/products";
 import { saveProduct } from "~/server/admin/products.server";
 import { db } from "~/server/database/db.server";
 import { getProduct } from "./catalog.server";

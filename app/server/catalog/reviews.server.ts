@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { SessionUser } from "~/lib/access";
 import type { Review, ReviewEligibility } from "~/lib/product";
-import type { ReviewInput } from "~/lib/schemas";
+import type { ReviewInput } from "~/lib/schemas/reviews";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockRows } from "~/server/database/locks.server";
 import { orderKept } from "~/server/orders/kept.server";

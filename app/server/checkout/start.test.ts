@@ -11,7 +11,7 @@ import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/c
 import { reloadSettings } from "~/server/platform/config.server";
 import { createDiscount, getDiscount } from "~/server/discounts/codes.server";
 import { applyDiscountCode } from "~/server/discounts/apply.server";
-import { DiscountSchema } from "~/lib/schemas";
+import { DiscountSchema } from "~/lib/schemas/discounts";
 import { unitPriceCents } from "~/lib/money";
 import { saveSettings } from "~/server/settings/settings.server";
 

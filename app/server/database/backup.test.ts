@@ -9,7 +9,7 @@ import { db, newId, now } from "./db.server";
 import { seedDemoCatalog } from "~/server/demo/seed.server";
 import { registerUser } from "~/server/accounts/users.server";
 import sharp from "sharp";
-import { ProductSchema } from "~/lib/schemas";
+import { ProductSchema } from "~/lib/schemas/products";
 import { saveProduct } from "~/server/admin/products.server";
 import { addPhotos } from "~/server/media/photos.server";
 

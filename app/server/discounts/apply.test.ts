@@ -14,7 +14,7 @@ import {
   discountMinimumNotReached,
   tooManyCodes,
 } from "~/lib/messages/discounts-shopper";
-import { DiscountSchema } from "~/lib/schemas";
+import { DiscountSchema } from "~/lib/schemas/discounts";
 import { registerUser } from "~/server/accounts/users.server";
 import { createDiscount, setDiscountActive } from "./codes.server";
 import { productWith } from "#tests/support/catalog";

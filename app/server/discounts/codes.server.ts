@@ -8,7 +8,7 @@ import {
   usageLimitBelowTaken,
 } from "~/lib/messages/discounts-owner";
 import { amountToCents } from "~/lib/money";
-import type { DiscountInput } from "~/lib/schemas";
+import type { DiscountInput } from "~/lib/schemas/discounts";
 import type { DiscountsTable } from "#db/schema";
 import { db, newId, now } from "~/server/database/db.server";
 import { orderKept } from "~/server/orders/kept.server";

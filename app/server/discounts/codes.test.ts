@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { DISCOUNT_CODE_TAKEN, DISCOUNT_NOT_FOUND } from "~/lib/messages/discounts-owner";
-import { DiscountSchema, type DiscountInput } from "~/lib/schemas";
+import { DiscountSchema, type DiscountInput } from "~/lib/schemas/discounts";
 import { registerUser } from "~/server/accounts/users.server";
 import { insertOrder } from "#tests/support/orders";
 import { db, newId, now } from "~/server/database/db.server";

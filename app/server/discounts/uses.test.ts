@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import { DISCOUNT_ALREADY_USED, DISCOUNT_UNKNOWN, DISCOUNT_USED_UP } from "~/lib/messages/discounts-shopper";
-import { DiscountSchema } from "~/lib/schemas";
+import { DiscountSchema } from "~/lib/schemas/discounts";
 import { allContractProblems } from "#tests/paypal-contract/check";
 import { startRecordingSimulator } from "#tests/paypal-contract/recording-simulator";
 import { addAddress } from "~/server/accounts/addresses.server";

@@ -2,7 +2,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_PHOTOS, PHOTO_FORMATS, type Photo } from "~/lib/photos";
-import { ProductSchema } from "~/lib/schemas";
+import { ProductSchema } from "~/lib/schemas/products";
 import { deleteProduct, saveProduct } from "~/server/admin/products.server";
 import { registerUser } from "~/server/accounts/users.server";
 import { db, newId } from "~/server/database/db.server";

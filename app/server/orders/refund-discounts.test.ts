@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrderStatus } from "~/lib/constants";
 import { ALREADY_CANCELLED, FREE_ORDER_NO_MONEY, FREE_ORDER_REJECTED } from "~/lib/messages/refunds";
-import { DiscountSchema } from "~/lib/schemas";
+import { DiscountSchema } from "~/lib/schemas/discounts";
 import { registerUser } from "~/server/accounts/users.server";
 import { createDiscount, getDiscount } from "~/server/discounts/codes.server";
 import { productWith } from "#tests/support/catalog";

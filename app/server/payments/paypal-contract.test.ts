@@ -5,7 +5,7 @@ import { allContractProblems, contractProblems, type Exchange } from "#tests/pay
 import { startRecordingSimulator } from "#tests/paypal-contract/recording-simulator";
 import { addAddress } from "~/server/accounts/addresses.server";
 import { registerUser } from "~/server/accounts/users.server";
-import { DiscountSchema } from "~/lib/schemas";
+import { DiscountSchema } from "~/lib/schemas/discounts";
 import { createDiscount } from "~/server/discounts/codes.server";
 import { addToCart } from "~/server/cart/cart.server";
 import { applyDiscountCode } from "~/server/discounts/apply.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AddressSchema } from "./schemas";
+import { AddressSchema } from "./addresses";
 
 const address = { address: "1 Main Street", city: "Springfield", pincode: "12345", phone: "555-0100", notes: "Ring twice" };
 const errorsFor = (field: keyof typeof address, value: string) => {

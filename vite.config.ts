@@ -22,7 +22,7 @@ const NOT_COMMON =
 // Every app/lib module that makes a zod schema belongs here: in `common` it would import zod from
 // this chunk while this chunk imports constants from `common`, and the circle breaks every page.
 const FORMS_MODULE =
-  /\/node_modules\/(zod|@conform-to\/zod)\/|\/app\/lib\/(form|form-checks|schemas|settings|settings-form|zod-v4-for-conform)\.ts$/;
+  /\/node_modules\/(zod|@conform-to\/zod)\/|\/app\/lib\/((form|form-checks|settings|settings-form|zod-v4-for-conform)\.ts|schemas\/[a-z-]+\.ts)$/;
 // conform's form state alone (useForm and its helpers), which a form that loads its checks on
 // demand needs from its first render (form-on-demand.ts).
 const CONFORM_MODULE = /\/node_modules\/@conform-to\/(react|dom)\//;
@@ -76,8 +76,8 @@ function conformZodOnMini(): Plugin {
       return shim;
     },
     // The schemas (app/lib/schemas/) set zod's English messages when they load. That is all they
-    // do besides defining schemas, so a module that imports it without using a schema (a page whose form is loaded on
-    // demand) need not load it: without this, Rollup would keep the import for that side effect and
+    // do besides defining schemas, so a module that imports one without using a schema (a page
+    // whose form is loaded on demand) need not load it: without this, Rollup would keep the import for that side effect and
     // the forms chunk would come with every shop page.
     transform(code, id) {
       if (this.environment.name !== "client" || !id.includes("/app/lib/schemas/")) return null;

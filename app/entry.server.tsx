@@ -1,9 +1,10 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { randomBytes } from "node:crypto";
 import { NonceContext } from "~/lib/nonce";
 import { log } from "~/server/platform/log.server";
 import { config } from "~/server/platform/config.server";
 import { scriptsAfterLoad } from "~/server/platform/scripts-after-load.server";
+import { inlineScriptHashes, isSharedPage } from "~/server/platform/shared-pages.server";
 
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -19,7 +20,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -30,8 +31,11 @@ export default function handleRequest(
   }
 
   // A fresh nonce per page: the only inline scripts allowed are React Router's own, which carry it.
-  const nonce = randomBytes(16).toString("base64");
-  if (config.nodeProduction) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // A page a shared cache may keep is the same for every visitor: it carries no nonce, and its
+  // inline scripts are allowed by their hashes once it is rendered whole (shared-pages.server.ts).
+  const shared = responseStatusCode === 200 && isSharedPage(loadContext);
+  const nonce = shared ? undefined : randomBytes(16).toString("base64");
+  if (config.nodeProduction && nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -40,7 +44,7 @@ export default function handleRequest(
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -58,6 +62,27 @@ export default function handleRequest(
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html");
+          if (!nonce) {
+            // Whole, then hashed: the CSP names every inline script of this very page.
+            const chunks: Buffer[] = [];
+            const whole = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                const html = Buffer.concat(chunks).toString("utf8");
+                if (config.nodeProduction) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              },
+            });
+            pipe(scriptsAfterLoad(nonce)).pipe(whole);
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
@@ -67,8 +92,6 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-
-          responseHeaders.set("Content-Type", "text/html");
 
           // The modules start after the page has loaded (decision 0059).
           pipe(scriptsAfterLoad(nonce)).pipe(body);
@@ -108,10 +131,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   });
 }
 
-function contentSecurityPolicy(nonce: string): string {
+/** The page's CSP; `scripts`: what allows its inline scripts (its nonce, or each one's hash). */
+function contentSecurityPolicy(scripts: string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${scripts.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     // Banners may be linked by https URL (admin's choice); everything else is served by us.
     "img-src 'self' data: https:",

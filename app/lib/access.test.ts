@@ -88,4 +88,14 @@ describe("safeRedirectTo", () => {
     expect(safeRedirectTo("/shop\n/home")).toBeNull();
     expect(safeRedirectTo(null)).toBeNull();
   });
+
+  it("gives an address a Location header can hold: beyond ASCII percent-encoded, a lone surrogate refused (issue 48)", () => {
+    expect(safeRedirectTo("/shop/search?keyword=日本")).toBe("/shop/search?keyword=%E6%97%A5%E6%9C%AC");
+    expect(safeRedirectTo("/shop/search?keyword=café 🧥")).toBe("/shop/search?keyword=caf%C3%A9 %F0%9F%A7%A5");
+    expect(safeRedirectTo("/shop/search?keyword=%E6%97%A5")).toBe("/shop/search?keyword=%E6%97%A5");
+    expect(safeRedirectTo("/shop/home\ud800")).toBeNull();
+    for (const value of ["/shop/search?keyword=日本", "/ĀĀ", "/shop/home?x=\u{10ffff}"]) {
+      expect(() => new Headers({ Location: safeRedirectTo(value)! })).not.toThrow();
+    }
+  });
 });

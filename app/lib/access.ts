@@ -68,10 +68,20 @@ export function accessRedirect(
   return null;
 }
 
-/** Only same-site relative paths are followed after login (no open redirects). */
+/**
+ * Only same-site relative paths are followed after login (no open redirects). The path goes into a
+ * Location header, which holds bytes: characters beyond ASCII (a search for "日本" typed into a
+ * link by hand) travel percent-encoded as UTF-8, as a browser sends them, so the header can always
+ * be written (issue 48: a character above U+00FF made the answer a 500 after the sign-in was done).
+ * A lone surrogate (only JSON can carry one) is no address.
+ */
 export function safeRedirectTo(value: unknown): string | null {
   if (typeof value !== "string") return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   if (/\p{Cc}/u.test(value)) return null;
-  return value;
+  try {
+    return value.replace(/[^\x20-\x7e]+/g, encodeURIComponent);
+  } catch {
+    return null;
+  }
 }

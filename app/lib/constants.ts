@@ -52,6 +52,8 @@ export type ShownPaymentStatus = PaymentStatus | "partiallyRefunded" | "refunded
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ["pending", "confirmed", "inProcess"];
 
 export const MAX_ADDRESSES = 3;
+/** The most of one size and colour a cart line holds, however it got there (an add, or a visitor's cart joined). */
+export const MAX_LINE_QUANTITY = 999;
 export const LOW_STOCK_THRESHOLD = 10;
 /** A product's page says "Only N left" of the chosen size and colour below this many (issue 40). */
 export const FEW_LEFT = 5;

@@ -29,6 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
   // FormStrategy reads the request itself. An unreadable body is a 4xx here, before any attempt.
   const formData = await readForm(request.clone());
   const submission = parseFormWith(formData, LoginSchema);
+  // Where to go after: read (and made safe to send) before the sign-in writes anything.
+  const redirectTo = safeRedirectTo(formData.get("redirectTo"));
   const result = await authenticator.authenticate("form", request);
   if (!result.ok && result.status === 429) {
     return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: 429, headers: result.headers });
@@ -40,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status });
   }
-  const target = safeRedirectTo(formData.get("redirectTo")) ?? homeFor(result.user);
+  const target = redirectTo ?? homeFor(result.user);
   // With what became of a visitor's cart, when they had one.
   const description = result.cartNotices.join(" ") || undefined;
   return redirectWithSuccess(target, { message: LOGGED_IN, description }, { headers: result.headers });
@@ -55,7 +57,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     lastResult: actionData,
   });
   useClearOnResult(actionData, fields.password.id);
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const redirectTo = safeRedirectTo(searchParams.get("redirectTo")) ?? "";
   // Registering on the way (a visitor going to checkout) comes back here, then to where they were going.
   const register = redirectTo ? `/auth/register?${new URLSearchParams({ redirectTo })}` : "/auth/register";
   return (

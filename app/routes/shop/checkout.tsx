@@ -43,8 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shipTo = shipToOf(addresses, params.get(SHIP_TO_PARAM));
   const country = addresses.find((a) => a.id === shipTo)?.country ?? null;
   // What the order costs to that address with the method chosen (the cheapest when none is),
-  // what the code on the cart takes off now (or why nothing), and the discount form's constraints.
-  const costs = await cartCosts(user.id, cart, country, params.get(METHOD_PARAM));
+  // what the code on the cart takes off now (or why nothing), and the discount form's constraints;
+  // with the settings as saved, as the order will be (not this process's cache of them).
+  const costs = await cartCosts(user.id, cart, country, params.get(METHOD_PARAM), true);
   return { cart, addresses, shopCountry: settings.country, shipTo, costs, discountConstraint: getZodConstraint(ApplyDiscountSchema) };
 }
 
@@ -69,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const shown = Number(field("shownTotal"));
   const chosen = addressId && field("shownTotal") !== null ? await getAddress(user.id, addressId) : null;
   if (chosen) {
-    const costs = await cartCosts(user.id, await getCart(user.id), chosen.country, method);
+    // As saved: a rate the owner changed a moment ago on another process counts.
+    const costs = await cartCosts(user.id, await getCart(user.id), chosen.country, method, true);
     if (costs.totals && costs.totals.totalCents !== shown) return redirectWithInfo(checkoutUrl(addressId, method), CHECK_TOTAL);
   }
   const result = await startCheckout(user, addressId, shopUrlFor(request), method);

@@ -13,9 +13,12 @@ import {
   VARIANT_UNAVAILABLE,
   VISITOR_CART_FULL,
   joinedUpTo,
+  joinedUpToMax,
+  lineHoldsAtMost,
   onlyCanAdd,
 } from "~/lib/messages/cart";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
+import { MAX_LINE_QUANTITY } from "~/lib/constants";
 
 /**
  * Whose cart: an account's (its user id), or, in an open shop, a visitor's (the key of the cart
@@ -161,8 +164,8 @@ function stockRefusal(stock: number): CartChange {
 }
 
 /**
- * Adds to a line of the cart (a variant). The line never holds more than that variant's stock:
- * the check and the write happen in one transaction, holding the shopper's cart key.
+ * Adds to a line of the cart (a variant). The line never holds more than that variant's stock,
+ * nor more than MAX_LINE_QUANTITY (what one add may ask for, the schemas' 999): the check and the write happen in one transaction, holding the shopper's cart key.
  */
 export async function addToCart(owner: CartOwner, productId: string, quantity: number, choice: VariantChoice = {}): Promise<CartChange> {
   return db.transaction().execute(async (trx): Promise<CartChange> => {
@@ -180,6 +183,9 @@ export async function addToCart(owner: CartOwner, productId: string, quantity: n
       .executeTakeFirst();
     const wanted = (item?.quantity ?? 0) + quantity;
     if (wanted > variant.stock) return stockRefusal(variant.stock);
+    if (wanted > MAX_LINE_QUANTITY) {
+      return { ok: false, status: 409, message: lineHoldsAtMost(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY - (item?.quantity ?? 0)) };
+    }
     if (!item && typeof owner !== "string") {
       const { lines } = await trx
         .selectFrom("cart_items")
@@ -253,8 +259,8 @@ export type CartJoin = { lines: number; notices: string[] };
  * Moves the visitor's cart `visitorKey` into the account's cart, exactly once: the visitor's cart
  * row is locked and deleted in the same transaction that adds its lines, so a sign-in sent twice,
  * or on two processes at once, finds it gone the second time (null). Quantities of a variant in
- * both carts add up, never beyond its stock (each line capped says so). A visitor's cart unused for
- * `idleBefore` or longer is thrown away instead.
+ * both carts add up, never beyond its stock nor MAX_LINE_QUANTITY (each line capped says so). A
+ * visitor's cart unused for `idleBefore` or longer is thrown away instead.
  */
 export async function joinVisitorCart(visitorKey: string, userId: string, idleBefore: string): Promise<CartJoin | null> {
   return db.transaction().execute(async (trx): Promise<CartJoin | null> => {
@@ -287,8 +293,12 @@ export async function joinVisitorCart(visitorKey: string, userId: string, idleBe
         .where("variant_id", "=", line.variant_id)
         .executeTakeFirst();
       const wanted = (held?.quantity ?? 0) + line.quantity;
-      const quantity = Math.min(wanted, line.stock);
-      if (wanted > line.stock) notices.push(joinedUpTo(line.title, variantLabel(line.size, line.color), line.stock));
+      // As an add would: never beyond the stock, nor beyond the most a line holds.
+      const quantity = Math.min(wanted, line.stock, MAX_LINE_QUANTITY);
+      const variant = variantLabel(line.size, line.color);
+      if (quantity < wanted) {
+        notices.push(quantity === line.stock ? joinedUpTo(line.title, variant, line.stock) : joinedUpToMax(line.title, variant, quantity));
+      }
       if (held && quantity > 0) {
         await trx.updateTable("cart_items").set({ quantity }).where("id", "=", held.id).execute();
       } else if (held) {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/database/db.server";
 import { registerUser } from "~/server/accounts/users.server";
 import { productWith } from "#tests/support/catalog";
-import { VISITOR_CART_FULL, joinedUpTo } from "~/lib/messages/cart";
+import { VISITOR_CART_FULL, joinedUpTo, joinedUpToMax, lineHoldsAtMost } from "~/lib/messages/cart";
 import {
   VISITOR_CART_MAX_LINES,
   addToCart,
@@ -90,6 +90,34 @@ describe("joining a visitor's cart at sign-in", () => {
     expect(await joinVisitorCart(cart.visitorKey, account, stillInUse())).toBeNull();
     expect(await db.selectFrom("carts").select("id").where("visitor_key", "=", cart.visitorKey).execute()).toEqual([]);
     expect((await getCart(account)).items.map((i) => i.quantity)).toEqual([4, 1]);
+  });
+
+  it("never takes a line past 999, though the stock would allow more (issue 48)", async () => {
+    const account = await newShopper();
+    const plenty = await productWith([
+      { size: "S", stock: 5000 },
+      { size: "M", stock: 5000 },
+    ]);
+    const [small, medium] = plenty.variants;
+    // An add that would take a line past 999 is refused, saying how many more fit.
+    expect(await addToCart(account, plenty.id, 600, { variantId: small!.id })).toEqual({ ok: true, quantity: 600 });
+    expect(await addToCart(account, plenty.id, 600, { variantId: small!.id })).toEqual({
+      ok: false,
+      status: 409,
+      message: lineHoldsAtMost(999, 399),
+    });
+    const cart = visitor();
+    await addToCart(cart, plenty.id, 999, { variantId: small!.id });
+    await addToCart(cart, plenty.id, 999, { variantId: medium!.id });
+    expect(await addToCart(cart, plenty.id, 1, { variantId: medium!.id })).toMatchObject({ ok: false, status: 409 });
+
+    // Joined: 600 + 999 is held as 999, with a notice; the line only the visitor had stays 999.
+    const joined = await joinVisitorCart(cart.visitorKey, account, stillInUse());
+    expect(joined).toEqual({ lines: 2, notices: [joinedUpToMax(plenty.title, "S", 999)] });
+    expect((await getCart(account)).items.map((i) => [i.size, i.quantity])).toEqual([
+      ["S", 999],
+      ["M", 999],
+    ]);
   });
 
   it("joins once when two sign-ins with the same cookie arrive at once", async () => {

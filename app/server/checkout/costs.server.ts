@@ -6,7 +6,7 @@ import { cartCode, discountLinesOf } from "~/server/discounts/apply.server";
 import { checkCode } from "~/server/discounts/uses.server";
 import { db } from "~/server/database/db.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
-import { costSettings, shopSettings } from "~/server/settings/settings.server";
+import { costSettings, savedCostSettings, shopSettings } from "~/server/settings/settings.server";
 import type { CartOwner } from "~/server/cart/cart.server";
 
 // What a cart costs before it is an order (issue 41): the cart sheet, the checkout page and the
@@ -34,11 +34,18 @@ export async function costLinesOf(cart: Cart): Promise<{ lines: CostLine[]; disc
  * What `owner`'s cart costs to `country` with the method `methodId` (null: the cheapest), with the
  * code on the cart as it applies now. A visitor's cart has no code. Before an address is chosen
  * (the cart sheet, /api's cart), delivery's hint is to the shopper's first address's country, or
- * the shop's own for a visitor or a shopper with none.
+ * the shop's own for a visitor or a shopper with none. `asSaved`: with the settings as saved, not
+ * this process's cache of them (the total a checkout is about to charge).
  */
-export async function cartCosts(owner: CartOwner, cart: Cart, country: string | null, methodId: string | null = null): Promise<CartCosts> {
+export async function cartCosts(
+  owner: CartOwner,
+  cart: Cart,
+  country: string | null,
+  methodId: string | null = null,
+  asSaved = false,
+): Promise<CartCosts> {
   const [settings, shop, { lines, discountable }, code, addresses] = await Promise.all([
-    costSettings(),
+    asSaved ? savedCostSettings() : costSettings(),
     shopSettings(),
     costLinesOf(cart),
     typeof owner === "string" ? cartCode(owner) : null,

@@ -18,7 +18,7 @@ import { lineName } from "~/lib/variants";
 import { getAddress } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
 import { cartCode, refusalStatus } from "~/server/discounts/apply.server";
-import { costSettings } from "~/server/settings/settings.server";
+import { savedCostSettings } from "~/server/settings/settings.server";
 import { costLinesOf } from "./costs.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
@@ -82,11 +82,8 @@ export async function startCheckout(
     unitCents: unitPriceCents(i.priceCents, i.salePriceCents),
     quantity: i.quantity,
   }));
-  const [code, settings, { lines: costLines, discountable }] = await Promise.all([cartCode(user.id), costSettings(), costLinesOf(cart)]);
+  const [code, { lines: costLines, discountable }] = await Promise.all([cartCode(user.id), costLinesOf(cart)]);
   const country = address.country;
-  // An address the shop does not deliver to is refused before anything is written or sent.
-  const delivery = orderTotals({ lines: costLines, discount: null, country, methodId, settings });
-  if (!delivery.ok) return { ok: false, status: 400, message: delivery.message, field: "addressId" };
   const orderId = newId();
   const stamp = now();
   let placed: { discount: OrderDiscount | null; totals: Totals };
@@ -137,7 +134,11 @@ export async function startCheckout(
         }
         rule = checked.discount;
       }
-      // Every amount of the order, from the one totals function (lib/costs/totals.ts).
+      // Every amount of the order, from the one totals function (lib/costs/totals.ts), with the
+      // settings as saved, read here (not this process's cache: the owner may have changed a rate a
+      // moment ago on another process). An address the shop does not deliver to is refused here,
+      // the transaction rolled back: nothing is written or sent.
+      const settings = await savedCostSettings(trx);
       const computed = orderTotals({ lines: costLines, discount: rule, country, methodId, settings });
       if (!computed.ok) throw new Refusal(400, computed.message, ADDRESS);
       const totals = computed.totals;

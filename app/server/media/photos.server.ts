@@ -17,6 +17,13 @@ import { encodePhoto } from "./encode-photo.server";
 
 /** At most this many pixels are decoded: a small file can claim a huge picture (a "pixel bomb"). */
 export const MAX_PHOTO_PIXELS = 40_000_000;
+/**
+ * A photo's longer side is at most this many times its shorter side (issue 48): a picture of
+ * 40,000,000 x 1 is within the pixels and still no photo, and decoding it costs what a pixel bomb
+ * does. 10 leaves room for every banner (a 728 x 90 leaderboard is 8.1) and panorama a shop uses.
+ */
+export const MAX_PHOTO_ASPECT = 10;
+const TOO_NARROW = `a photo's longer side may be at most ${MAX_PHOTO_ASPECT} times its shorter side`;
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
 // sharp (libvips and its threads, some 20 MB per process) is loaded at the first upload.
@@ -69,6 +76,8 @@ export async function renderPhoto(bytes: Uint8Array, sizes: readonly number[] = 
     return fileRefusal(400, "please choose a photo (JPEG, PNG, WebP, AVIF or GIF)");
   }
   if (meta.width * meta.height > MAX_PHOTO_PIXELS) return fileRefusal(413, "a photo may have at most 40 megapixels");
+  // Read from the header, like the pixels: refused before anything is decoded.
+  if (Math.max(meta.width, meta.height) > MAX_PHOTO_ASPECT * Math.min(meta.width, meta.height)) return fileRefusal(413, TOO_NARROW);
   // Orientations 5 to 8 are turned a quarter: width and height swap.
   const turned = (meta.orientation ?? 1) >= 5;
   const [width, height] = turned ? [meta.height, meta.width] : [meta.width, meta.height];

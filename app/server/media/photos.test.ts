@@ -224,6 +224,13 @@ describe("a product's photos: refusals", () => {
       413,
       "File too large: a photo may have at most 40 megapixels",
     ],
+    [
+      "an extreme aspect (40000000 x 1, within the pixels)",
+      async () => pngClaiming(40_000_000, 1),
+      413,
+      "File too large: a photo's longer side may be at most 10 times its shorter side",
+    ],
+    ["a tall strip (50 x 600)", async () => pngClaiming(50, 600), 413, "File too large: a photo's longer side may be at most 10 times"],
   ])("refuses %s, naming the file, and adds none of the batch", async (_, make, status, message) => {
     const bytes = await make();
     const result = await addPhotos(shirt.id, [

@@ -5,7 +5,7 @@ import { LATER_MODULE_TYPE, LATER_PRELOAD_REL } from "~/lib/scripts-after-load";
 /**
  * Rewrites the streamed page so its modules start after the page has loaded (decision 0059,
  * app/lib/scripts-after-load.ts): in `<head>`, React Router's module preloads get a `rel` no browser
- * fetches; in the body, its inline module script (the one carrying this page's `nonce`) gets a
+ * fetches; in the body, its inline module script (the one carrying this page's `nonce`, if it has one) gets a
  * `type` no browser runs. The root layout's inline script puts both back after `load`.
  *
  * `<head>` is held until `</head>` (it is small and sent as one piece); the body streams through,
@@ -13,10 +13,12 @@ import { LATER_MODULE_TYPE, LATER_PRELOAD_REL } from "~/lib/scripts-after-load";
  * next chunk shows whether it is. Should React Router ever write these tags differently, nothing
  * matches and the page loads its scripts at once, as it did before.
  */
-export function scriptsAfterLoad(nonce: string): Transform {
+export function scriptsAfterLoad(nonce: string | undefined): Transform {
   const decoder = new StringDecoder("utf8");
-  const moduleTag = `<script nonce="${nonce}" type="module" async="">`;
-  const laterModuleTag = `<script nonce="${nonce}" type="${LATER_MODULE_TYPE}">`;
+  // A page a shared cache may keep has no nonce (shared-pages.server.ts).
+  const nonceAttribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
+  const moduleTag = `<script${nonceAttribute} type="module" async="">`;
+  const laterModuleTag = `<script${nonceAttribute} type="${LATER_MODULE_TYPE}">`;
   let head = "";
   let inHead = true;
   let pending = "";

@@ -60,6 +60,15 @@ describe("scriptsAfterLoad", () => {
     expect(out).toContain(`<script nonce="${NONCE}" type="module" async="">`);
   });
 
+  it("renames the module script of a page without a nonce (one shared caches may keep)", async () => {
+    const bare = PAGE.replaceAll(` nonce="${NONCE}"`, "");
+    const cut = Buffer.from(bare).indexOf('type="module"');
+    const out = await text(
+      Readable.from([Buffer.from(bare).subarray(0, cut), Buffer.from(bare).subarray(cut)]).pipe(scriptsAfterLoad(undefined)),
+    );
+    expect(out).toBe(EXPECTED.replaceAll(` nonce="${NONCE}"`, ""));
+  });
+
   it("sends a page without </head>, or one ending halfway through the tag, as it came", async () => {
     const noHead = "<html><body>only text, ending in <script nonce=";
     expect(await rewrite(Buffer.from(noHead), [10])).toBe(noHead);

@@ -110,7 +110,16 @@ export async function isShopOpen(): Promise<boolean> {
   return (await shopSettings()).publicCatalogue;
 }
 
-/** The settings an order's costs depend on (lib/costs/totals.ts), as they are now. */
+/** The settings an order's costs depend on (lib/costs/totals.ts), as they are now (at most CACHE_MS old). */
 export async function costSettings(): Promise<CostSettings> {
   return costSettingsOf(await shopSettings());
+}
+
+/**
+ * The settings an order's costs depend on as saved, read through `executor` (inside an order's
+ * transaction, that transaction), never from this process's cache: an order placed right after
+ * the owner changed a rate on another process is priced with the new rate (issue 48).
+ */
+export async function savedCostSettings(executor: Kysely<Database> = db): Promise<CostSettings> {
+  return costSettingsOf(await read(executor));
 }

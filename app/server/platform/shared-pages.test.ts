@@ -1,0 +1,30 @@
+import { createHash } from "node:crypto";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { inlineScriptHashes, isSharedPage, sharedPageContext } from "./shared-pages.server";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+describe("a page shared caches may keep (issue 48)", () => {
+  it("allows each inline script by the hash of its text, as sent, once; scripts with a src by 'self'", () => {
+    const page =
+      '<html><head><script src="/assets/a.js"></script></head><body><p>Café</p>' +
+      "<script>window.__reactRouterContext = {};</script>" +
+      '<script type="module-after-load">import "/assets/m.js";\nimport("/assets/e.js");</script>' +
+      '<script type="application/ld+json">{"name":"Tee ü"}</script>' +
+      "<script>window.__reactRouterContext = {};</script></body></html>";
+    expect(inlineScriptHashes(page)).toEqual([
+      sha("window.__reactRouterContext = {};"),
+      sha('import "/assets/m.js";\nimport("/assets/e.js");'),
+      sha('{"name":"Tee ü"}'),
+    ]);
+  });
+
+  it("is so only when the shop's page caching said so before the page was rendered", () => {
+    const context = new RouterContextProvider();
+    expect(isSharedPage(context)).toBe(false);
+    context.set(sharedPageContext, true);
+    expect(isSharedPage(context)).toBe(true);
+    expect(isSharedPage({})).toBe(false);
+  });
+});

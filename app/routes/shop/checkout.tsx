@@ -125,6 +125,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <AddressManager
             addresses={addresses}
             shopCountry={shopCountry}
+            countries={costs.deliveryCountries}
             selectFormId="checkout-form"
             selectedId={selected}
             onSelect={(id) => {

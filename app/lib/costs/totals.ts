@@ -174,7 +174,7 @@ export function orderTotals(input: TotalsInput): TotalsResult {
 }
 
 /**
- * What the cart says of delivery before checkout: free, or "Shipping from $X" (the cheapest
+ * What the cart says of delivery before checkout: free, or "Shipping to <country> from $X" (the cheapest
  * method) with "$Y more for free delivery" when a threshold is near (within half of it).
  */
 export type ShippingHint = { free: true } | { free: false; fromCents: number; moreForFreeCents: number | null };

@@ -67,10 +67,16 @@ test("once zones are set, an address outside them is refused (400 on /api, a fie
   expect(saved.map((a: { country: string }) => a.country)).toEqual(["CA"]);
 
   // The cart's choice of country: only where the shop delivers, kept in a cookie.
-  const notThere = await api.post("/shop/cart", { form: { intent: "ship-to", country: "FR", returnTo: "/shop/home?cart=open" }, maxRedirects: 0 });
+  const notThere = await api.post("/shop/cart", {
+    form: { intent: "ship-to", country: "FR", returnTo: "/shop/home?cart=open" },
+    maxRedirects: 0,
+  });
   expect(notThere.status()).toBe(302);
   expect(notThere.headers()["set-cookie"] ?? "").not.toContain("__ship_to");
-  const there = await api.post("/shop/cart", { form: { intent: "ship-to", country: "CA", returnTo: "/shop/home?cart=open" }, maxRedirects: 0 });
+  const there = await api.post("/shop/cart", {
+    form: { intent: "ship-to", country: "CA", returnTo: "/shop/home?cart=open" },
+    maxRedirects: 0,
+  });
   expect(there.status()).toBe(303);
   expect(there.headers().location).toBe("/shop/home?cart=open");
   expect(there.headers()["set-cookie"]).toContain("__ship_to=");

@@ -61,7 +61,12 @@ test("prices and the cart say how tax and shipping apply; the cart's country can
   await expect(sheet.getByLabel("Deliver to")).toHaveCount(0);
 
   // Tax added at checkout in the US, delivery charged to the US and Canada only.
-  await setCosts(playwright, baseURL!, { ...NOTHING_SET, country: "US", taxRates: [{ country: "US", rate: 8.875 }], shippingZones: [NORTH_AMERICA] });
+  await setCosts(playwright, baseURL!, {
+    ...NOTHING_SET,
+    country: "US",
+    taxRates: [{ country: "US", rate: 8.875 }],
+    shippingZones: [NORTH_AMERICA],
+  });
   const countries = [
     [320, "CA", "Canada"],
     [390, "US", "United States"],

@@ -31,12 +31,12 @@ test.afterEach(async ({ playwright, baseURL }) => {
   await setCosts(playwright, baseURL!, NOTHING_SET);
 });
 
-/** A Wool-Blend Scarf in the shopper's cart; its page's address. */
-async function scarfInCart(request: APIRequestContext): Promise<string> {
+/** A Wool-Blend Scarf in the shopper's cart; its page's address and its id. */
+async function scarfInCart(request: APIRequestContext): Promise<{ productPage: string; id: string }> {
   const found = await (await request.get(`/api/shop/search/${encodeURIComponent("Wool-Blend Scarf")}`)).json();
   const scarf = found.data.find((p: { title: string }) => p.title === "Wool-Blend Scarf");
   expect((await request.post("/api/shop/cart/add", { data: { productId: scarf._id, quantity: 1 } })).status()).toBe(200);
-  return `/shop/products/${scarf.handle}`;
+  return { productPage: `/shop/products/${scarf.handle}`, id: scarf._id };
 }
 
 test("prices and the cart say how tax and shipping apply; the cart's country can be changed; addresses only where the shop delivers", async ({
@@ -48,7 +48,7 @@ test("prices and the cart say how tax and shipping apply; the cart's country can
 }) => {
   test.setTimeout(60_000); // three widths, each a product page, the cart sheet sent once, and the address form
   const mode = javaScriptEnabled ? "js" : "no-js";
-  const productPage = await scarfInCart(page.request);
+  const { productPage, id } = await scarfInCart(page.request);
 
   // Nothing set up (the specification's shop): nothing beside the price, SPEC's "Calculated at checkout".
   await page.goto(productPage);
@@ -103,6 +103,10 @@ test("prices and the cart say how tax and shipping apply; the cart's country can
   await setCosts(playwright, baseURL!, { pricesIncludeTax: true });
   await page.goto(productPage);
   await expect(page.getByTestId("price-note")).toHaveText("Tax included. Shipping calculated at checkout.");
+  // The product's dialog over the listing says the same beside its price.
+  await page.goto(`/shop/listing?product=${id}`);
+  const dialog = page.getByRole("dialog", { name: "Wool-Blend Scarf" });
+  await expect(dialog.getByTestId("price-note")).toHaveText("Tax included. Shipping calculated at checkout.");
   await page.goto("/shop/home?cart=open");
   await expect(sheet.getByTestId("cart-tax-note")).toHaveText("Tax included.");
 

@@ -38,10 +38,16 @@ export type CartCosts = {
   refusal: string | null;
   /** The methods to `country`, cheapest first (empty when the shop has no zones: free delivery). */
   options: ShippingChoice[];
-  /** The cart's delivery hint to `country`, or to the shop's own before an address is chosen. */
+  /** The cart's delivery hint to `hintCountry`. */
   hint: ShippingHint | null;
+  /** Where the hint is for: `country`, else the one the shopper picked in the cart, their first address's, or the shop's own. */
+  hintCountry: string;
+  /** The countries the shop delivers to (null: every country), which the cart's choice of country offers. */
+  deliveryCountries: string[] | null;
   /** Whether the owner set any zones (none: the specification's "Free" / "Calculated at checkout"). */
   zonesSet: boolean;
   /** Whether any tax rate is set (the tax then depends on the address's country). */
   taxesSet: boolean;
+  /** What the cart says of tax under its subtotal ("Tax included."), null when no tax is set. */
+  taxNote: string | null;
 };

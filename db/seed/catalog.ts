@@ -123,7 +123,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 ];
 
 const KIND_TEXT: Record<Kind, string> = {
-  tee: "Soft, breathable jersey with a comfortable regular fit and a ribbed neckline that keeps its shape wash after wash.",
+  tee: "A T-shirt in soft, breathable jersey with a comfortable regular fit and a ribbed neckline that keeps its shape wash after wash.",
   polo: "A textured knit polo with a ribbed collar and a short button placket, smart enough for dinner and easy enough for the weekend.",
   shirt: "A crisp, versatile shirt with a classic collar and button front that works tucked in for the office or loose at the weekend.",
   hoodie: "Brushed-back fleece for everyday warmth, a lined hood with drawcords, and a kangaroo pocket for the essentials.",

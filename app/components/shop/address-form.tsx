@@ -13,11 +13,27 @@ const ADDRESS_FIELD_NAMES = ["address", "city", "pincode", "phone", "notes"] as 
 
 /**
  * Adding or editing an address (SPEC section 2): five required fields, checked by AddressSchema, and
- * the country (issue 41; a new address starts in the shop's). The postal code's label follows the
+ * the country (issue 41; a new address starts in the shop's; once the owner set zones, only the
+ * countries the shop delivers to are offered, issue 48). The postal code's label follows the
  * country chosen (with JavaScript as it changes; without, the page the server sends back after a
  * refusal names the one sent).
  */
-export function AddressForm({ address, cancelHref, shopCountry }: { address?: Address; cancelHref: string; shopCountry: string }) {
+export function AddressForm({
+  address,
+  cancelHref,
+  shopCountry,
+  countries = null,
+}: {
+  address?: Address;
+  cancelHref: string;
+  shopCountry: string;
+  /** The countries the shop delivers to, once the owner set zones (null: every country). */
+  countries?: string[] | null;
+}) {
+  const offered = countries ? new Set(countries) : null;
+  const options = offered ? COUNTRIES.filter((c) => offered.has(c.code)) : COUNTRIES;
+  // A new address starts in the shop's country, or the first the shop delivers to.
+  const startCountry = !offered || offered.has(shopCountry) ? shopCountry : (options[0]?.code ?? shopCountry);
   const actionData = useActionData<{ address?: FormResult }>();
   const [form, fields] = useSchemaForm(AddressSchema, {
     id: `address-form-${address?.id ?? "new"}`,
@@ -31,9 +47,9 @@ export function AddressForm({ address, cancelHref, shopCountry }: { address?: Ad
           notes: address.notes,
           country: address.country,
         }
-      : { country: shopCountry },
+      : { country: startCountry },
   });
-  const postalLabel = postalCodeLabel(String(fields.country.value || shopCountry));
+  const postalLabel = postalCodeLabel(String(fields.country.value || startCountry));
   const hydrated = useHydrated();
   // SPEC: with JavaScript, submit waits until all five fields hold more than spaces (the server checks anyway).
   const complete = ADDRESS_FIELD_NAMES.every((name) => !!String(fields[name].value ?? "").trim());
@@ -59,7 +75,7 @@ export function AddressForm({ address, cancelHref, shopCountry }: { address?: Ad
             Country
           </label>
           <select {...getSelectProps(fields.country)} autoComplete="country" className={inputClass}>
-            {COUNTRIES.map((c) => (
+            {options.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
               </option>

@@ -21,17 +21,20 @@ const preloadForm = { onPointerEnter: AddressFormOnDemand.preload, onFocus: Addr
  * Saved addresses with Edit and Delete, and the add/edit form (SPEC section 2), shared by the
  * account's 'My Addresses' tab and checkout. `?address=new` or `?address=<id>` opens the form, so it
  * works without JavaScript. With `selectFormId`, each card is a radio of that form (checkout).
- * `shopCountry`: where a new address starts (the shop's country, issue 41).
+ * `shopCountry`: where a new address starts (the shop's country, issue 41); `countries`: those the
+ * shop delivers to, which the form offers (null: every country).
  */
 export function AddressManager({
   addresses,
   shopCountry,
+  countries = null,
   selectFormId,
   selectedId,
   onSelect,
 }: {
   addresses: Address[];
   shopCountry: string;
+  countries?: string[] | null;
   selectFormId?: string;
   selectedId?: string | null;
   onSelect?: (id: string) => void;
@@ -117,6 +120,7 @@ export function AddressManager({
           key={editing?.id ?? "new"}
           address={editing}
           shopCountry={shopCountry}
+          countries={countries}
           cancelHref={withParam(location, "address", null)}
         />
       ) : null}

@@ -1,5 +1,9 @@
 import { useFetcher, useLocation } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
+import { COUNTRIES, countryName } from "~/lib/countries";
+import { weDontDeliverTo } from "~/lib/costs/totals";
 import { CloseLink, Modal } from "~/components/ui/modal";
 import { formatMoney, linesTotalCents } from "~/lib/money";
 import { LineThumbnail } from "~/components/shop/product-picture";
@@ -9,12 +13,15 @@ import { usePendingCart } from "./cart-pending";
 import { Price } from "./price";
 import { variantLabel } from "~/lib/variants";
 
-/** What the sheet says of delivery when the owner set zones (none: SPEC's "Calculated at checkout"). */
-function deliveryText(costs: CartCosts | null): string {
-  const hint = costs?.hint;
-  if (!hint) return "Shipping calculated at checkout";
-  if (hint.free) return "Free delivery";
-  return `Shipping from ${formatMoney(hint.fromCents)}`;
+/**
+ * What the sheet says of delivery when the owner set zones (none: SPEC's "Calculated at checkout"),
+ * naming the country it is for (the shopper's pick, their first address's or the shop's).
+ */
+function deliveryText(costs: CartCosts): string {
+  const { hint, hintCountry } = costs;
+  if (!hint) return weDontDeliverTo(hintCountry);
+  if (hint.free) return `Free delivery to ${countryName(hintCountry)}`;
+  return `Shipping to ${countryName(hintCountry)} from ${formatMoney(hint.fromCents)}`;
 }
 
 /** The cart sheet 'Your Cart', opened by `?cart=open` on any shop page. */
@@ -63,6 +70,11 @@ export function CartSheet({ cart, costs }: { cart: Cart; costs: CartCosts | null
                   <span>−{formatMoney(settled.discount.cents)}</span>
                 </p>
               ) : null}
+              {costs?.taxNote ? (
+                <p className="text-sm text-gray-600" data-testid="cart-tax-note">
+                  {costs.taxNote}
+                </p>
+              ) : null}
               {costs?.zonesSet ? (
                 <p className="text-sm text-gray-600" data-testid="cart-shipping">
                   {deliveryText(settled || costs)}
@@ -78,6 +90,7 @@ export function CartSheet({ cart, costs }: { cart: Cart; costs: CartCosts | null
                   {formatMoney(hint.moreForFreeCents)} more for free delivery
                 </p>
               ) : null}
+              {costs?.zonesSet ? <ShipToForm costs={costs} /> : null}
             </div>
             <ButtonLink to="/shop/checkout" className="mt-6 w-full">
               Proceed to Checkout
@@ -91,6 +104,46 @@ export function CartSheet({ cart, costs }: { cart: Cart; costs: CartCosts | null
         )}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * Another country for the delivery hint (without JavaScript too): the countries the shop delivers
+ * to; the choice is kept in a cookie by the cart action and the sheet comes back with it.
+ */
+function ShipToForm({ costs }: { costs: CartCosts }) {
+  const location = useLocation();
+  const choose = useFetcher();
+  const offered = costs.deliveryCountries ? new Set(costs.deliveryCountries) : null;
+  const countries = offered ? COUNTRIES.filter((c) => offered.has(c.code)) : COUNTRIES;
+  return (
+    <choose.Form method="post" action="/shop/cart" preventScrollReset className="flex flex-wrap items-end gap-2 pt-1">
+      <input type="hidden" name="intent" value="ship-to" />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <div className="min-w-0 flex-1">
+        <label htmlFor="cart-ship-to" className="block text-sm font-medium text-gray-800">
+          Deliver to
+        </label>
+        {/* Keyed by the country the server used: the select shows it again after a choice. */}
+        <select
+          key={costs.hintCountry}
+          id="cart-ship-to"
+          name="country"
+          defaultValue={costs.hintCountry}
+          autoComplete="country"
+          className={cn(inputClass, "w-full")}
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="outline" disabled={choose.state !== "idle"}>
+        Update
+      </Button>
+    </choose.Form>
   );
 }
 

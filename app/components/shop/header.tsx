@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { signInTo, type SessionUser } from "~/lib/access";
 import { CATEGORIES } from "~/lib/constants";
 import { cn } from "~/lib/cn";
@@ -14,23 +14,35 @@ export const SHOP_NAV = [
   { label: "Search", to: "/shop/search" },
 ];
 
+/**
+ * The entry of SHOP_NAV the page is: by path, and on the listing by its category (exactly one
+ * category is that category's entry; none or several, "Products"). Any other page is none.
+ */
+export function currentNavItem(pathname: string, search: string): string | null {
+  if (pathname !== "/shop/listing") return SHOP_NAV.find((item) => item.to === pathname)?.to ?? null;
+  const categories = (new URLSearchParams(search).get("category") ?? "").split(",").filter(Boolean);
+  const one = categories.length === 1 ? `/shop/listing?category=${categories[0]}` : null;
+  return SHOP_NAV.find((item) => item.to === one)?.to ?? "/shop/listing";
+}
+
 function NavItems({ className }: { className?: string }) {
   const location = useLocation();
-  const here = location.pathname + location.search;
+  const current = currentNavItem(location.pathname, location.search);
   return (
     <ul className={className}>
       {SHOP_NAV.map((item) => (
         <li key={item.to}>
-          <NavLink
+          {/* A Link, not a NavLink: a NavLink marks every link to the listing current, whatever its category. */}
+          <Link
             to={item.to}
-            aria-current={here === item.to ? "page" : undefined}
+            aria-current={current === item.to ? "page" : undefined}
             className={cn(
               "block rounded px-2 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600",
-              here === item.to ? "text-gray-900 underline underline-offset-4" : "text-gray-700",
+              current === item.to ? "text-gray-900 underline underline-offset-4" : "text-gray-700",
             )}
           >
             {item.label}
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>

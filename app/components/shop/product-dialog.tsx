@@ -9,6 +9,7 @@ import { withParam } from "~/lib/url";
 import { ProductGallery } from "./product-gallery";
 import { VariantAddToCart } from "./variant-form";
 import { Price } from "./price";
+import { PriceNote } from "./price-note";
 import { RatingSummary, ReviewForm, ReviewList } from "./reviews";
 
 /** Product details, opened by `?product=<id>` (see Modal); focus returns to the card that opened it. */
@@ -68,7 +69,10 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
           </p>
         </div>
         <p className="text-gray-700">{product.description}</p>
-        <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-xl" />
+        <div>
+          <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-xl" />
+          <PriceNote className="mt-1" />
+        </div>
         <RatingSummary average={product.averageRating} count={data.reviews.length} />
         {/* Keyed: another product's dialog starts with its own choices. */}
         <VariantAddToCart key={product.id} product={product} onColor={setColor} />

@@ -4,6 +4,7 @@ import { productPath, type Product, type Review, type ReviewEligibility } from "
 import type { ProductChoice } from "~/lib/product-choice";
 import { photosForColor, productPhotos } from "~/lib/photos";
 import { Price } from "./price";
+import { PriceNote } from "./price-note";
 import { ProductCard } from "./product-card";
 import { ProductGallery } from "./product-gallery";
 import { ProductPurchase } from "./product-purchase";
@@ -46,7 +47,10 @@ export function ProductPage({ product, reviews, eligibility, related, choice }: 
             <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{product.title}</h1>
             <p className="mt-1 text-sm text-gray-600">{brandLabel(product.brand)}</p>
           </div>
-          <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-2xl" />
+          <div>
+            <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-2xl" />
+            <PriceNote className="mt-1" />
+          </div>
           <a href="#reviews" className="w-fit rounded-md hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
             <RatingSummary average={product.averageRating} count={reviews.length} />
           </a>

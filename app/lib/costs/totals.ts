@@ -66,6 +66,18 @@ export function zoneFor(settings: CostSettings, country: string): ShippingZone |
   return settings.zones.find((z) => z.countries.includes(country)) ?? settings.zones.find((z) => z.everywhereElse) ?? null;
 }
 
+/** Whether the shop delivers to `country`: everywhere while no zone is set, else where a zone does. */
+export const deliversTo = (settings: CostSettings, country: string) => !settings.zones.length || zoneFor(settings, country) !== null;
+
+/**
+ * The countries an address may be in and the cart's country choice offers: null for every
+ * country (no zone set, or a zone for everywhere else), else the zones' countries.
+ */
+export function deliveryCountries(settings: CostSettings): string[] | null {
+  if (!settings.zones.length || settings.zones.some((z) => z.everywhereElse)) return null;
+  return [...new Set(settings.zones.flatMap((z) => z.countries))];
+}
+
 export const weDontDeliverTo = (country: string) => `We don't deliver to ${countryName(country)} yet`;
 
 /** What a method costs for `subtotalCents` (after discounts): free from its threshold on. */
@@ -162,7 +174,7 @@ export function orderTotals(input: TotalsInput): TotalsResult {
 }
 
 /**
- * What the cart says of delivery before checkout: free, or "Shipping from $X" (the cheapest
+ * What the cart says of delivery before checkout: free, or "Shipping to <country> from $X" (the cheapest
  * method) with "$Y more for free delivery" when a threshold is near (within half of it).
  */
 export type ShippingHint = { free: true } | { free: false; fromCents: number; moreForFreeCents: number | null };

@@ -22,6 +22,7 @@ import { withParams } from "~/lib/url";
 import { handleAddressIntent } from "./address-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { shopSettings } from "~/server/settings/settings.server";
+import { costSettingsOf, deliveryCountries } from "~/lib/costs/totals";
 import { getOrder, listOrders } from "~/server/orders/orders.server";
 import { cancelOrder } from "~/server/orders/refunds.server";
 import { cancelledMessage } from "~/lib/messages/refunds";
@@ -68,8 +69,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tab,
       orders,
       addresses,
-      // Where a new address starts (issue 41).
+      // Where a new address starts (issue 41), and the countries it may be in (issue 48).
       shopCountry: settings.country,
+      countries: deliveryCountries(costSettingsOf(settings)),
       devices,
       order,
       returnChoices,
@@ -107,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { userName, email, pendingEmail, tab, orders, addresses, shopCountry, devices, order, returnChoices } = loaderData;
+  const { userName, email, pendingEmail, tab, orders, addresses, shopCountry, countries, devices, order, returnChoices } = loaderData;
   const location = useLocation();
   const returning = new URLSearchParams(location.search).get("return") === "new";
   const tabs = [
@@ -173,7 +175,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <h2 id="addresses-heading" className="mb-4 text-lg font-bold">
               My Addresses
             </h2>
-            <AddressManager addresses={addresses} shopCountry={shopCountry} />
+            <AddressManager addresses={addresses} shopCountry={shopCountry} countries={countries} />
           </section>
         )}
       </div>

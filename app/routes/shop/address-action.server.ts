@@ -27,14 +27,19 @@ export async function handleAddressIntent(request: Request, user: SessionUser, f
   const submission = parseFormWith(formData, AddressSchema);
   if (submission.status !== "success") return data({ address: submission.reply() }, { status: 400 });
 
+  // A country the shop does not deliver to: said beside the country, the values kept.
+  const refusedCountry = (message: string) => data({ address: submission.reply({ fieldErrors: { country: [message] } }) }, { status: 400 });
+
   if (intent === "address-update") {
     const id = IdSchema.safeParse(formData.get("addressId"));
     const result = id.success ? await updateAddress(user.id, id.data, submission.value) : null;
+    if (result && !result.ok && "field" in result) return refusedCountry(result.message);
     if (!result?.ok) return redirectWithError(back, ADDRESS_NOT_FOUND);
     return redirectWithSuccess(back, ADDRESS_UPDATED);
   }
 
   const result = await addAddress(user.id, submission.value);
+  if (!result.ok && "field" in result) return refusedCountry(result.message);
   // SPEC: a fourth address resets the form and says why.
   if (!result.ok) return redirectWithError(back, MAX_ADDRESSES_MESSAGE);
   if (choiceParam) url.searchParams.set(choiceParam, result.address.id);

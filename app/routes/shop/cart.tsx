@@ -4,11 +4,12 @@ import { safeRedirectTo } from "~/lib/access";
 import { AddToCartSchema, RemoveFromCartSchema, UpdateCartSchema } from "~/lib/schemas/cart";
 import { addToCart, removeFromCart, updateCartQuantity } from "~/server/cart/cart.server";
 import { cartToChange } from "~/server/cart/visitor-cart.server";
+import { chooseShipTo } from "~/server/cart/ship-to.server";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/cart";
 import { ADDED_TO_CART, CART_ITEM_DELETED, CART_UPDATED, NOT_IN_CART } from "~/lib/messages/cart";
 
-// The one cart action: every cart form (add, update, remove) posts here with an intent and is
+// The one cart action: every cart form (add, update, remove, the delivery hint's country) posts here with an intent and is
 // answered with a redirect back and a toast, so it works without JavaScript.
 export async function loader() {
   throw redirect("/shop/home?cart=open");
@@ -17,6 +18,12 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectTo(form.returnTo) ?? "/shop/home?cart=open";
+  // The country the cart's delivery hint is for: a choice kept in a cookie, no cart needed.
+  if (form.intent === "ship-to") {
+    const choice = await chooseShipTo(form.country);
+    if (!choice.ok) return redirectWithError(back, choice.message);
+    return redirect(back, { status: 303, headers: { "Set-Cookie": choice.setCookie } });
+  }
   // The account's cart, or in an open shop the visitor's (its cookie goes with every answer).
   const cart = await cartToChange(request, context);
   const { headers } = cart;

@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // What the order costs to that address with the method chosen (the cheapest when none is),
   // what the code on the cart takes off now (or why nothing), and the discount form's constraints;
   // with the settings as saved, as the order will be (not this process's cache of them).
-  const costs = await cartCosts(user.id, cart, country, params.get(METHOD_PARAM), true);
+  const costs = await cartCosts(user.id, cart, country, params.get(METHOD_PARAM), { asSaved: true });
   return { cart, addresses, shopCountry: settings.country, shipTo, costs, discountConstraint: getZodConstraint(ApplyDiscountSchema) };
 }
 
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const chosen = addressId && field("shownTotal") !== null ? await getAddress(user.id, addressId) : null;
   if (chosen) {
     // As saved: a rate the owner changed a moment ago on another process counts.
-    const costs = await cartCosts(user.id, await getCart(user.id), chosen.country, method, true);
+    const costs = await cartCosts(user.id, await getCart(user.id), chosen.country, method, { asSaved: true });
     if (costs.totals && costs.totals.totalCents !== shown) return redirectWithInfo(checkoutUrl(addressId, method), CHECK_TOTAL);
   }
   const result = await startCheckout(user, addressId, shopUrlFor(request), method);
@@ -127,6 +127,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <AddressManager
             addresses={addresses}
             shopCountry={shopCountry}
+            countries={costs.deliveryCountries}
             selectFormId="checkout-form"
             selectedId={selected}
             onSelect={(id) => {

@@ -7,7 +7,10 @@ import { CartSheetOverlay } from "~/components/shop/overlays";
 import { cartLineIds, getCart } from "~/server/cart/cart.server";
 import { currentUser, requireArea } from "~/server/accounts/session.server";
 import { cartOwnerOf } from "~/server/cart/visitor-cart.server";
+import { readShipTo } from "~/server/cart/ship-to.server";
 import { cartCosts } from "~/server/checkout/costs.server";
+import { costSettings } from "~/server/settings/settings.server";
+import { costNotes } from "~/lib/costs/notes";
 import { pageCaching } from "./page-caching.server";
 import type { Route } from "./+types/layout";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
@@ -22,13 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const sheetOpen = new URL(request.url).searchParams.get("cart") === "open";
   const owner = await cartOwnerOf(request, context);
-  const [lineIds, cart] = await Promise.all([
+  const [lineIds, cart, settings] = await Promise.all([
     owner ? cartLineIds(owner) : [],
     sheetOpen ? (owner ? getCart(owner) : { id: null, items: [] }) : null,
+    costSettings(),
   ]);
-  // What the open sheet says of the cart's cost: its subtotal and delivery (no address chosen yet).
-  const costs = cart && owner && cart.items.length ? await cartCosts(owner, cart, null) : null;
-  return { user, cartLineIds: lineIds, cart, costs };
+  // What the open sheet says of the cart's cost: its subtotal and delivery (no address chosen yet:
+  // to the country the shopper picked in the sheet, or their first address's, or the shop's).
+  const costs = cart && owner && cart.items.length ? await cartCosts(owner, cart, null, null, { shipTo: await readShipTo(request) }) : null;
+  // What a price says of tax and shipping (the owner's settings only: the same for every visitor).
+  return { user, cartLineIds: lineIds, cart, costs, priceNote: costNotes(settings).price };
 }
 
 // The cart is read again after any form (an add, a removal) and when the cart sheet opens or

@@ -6,7 +6,8 @@ import type { Selectable } from "kysely";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES_MESSAGE } from "~/lib/messages/accounts";
-import { shopSettings } from "~/server/settings/settings.server";
+import { costSettings, shopSettings } from "~/server/settings/settings.server";
+import { deliversTo, weDontDeliverTo } from "~/lib/costs/totals";
 
 /**
  * An address as the shop's code sees it. A row without a country (saved before addresses had one,
@@ -45,7 +46,20 @@ export async function getAddress(userId: string, addressId: string): Promise<Add
   return row ? toAddress(row, country) : null;
 }
 
-export type AddressResult = { ok: true; address: Address } | { ok: false; status: 404 | 409; message: string };
+export type AddressResult =
+  | { ok: true; address: Address }
+  | { ok: false; status: 404 | 409; message: string }
+  /** A country the shop does not deliver to: the form shows it beside the country. */
+  | { ok: false; status: 400; message: string; field: "country" };
+
+/**
+ * Once the owner has set zones, an address is saved only in a country the shop delivers to (with
+ * none, every country stays allowed): the country sent, else the one kept, else the shop's own.
+ */
+async function undeliverable(country: string): Promise<AddressResult | null> {
+  if (deliversTo(await costSettings(), country)) return null;
+  return { ok: false, status: 400, message: weDontDeliverTo(country), field: "country" };
+}
 
 /** The columns an address's input writes: its country only when one was given (null: the shop's). */
 function columnsOf({ country, ...fields }: AddressInput) {
@@ -60,6 +74,8 @@ function columnsOf({ country, ...fields }: AddressInput) {
 export async function addAddress(userId: string, input: AddressInput): Promise<AddressResult> {
   // Read before the transaction: the settings are read outside it (SQLite has one connection).
   const country = await shopCountry();
+  const refused = await undeliverable(input.country ?? country);
+  if (refused) return refused;
   return db.transaction().execute(async (trx) => {
     await lockKey(trx, "addresses", userId);
     const { count } = await trx
@@ -76,6 +92,10 @@ export async function addAddress(userId: string, input: AddressInput): Promise<A
 
 /** An edit sent without a country (the original client) leaves the address's country as it was. */
 export async function updateAddress(userId: string, addressId: string, input: AddressInput): Promise<AddressResult> {
+  const before = await getAddress(userId, addressId);
+  if (!before) return { ok: false, status: 404, message: ADDRESS_NOT_FOUND };
+  const refused = await undeliverable(input.country ?? before.country);
+  if (refused) return refused;
   const result = await db
     .updateTable("addresses")
     .set({ ...columnsOf(input), updated_at: now() })

@@ -132,3 +132,43 @@ describe("an address's country (issue 41)", () => {
     expect(result.error?.issues.map((i) => i.path[0])).toEqual(["address", "phone", "pincode"]);
   });
 });
+
+describe("an address's country once the owner has set zones (issue 48)", () => {
+  const zone = (countries: string[], everywhereElse = false) => ({
+    name: everywhereElse ? "World" : "Home",
+    everywhereElse,
+    countries,
+    methods: [{ name: "Standard", price: 5, freeAbove: null, estimate: "" }],
+  });
+
+  it("is saved only in a country the shop delivers to; with no zone, or a zone for everywhere else, in any", async () => {
+    const shopper = await newShopper("zoned");
+    const at = (street: string, country?: string, pincode = "12345") =>
+      AddressSchema.parse({ ...input(street), pincode, ...(country ? { country } : {}) });
+    // No zone: every country, as before.
+    const french = await addAddress(shopper, at("1 Rue", "FR", "75001"));
+    expect(french).toMatchObject({ ok: true, address: { country: "FR" } });
+    if (!french.ok) throw new Error("add");
+    try {
+      await saveSettings({ shippingZones: [zone(["US", "CA"])] });
+      const refused = { ok: false, status: 400, field: "country", message: "We don't deliver to France yet" };
+      expect(await addAddress(shopper, at("2 Rue", "FR", "75002"))).toEqual(refused);
+      // An edit that keeps the country (the original client sends none) or moves it there is refused too.
+      expect(await updateAddress(shopper, french.address.id, at("3 Rue"))).toEqual(refused);
+      expect(await updateAddress(shopper, french.address.id, at("3 Rue", "FR", "75003"))).toEqual(refused);
+      expect((await listAddresses(shopper)).map((a) => [a.address, a.country])).toEqual([["1 Rue", "FR"]]);
+      // Where the shop delivers: kept, and an address without a country is in the shop's (US).
+      expect(await addAddress(shopper, at("4 Main St", "US"))).toMatchObject({ ok: true, address: { country: "US" } });
+      expect(await addAddress(shopper, at("5 Main St"))).toMatchObject({ ok: true, address: { country: "US" } });
+      expect(await updateAddress(shopper, french.address.id, at("6 Maple Rd", "CA", "K1A 0B1"))).toMatchObject({
+        ok: true,
+        address: { country: "CA" },
+      });
+      // A zone for everywhere else delivers to every country.
+      await saveSettings({ shippingZones: [zone(["US"]), zone([], true)] });
+      expect(await updateAddress(shopper, french.address.id, at("7 Rue", "FR", "75007"))).toMatchObject({ ok: true });
+    } finally {
+      await saveSettings({ shippingZones: [] });
+    }
+  });
+});

@@ -18,18 +18,73 @@ export function searchWords(keyword: string): string[] | null {
   return words.length ? words : null;
 }
 
-/** FTS5: every word as a prefix, all required; `{title} : (…)` when only the title counts. */
+/** Words longer than this are not tried as two written apart (bounds the query a long word makes). */
+const SPLIT_UP_TO = 20;
+
+/**
+ * The forms a word is searched as, each a prefix: itself, and without an English plural ending
+ * ("shirts" as "shirt", "dresses" as "dress", "accessories" also as "accessory"). A form that
+ * another form begins with adds nothing (every form is a prefix), so only the shortest are kept.
+ */
+export function wordForms(word: string): string[] {
+  const lower = word.toLowerCase();
+  const forms = [lower];
+  if (lower.length >= 4 && lower.endsWith("s") && !lower.endsWith("ss")) {
+    if (lower.endsWith("ies")) forms.push(`${lower.slice(0, -3)}y`);
+    if (/(?:s|x|z|ch|sh)es$/.test(lower)) forms.push(lower.slice(0, -2));
+    forms.push(lower.slice(0, -1));
+  }
+  return forms.filter((form, i) => !forms.some((other, j) => j !== i && form.startsWith(other) && (form !== other || j < i)));
+}
+
+/**
+ * One alternative a word may be found as: tokens in a row, the last a prefix. ["tshirt"] is the
+ * word as one; ["t", "shirt"] the same word written with a hyphen or a space ("T-Shirt").
+ */
+type Alternative = string[];
+
+/**
+ * What a shopper typed, as alternatives per word, every word required: each of its forms, each
+ * form written apart in two (a hyphen or a space the shopper left out: "tshirt" finds "T-Shirt"),
+ * and the word written together with the word before or after it (a space the shopper put in:
+ * "t shirt" finds "Tshirt"). Hyphens and spaces are so ignored in matching, both ways.
+ */
+export function searchAlternatives(words: string[]): Alternative[][] {
+  const forms = words.map(wordForms);
+  const joined = (i: number) => (i < 0 || i + 1 >= words.length ? [] : wordForms(words[i]! + words[i + 1]!));
+  return words.map((_, i) => {
+    const alternatives: Alternative[] = [];
+    for (const form of forms[i]!) {
+      alternatives.push([form]);
+      if (form.length > SPLIT_UP_TO) continue;
+      // The second part at least two characters: "shirt s"* would find any "shirt" before an s-word.
+      for (let at = 1; at <= form.length - 2; at++) alternatives.push([form.slice(0, at), form.slice(at)]);
+    }
+    for (const form of [...joined(i - 1), ...joined(i)]) alternatives.push([form]);
+    return alternatives;
+  });
+}
+
+/** FTS5: each alternative a quoted phrase whose last token is a prefix; `{title} : (…)` when only the title counts. */
 function ftsMatch(words: string[], titleOnly = false): string {
-  const terms = words.map((w) => `"${w}"*`).join(" ");
+  const terms = searchAlternatives(words)
+    .map((alternatives) => `(${alternatives.map((tokens) => `"${tokens.join(" ")}"*`).join(" OR ")})`)
+    .join(" AND ");
   return titleOnly ? `{title} : (${terms})` : terms;
 }
 
 /**
- * PostgreSQL: every word as a prefix, all required (`'word':*`), in the title only with weight A.
- * shop_fold() drops diacritics as it does for the indexed text (migration 0002).
+ * PostgreSQL: the same alternatives, tokens in a row joined by `<->`, the last a prefix (`:*`), in
+ * the title only with weight A. shop_fold() drops diacritics as it does for the indexed text
+ * (migration 0002). The words are letters and digits only, so quoting them is safe.
  */
 function tsQuery(words: string[], titleOnly = false): RawBuilder<unknown> {
-  const text = words.map((w) => `'${w}':*${titleOnly ? "A" : ""}`).join(" & ");
+  const weight = titleOnly ? "A" : "";
+  const phrase = (tokens: Alternative) =>
+    tokens.map((t, i) => (i === tokens.length - 1 ? `'${t}':*${weight}` : `'${t}'${weight ? `:${weight}` : ""}`)).join(" <-> ");
+  const text = searchAlternatives(words)
+    .map((alternatives) => `(${alternatives.map(phrase).join(" | ")})`)
+    .join(" & ");
   return sql`to_tsquery('simple', shop_fold(${text}))`;
 }
 

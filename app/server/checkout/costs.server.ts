@@ -1,5 +1,6 @@
 import type { Cart, CartCosts } from "~/lib/cart";
-import { orderTotals, shippingHint, shippingOptions, type CostLine } from "~/lib/costs/totals";
+import { costNotes, taxesSet } from "~/lib/costs/notes";
+import { deliveryCountries, deliversTo, orderTotals, shippingHint, shippingOptions, type CostLine } from "~/lib/costs/totals";
 import type { DiscountLine } from "~/lib/discounts/arithmetic";
 import { unitPriceCents } from "~/lib/money";
 import { cartCode, discountLinesOf } from "~/server/discounts/apply.server";
@@ -33,16 +34,17 @@ export async function costLinesOf(cart: Cart): Promise<{ lines: CostLine[]; disc
 /**
  * What `owner`'s cart costs to `country` with the method `methodId` (null: the cheapest), with the
  * code on the cart as it applies now. A visitor's cart has no code. Before an address is chosen
- * (the cart sheet, /api's cart), delivery's hint is to the shopper's first address's country, or
- * the shop's own for a visitor or a shopper with none. `asSaved`: with the settings as saved, not
- * this process's cache of them (the total a checkout is about to charge).
+ * (the cart sheet, /api's cart), delivery's hint is to the country the shopper picked in the cart
+ * (`shipTo`, while the shop delivers there), else to their first address's, else to the shop's own.
+ * `asSaved`: with the settings as saved, not this process's cache of them (the total a checkout is
+ * about to charge).
  */
 export async function cartCosts(
   owner: CartOwner,
   cart: Cart,
   country: string | null,
   methodId: string | null = null,
-  asSaved = false,
+  { asSaved = false, shipTo = null }: { asSaved?: boolean; shipTo?: string | null } = {},
 ): Promise<CartCosts> {
   const [settings, shop, { lines, discountable }, code, addresses] = await Promise.all([
     asSaved ? savedCostSettings() : costSettings(),
@@ -51,6 +53,8 @@ export async function cartCosts(
     typeof owner === "string" ? cartCode(owner) : null,
     typeof owner === "string" && country === null ? listAddresses(owner) : [],
   ]);
+  const picked = shipTo && deliversTo(settings, shipTo) ? shipTo : null;
+  const hintCountry = country ?? picked ?? addresses[0]?.country ?? shop.country;
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   let rule = null;
   let discount: CartCosts["discount"] = null;
@@ -76,8 +80,11 @@ export async function cartCosts(
       country && computed.ok
         ? shippingOptions(settings, country, afterDiscount).map((o) => ({ id: o.id, name: o.name, estimate: o.estimate, cents: o.cents }))
         : [],
-    hint: shippingHint(settings, country ?? addresses[0]?.country ?? shop.country, afterDiscount),
+    hint: shippingHint(settings, hintCountry, afterDiscount),
+    hintCountry,
+    deliveryCountries: deliveryCountries(settings),
     zonesSet: settings.zones.length > 0,
-    taxesSet: settings.otherTaxRate > 0 || Object.values(settings.taxRates).some((rate) => rate > 0),
+    taxesSet: taxesSet(settings),
+    taxNote: costNotes(settings).tax,
   };
 }

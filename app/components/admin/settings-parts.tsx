@@ -14,9 +14,9 @@ export type SettingsFormMeta = SettingsForm[0];
 export type SettingsFields = SettingsForm[1];
 
 /** A section of the form, in a card: a fieldset whose legend is the section's heading. */
-export function SettingsSection({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
+export function SettingsSection({ id, title, hint, children }: { id?: string; title: string; hint?: ReactNode; children: ReactNode }) {
   return (
-    <div className="rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
+    <div id={id} className="scroll-mt-4 rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
       <fieldset className="min-w-0 space-y-4">
         <legend className="p-0">
           <h2 className="text-lg font-bold">{title}</h2>

@@ -4,6 +4,7 @@ import { PhotoManager } from "~/components/admin/photo-manager";
 import { PHOTOS_ROUTE_HANDLE } from "~/lib/constants";
 import { PHOTO_DELETED, PHOTO_MOVED, PHOTO_SAVED, PHOTOS_ADDED, PHOTOS_REORDERED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
+import { productPreviewPath } from "~/lib/product";
 import { IdSchema } from "~/lib/schemas";
 import { pageTitle } from "~/lib/shop-name";
 import { getProduct } from "~/server/catalog/catalog.server";
@@ -86,9 +87,14 @@ export default function AdminProductPhotos({ loaderData, actionData }: Route.Com
           </Link>
           <h1 className="break-words text-2xl font-extrabold">Photos of {product.title}</h1>
         </div>
-        <Link to={`/admin/products?edit=${product.id}`} className="text-sm font-medium text-blue-700 hover:underline">
-          Edit product details
-        </Link>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={productPreviewPath(product.id)} className="text-sm font-medium text-blue-700 hover:underline">
+            Preview as shoppers see it
+          </Link>
+          <Link to={`/admin/products?edit=${product.id}`} className="text-sm font-medium text-blue-700 hover:underline">
+            Edit product details
+          </Link>
+        </div>
       </div>
       <PhotoManager product={product} addError={actionData?.message ?? null} />
     </div>

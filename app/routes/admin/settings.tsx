@@ -120,7 +120,7 @@ function SettingsForm({ settings, lastResult }: { settings: ShopSettings; lastRe
           <ShippingZones form={form} zones={fields.shippingZones} />
         </SettingsSection>
 
-        <SettingsSection title="Shop window">
+        <SettingsSection id="shop-window" title="Shop window">
           <CheckboxSetting label="Visitors can browse without an account" meta={fields.publicCatalogue}>
             Visitors see the home page, the listing, search and product pages, and can fill a cart, without signing in; checkout still asks
             them to sign in or register. Search engines may then index your catalogue. Off: every shop page asks visitors to sign in first.

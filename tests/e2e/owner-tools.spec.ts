@@ -100,7 +100,10 @@ test("photo edits are never lost: Move saves what was typed, a refused Save keep
   const id = await addProduct(page, unique("Rows Shirt "));
   try {
     const form = new FormData();
-    form.append("photos", new File([await (await page.request.get("/demo/photos/adidas-adicolor-classics-firebird-jacket-1-320.jpg")).body()], "a.jpg"));
+    form.append(
+      "photos",
+      new File([await (await page.request.get("/demo/photos/adidas-adicolor-classics-firebird-jacket-1-320.jpg")).body()], "a.jpg"),
+    );
     expect((await page.request.post(`/api/admin/products/${id}/photos`, { multipart: form })).status()).toBe(201);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });

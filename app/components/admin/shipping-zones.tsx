@@ -159,6 +159,9 @@ function Countries({
       <p id={chosenId} className="text-sm text-gray-700">
         {chosen.length ? `Ticked: ${chosen.map(countryName).join(", ")}` : "None ticked yet."}
       </p>
+      {/* Above the list: the focus a refused Save gives its first box leaves the message in sight. */}
+      <FirstErrorMark name={meta.name} />
+      <ErrorList id={meta.errorId} errors={prefixed(meta.errors, which)} />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-900" data-testid="regions">
         <span className="text-gray-700">{hydrated ? "Tick a region:" : "Add a region's countries on save:"}</span>
         {REGIONS.map((region) => {
@@ -216,8 +219,6 @@ function Countries({
           </label>
         ))}
       </div>
-      <FirstErrorMark name={meta.name} />
-      <ErrorList id={meta.errorId} errors={prefixed(meta.errors, which)} />
     </fieldset>
   );
 }

@@ -102,7 +102,10 @@ test("photo edits are never lost: Move saves what was typed, a refused Save keep
     const form = new FormData();
     form.append(
       "photos",
-      new File([await (await page.request.get("/demo/photos/adidas-adicolor-classics-firebird-jacket-1-320.jpg")).body()], "a.jpg"),
+      new File(
+        [new Uint8Array(await (await page.request.get("/demo/photos/adidas-adicolor-classics-firebird-jacket-1-320.jpg")).body())],
+        "a.jpg",
+      ),
     );
     expect((await page.request.post(`/api/admin/products/${id}/photos`, { multipart: form })).status()).toBe(201);
     for (const width of WIDTHS) {

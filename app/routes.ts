@@ -39,6 +39,7 @@ export default [
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
+    route("admin/products/:id/preview", "routes/admin/product-preview.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/customers", "routes/admin/customers.tsx"),

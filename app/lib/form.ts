@@ -10,7 +10,7 @@ export type FormResult = SubmissionResult<string[]>;
 export type Values<Schema extends $ZodType> = input<Schema> extends Record<string, unknown> ? input<Schema> : never;
 
 /**
- * A form checked by its route's zod schema (app/lib/schemas.ts), through conform's `useForm`:
+ * A form checked by its route's zod schema (app/lib/schemas/), through conform's `useForm`:
  * - the schema's constraints on each control (`required`, lengths), from `getZodConstraint`;
  * - with JavaScript, a field is checked when the shopper leaves it and again as they correct it,
  *   and a form with errors is not sent: the same schema and messages as the server's;
@@ -25,6 +25,12 @@ export function useSchemaForm<Schema extends $ZodType>(
     id?: string;
     lastResult?: FormResult | null;
     defaultValue?: Partial<Record<keyof Values<Schema>, unknown>>;
+    /**
+     * "onSubmit": no check as a field is left, only on Save (then again as it is corrected). For a
+     * long form of buttons (the settings' "Add zone"): a message appearing on leaving a field moves
+     * the button under the pointer between press and release, and the click is lost (issue 48).
+     */
+    validateOn?: "onBlur" | "onSubmit";
   } = {},
 ) {
   return useForm<Values<Schema>, output<Schema>>({
@@ -32,7 +38,7 @@ export function useSchemaForm<Schema extends $ZodType>(
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
+    shouldValidate: options.validateOn ?? "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseFormWith(formData, schema),
   });

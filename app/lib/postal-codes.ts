@@ -1,6 +1,6 @@
 // What an address's postal code is called and what it looks like, by country (issue 41,
 // docs/decisions/0055-address-country.md). A few countries have a simple, well-known format; the rest
-// keep the specification's check (any text, at most 20 characters: schemas.ts). The field is
+// keep the specification's check (any text, at most 20 characters: schemas/addresses.ts). The field is
 // `pincode` everywhere (SPEC); an address sent without a country (the original client, /api callers
 // of before) is named and checked as before: "Pincode", no format.
 

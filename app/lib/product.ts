@@ -78,3 +78,12 @@ export function productPath(handle: string, choice: { color?: string | null; siz
   const search = query.toString();
   return `/shop/products/${encodeURIComponent(handle)}${search ? `?${search}` : ""}`;
 }
+
+/**
+ * The owner's preview of a product's page inside the admin area (issue 48: the specification sends
+ * an admin on a shop page back to the dashboard), with the same choice in its query.
+ */
+export function productPreviewPath(id: string, choice: { color?: string | null; size?: string | null } = {}): string {
+  const search = productPath("", choice).split("?")[1];
+  return `/admin/products/${encodeURIComponent(id)}/preview${search ? `?${search}` : ""}`;
+}

@@ -143,4 +143,32 @@ describe("the settings form", () => {
     expect(submission.status).toBeUndefined();
     expect(submission.payload).toMatchObject({ shippingZones: [{ name: "" }] });
   });
+
+  it("adds a ticked region's countries on save (the page without JavaScript), each once", () => {
+    const zone = (regions: string[]) =>
+      parseFormWith(
+        form([
+          ...SHOP,
+          ["shippingZones[0].name", "Europe"],
+          ["shippingZones[0].everywhereElse", "false"],
+          ["shippingZones[0].countries", "FR"],
+          ["shippingZones[0].countries", "NO"],
+          ...regions.map((r): [string, string] => ["shippingZones[0].regions", r]),
+          ["shippingZones[0].methods[0].name", "Standard"],
+          ["shippingZones[0].methods[0].price", "4.95"],
+        ]),
+        SettingsFormSchema,
+      );
+    const eu = zone(["EU"]);
+    expect(eu.status).toBe("success");
+    const countries = eu.status === "success" ? eu.value.shippingZones[0]!.countries : [];
+    expect(countries).toHaveLength(28);
+    expect(countries.slice(0, 2)).toEqual(["FR", "NO"]);
+    expect(countries).toEqual(expect.arrayContaining(["DE", "IE", "SE", "HR"]));
+    expect(countries).not.toContain("GB");
+    const both = zone(["EU", "NORTH-AMERICA"]);
+    expect(both.status === "success" && both.value.shippingZones[0]!.countries).toEqual(expect.arrayContaining(["US", "CA", "MX", "DE"]));
+    // A region the page never offers is refused, not dropped.
+    expect(zone(["ATLANTIS"]).status).toBe("error");
+  });
 });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { regionCountries } from "./regions";
 import { SettingsSchema, type ShopSettings } from "./settings";
 
 // The settings page's form (/admin/settings): every setting, as the browser sends it (text, a
@@ -8,7 +9,14 @@ import { SettingsSchema, type ShopSettings } from "./settings";
 
 type Text = string | undefined;
 export type MethodRow = { id?: Text; name?: Text; price?: Text; freeAbove?: Text; estimate?: Text };
-export type ZoneRow = { name?: Text; everywhereElse?: Text; countries?: string | string[]; methods?: MethodRow[] };
+export type ZoneRow = {
+  name?: Text;
+  everywhereElse?: Text;
+  countries?: string | string[];
+  /** Regions ticked without JavaScript (lib/regions.ts): their countries are added on save. */
+  regions?: string | string[];
+  methods?: MethodRow[];
+};
 export type TaxRateRow = { country?: Text; rate?: Text };
 
 /** The form's fields, named as SettingsSchema's (conform types its fields from this). */
@@ -71,7 +79,13 @@ function fromForm(form: unknown) {
     shippingZones: rows(f.shippingZones).map((row) => {
       const zone = record(row);
       const everywhereElse = yesNo(zone.everywhereElse ?? "false");
-      const countries = zone.countries === undefined ? [] : Array.isArray(zone.countries) ? zone.countries : [zone.countries];
+      const list = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+      const ticked = list(zone.countries);
+      // A ticked region adds its countries, each once, after those ticked one by one.
+      const added = list(zone.regions).flatMap((region): unknown[] =>
+        typeof region === "string" ? [...regionCountries(region)] : [region],
+      );
+      const countries = [...new Set([...ticked, ...added])];
       return {
         name: zone.name ?? "",
         everywhereElse,

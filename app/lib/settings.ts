@@ -116,8 +116,21 @@ export const SettingsSchema = z.object({
   shippingZones: z.array(ShippingZoneSchema).check(
     z.maxLength(50, "At most 50 zones"),
     z.refine((zones) => zones.filter((zone) => zone.everywhereElse).length <= 1, "Only one zone can be for everywhere else"),
-    z.refine((zones) => !twiceZoned(zones), {
-      error: (issue) => `${countryName(twiceZoned(issue.input as ShippingZoneSetting[]) ?? "")} is in two zones`,
+    // At the second zone's countries, naming the country and both zones (issue 48: the owner must
+    // find it on a long page).
+    z.superRefine((zones, ctx) => {
+      const twice = twiceZoned(zones);
+      if (!twice) return;
+      const zoneName = (i: number) => `zone ${i + 1}${zones[i]!.name ? ` (${zones[i]!.name})` : ""}`;
+      ctx.addIssue({
+        code: "custom",
+        input: zones,
+        path: [twice.second, "countries"],
+        message:
+          twice.first === twice.second
+            ? `${countryName(twice.code)} is named twice in ${zoneName(twice.first)}`
+            : `${countryName(twice.code)} is in two zones: ${zoneName(twice.first)} and ${zoneName(twice.second)}. Untick it in one of them.`,
+      });
     }),
     // A shopper's choice names its method by id: two methods with one id would be the same choice.
     z.refine((zones) => {
@@ -128,12 +141,15 @@ export const SettingsSchema = z.object({
 });
 export type ShopSettings = z.infer<typeof SettingsSchema>;
 
-/** A country two zones name, if any. */
-function twiceZoned(zones: Array<Pick<ShippingZoneSetting, "countries">>): string | null {
-  const seen = new Set<string>();
-  for (const code of zones.flatMap((zone) => zone.countries)) {
-    if (seen.has(code)) return code;
-    seen.add(code);
+/** A country two zones name, if any, and the two zones (their places in the list). */
+function twiceZoned(zones: Array<Pick<ShippingZoneSetting, "countries">>): { code: string; first: number; second: number } | null {
+  const seen = new Map<string, number>();
+  for (const [index, zone] of zones.entries()) {
+    for (const code of zone.countries) {
+      const first = seen.get(code);
+      if (first !== undefined) return { code, first, second: index };
+      seen.set(code, index);
+    }
   }
   return null;
 }

@@ -74,7 +74,7 @@ test("the owner uploads three photos at once, orders, describes, colours and del
     // The files are no longer chosen: a second click cannot add them twice.
     await expect.poll(() => page.getByLabel("Photos", { exact: true }).evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
 
-    // Alt text, one photo at a time.
+    // Alt text for every photo, then one Save (issue 48): none of the four is lost.
     for (const [n, alt] of [
       [1, "Drawing"],
       [2, "Front view"],
@@ -82,10 +82,14 @@ test("the owner uploads three photos at once, orders, describes, colours and del
       [4, "Fabric detail"],
     ] as const) {
       await page.getByLabel(`Alt text of photo ${n}`).fill(alt);
-      await page.getByRole("button", { name: `Save photo ${n}` }).click();
-      await expectToast(page, "Photo saved");
-      await expect(page.getByLabel(`Alt text of photo ${n}`)).toHaveValue(alt);
     }
+    if (javaScriptEnabled) {
+      await expect(page.getByTestId("unsaved")).toHaveCount(4);
+      await expect(page.getByRole("status").filter({ hasText: "Unsaved changes to 4 photos." })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, "4 photos saved");
+    await expect(page.getByTestId("unsaved")).toHaveCount(0);
     expect(await altTexts(page)).toEqual(["Drawing", "Front view", "Back view", "Fabric detail"]);
 
     // Move up / Move down: plain form posts.
@@ -124,20 +128,20 @@ test("the owner uploads three photos at once, orders, describes, colours and del
     // A colour for "Front view" (photo 2).
     await expect(page.getByLabel("Colour of photo 2")).toHaveValue("");
     await page.getByLabel("Colour of photo 2").selectOption("Navy");
-    await page.getByRole("button", { name: "Save photo 2" }).click();
+    await page.getByRole("button", { name: "Save changes" }).click();
     await expectToast(page, "Photo saved");
     await page.reload();
     await expect(page.getByLabel("Colour of photo 2")).toHaveValue("Navy");
     await expect(page.getByLabel("Colour of photo 1")).toHaveValue("");
 
     // Delete asks first; Cancel keeps the photo.
-    await page.getByRole("link", { name: "Delete photo 3" }).click();
+    await page.getByRole("button", { name: "Delete photo 3" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete photo 3 of 4?" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(items(page)).toHaveCount(4);
-    await page.getByRole("link", { name: "Delete photo 3" }).click();
+    await page.getByRole("button", { name: "Delete photo 3" }).click();
     await page.getByRole("dialog", { name: "Delete photo 3 of 4?" }).getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Photo deleted");
     await expect(items(page)).toHaveCount(3);
@@ -187,7 +191,7 @@ test("a text file named .jpg is refused with its name, and a product's last phot
     }
     await expect(items(page)).toHaveCount(1);
 
-    await page.getByRole("link", { name: "Delete photo 1" }).click();
+    await page.getByRole("button", { name: "Delete photo 1" }).click();
     await page.getByRole("dialog", { name: "Delete photo 1 of 1?" }).getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "A product needs at least one photo: add another before deleting this one");
     await expect(items(page)).toHaveCount(1);

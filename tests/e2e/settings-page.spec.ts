@@ -197,7 +197,7 @@ test("the owner adds a tax rate and a zone with two methods with the add-row but
     await page.getByRole("button", { name: "Save", exact: true }).click();
     const price = method(zone(page, 1), 0).getByLabel("Price ($)");
     await expect(price).toHaveAttribute("aria-invalid", "true");
-    await expect(price).toHaveAccessibleDescription("The method's price must be 0 or more");
+    await expect(price).toHaveAccessibleDescription("Zone 1 (Europe), method 1: The method's price must be 0 or more");
     await expect(page.getByText("Not saved: correct the settings marked in red.")).toBeVisible();
     expect(await settingsNow(page)).toEqual(saved);
 

@@ -162,7 +162,10 @@ test("a setting the shop could not work with is a 400 naming the field, and chan
   const before = (await (await admin.get("/api/admin/settings")).json()).data;
   const zone = (over: Record<string, unknown> = {}) => ({ name: "Europe", countries: ["FR"], methods: [STANDARD], ...over });
   for (const [body, message] of [
-    [{ shippingZones: [zone(), zone({ name: "Again" })] }, "shippingZones: France is in two zones"],
+    [
+      { shippingZones: [zone(), zone({ name: "Again" })] },
+      "shippingZones[1].countries: France is in two zones: zone 1 (Europe) and zone 2 (Again). Untick it in one of them.",
+    ],
     [
       { shippingZones: [zone({ methods: [STANDARD, { ...STANDARD, name: "Cheap", price: -1 }] })] },
       "shippingZones[0].methods[1].price: The method's price must be 0 or more",

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
 import { ProductPicture } from "~/components/shop/product-picture";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { UnsavedChangesPrompt } from "~/components/ui/unsaved-changes";
 import { fileInputClass, inputClass } from "~/components/ui/input-class";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { MAX_IMAGE_BYTES, MAX_PHOTOS_UPLOAD_BYTES } from "~/lib/constants";
@@ -11,7 +12,6 @@ import type { Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** The smallest size (or the only address of a photo from before), for the thumbnail. */
 /** The product's colours, each once, as the variants write them. */
 function coloursOf(product: Product): string[] {
   const seen = new Map<string, string>();
@@ -19,23 +19,44 @@ function coloursOf(product: Product): string[] {
   return [...seen.values()];
 }
 
+/** A refused Save: its message, the photo it is about (when one), and every row as the owner typed it. */
+export type RefusedPhotoSave = { message: string; photoId: string | null; values: Record<string, RowValues> };
+type RowValues = { alt: string; color: string };
+
 /**
  * The owner's photos of one product: each with its alt text and colour, Move up / Move down and
- * Delete (plain form posts), and "Add photos" (several files, multipart). With JavaScript the
- * photos may also be dragged into a new order; keyboard users keep the buttons.
+ * Delete, and one Save for every row (issue 48): the list is one form, and each of its buttons
+ * sends every row's details, which the action saves first, so no button loses what was typed.
+ * "Add photos" is a form of its own (several files, multipart). With JavaScript the photos may
+ * also be dragged into a new order (keyboard users keep the buttons), rows with changes not yet
+ * saved say so, and leaving the page with them asks first.
  */
-export function PhotoManager({ product, addError }: { product: Product; addError: string | null }) {
+export function PhotoManager({
+  product,
+  addError,
+  refused,
+}: {
+  product: Product;
+  addError: string | null;
+  refused: RefusedPhotoSave | null;
+}) {
   const location = useLocation();
   const hydrated = useHydrated();
   const colours = coloursOf(product);
   const reorder = useFetcher();
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
+  // What the owner typed, row by row (a refused Save's values to begin with), to tell which rows are unsaved.
+  const [typed, setTyped] = useState<Record<string, RowValues>>(() => refused?.values ?? {});
 
   // While a dragged order is on its way, the page shows it (then the loader's, which is the same).
   const pending = reorder.formData?.getAll("ids").map(String);
   const byId = new Map(product.photos.map((p) => [p.id, p]));
   const photos = pending && pending.every((id) => byId.has(id)) ? pending.map((id) => byId.get(id)!) : product.photos;
+  const unsaved = photos.filter((p) => {
+    const t = typed[p.id];
+    return !!t && (t.alt !== p.alt || t.color !== (p.color ?? ""));
+  });
   // A photo moved with its buttons keeps the focus on them, wherever it lands (React may move its
   // row in the page, which drops the focus), so Move up can be pressed again and again.
   const moved = useRef<{ id: string; direction: "up" | "down" } | null>(null);
@@ -65,8 +86,22 @@ export function PhotoManager({ product, addError }: { product: Product; addError
     void reorder.submit(body, { method: "post" });
   };
 
+  /** A row's alt text and colour as they are in the page now. */
+  const readRow = (target: EventTarget) => {
+    const row = target instanceof Element ? target.closest<HTMLElement>("[data-photo-id]") : null;
+    const alt = row?.querySelector<HTMLInputElement>('input[name="alt"]');
+    const color = row?.querySelector<HTMLSelectElement>('select[name="color"]');
+    if (!row?.dataset.photoId || !alt || !color) return;
+    setTyped((t) => ({ ...t, [row.dataset.photoId!]: { alt: alt.value, color: color.value } }));
+  };
+
+  const status = unsaved.length
+    ? `Unsaved changes to ${unsaved.length === 1 ? `photo ${photos.indexOf(unsaved[0]!) + 1}` : `${unsaved.length} photos`}.`
+    : null;
+
   return (
     <div className="space-y-6">
+      <UnsavedChangesPrompt dirty={unsaved.length > 0} what="the photos' alt text and colours" />
       <section aria-labelledby="photos-title" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="photos-title" className="text-lg font-bold">
@@ -76,41 +111,57 @@ export function PhotoManager({ product, addError }: { product: Product; addError
             The first photo is the cover.{hydrated ? " Drag a photo, or use its buttons, to change the order." : ""}
           </p>
         </div>
-        <ol className="space-y-3" aria-label="Photos in order">
-          {photos.map((photo, index) => (
-            <li
-              key={photo.id}
-              data-testid="photo-item"
-              draggable={hydrated}
-              onDragStart={(event) => {
-                event.dataTransfer.effectAllowed = "move";
-                event.dataTransfer.setData("text/plain", photo.id);
-                setDragged(photo.id);
-              }}
-              onDragEnd={() => {
-                setDragged(null);
-                setOver(null);
-              }}
-              onDragOver={(event) => {
-                if (!dragged) return;
-                event.preventDefault();
-                setOver(photo.id);
-              }}
-              onDrop={drop(photo.id)}
-              className={`rounded-lg border bg-white p-3 sm:p-4 ${over === photo.id && dragged !== photo.id ? "border-blue-600 ring-2 ring-blue-600" : "border-gray-200"} ${dragged === photo.id ? "opacity-50" : ""}`}
-            >
-              <PhotoRow
-                photo={photo}
-                index={index}
-                count={photos.length}
-                colours={colours}
-                deleteHref={withParam(location, "delete", photo.id)}
+        <Form method="post" preventScrollReset onChange={(event) => readRow(event.target)} className="space-y-3">
+          {/* The default button: Enter in a field saves (not "Move down", the first visible submit button). */}
+          <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only" />
+          <ol className="space-y-3" aria-label="Photos in order">
+            {photos.map((photo, index) => (
+              <li
+                key={photo.id}
+                data-testid="photo-item"
+                data-photo-id={photo.id}
                 draggable={hydrated}
-                onMove={(direction) => (moved.current = { id: photo.id, direction })}
-              />
-            </li>
-          ))}
-        </ol>
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = "move";
+                  event.dataTransfer.setData("text/plain", photo.id);
+                  setDragged(photo.id);
+                }}
+                onDragEnd={() => {
+                  setDragged(null);
+                  setOver(null);
+                }}
+                onDragOver={(event) => {
+                  if (!dragged) return;
+                  event.preventDefault();
+                  setOver(photo.id);
+                }}
+                onDrop={drop(photo.id)}
+                className={`rounded-lg border bg-white p-3 sm:p-4 ${over === photo.id && dragged !== photo.id ? "border-blue-600 ring-2 ring-blue-600" : "border-gray-200"} ${dragged === photo.id ? "opacity-50" : ""}`}
+              >
+                <PhotoRow
+                  photo={photo}
+                  index={index}
+                  count={photos.length}
+                  colours={colours}
+                  values={refused?.values[photo.id] ?? null}
+                  unsaved={unsaved.includes(photo)}
+                  error={refused?.photoId === photo.id ? refused.message : null}
+                  draggable={hydrated}
+                  onMove={(direction) => (moved.current = { id: photo.id, direction })}
+                />
+              </li>
+            ))}
+          </ol>
+          {/* Save stays in sight however long the list: the row to save may be far above. */}
+          <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:-mx-6 sm:px-6">
+            <Button type="submit" name="intent" value="save" className="shrink-0">
+              Save changes
+            </Button>
+            <p role="status" className={`min-w-0 text-sm ${refused ? "font-medium text-red-700" : "text-gray-700"}`}>
+              {refused ? `Not saved: ${refused.message}` : (status ?? "Save keeps every photo's alt text and colour.")}
+            </p>
+          </div>
+        </Form>
       </section>
       {/* Photos added (or deleted) remount the form: with JavaScript the files chosen are cleared, so a
           second click cannot add the same photos twice (without, the page loads anew). */}
@@ -133,12 +184,15 @@ export function PhotoManager({ product, addError }: { product: Product; addError
   );
 }
 
+/** One photo of the list: its fields (`photoIds`, `alt`, `color`: one each per row, in order) and its buttons. */
 function PhotoRow({
   photo,
   index,
   count,
   colours,
-  deleteHref,
+  values,
+  unsaved,
+  error,
   draggable,
   onMove,
 }: {
@@ -146,7 +200,10 @@ function PhotoRow({
   index: number;
   count: number;
   colours: string[];
-  deleteHref: string;
+  /** As the owner typed them, after a refused Save. */
+  values: RowValues | null;
+  unsaved: boolean;
+  error: string | null;
   draggable: boolean;
   onMove: (direction: "up" | "down") => void;
 }) {
@@ -154,8 +211,11 @@ function PhotoRow({
   const which = `photo ${n}`;
   const altId = `alt-${photo.id}`;
   const colorId = `color-${photo.id}`;
-  // A colour no variant has any longer still shows as what the photo has.
-  const options = photo.color && !colours.some((c) => c.toLowerCase() === photo.color!.toLowerCase()) ? [...colours, photo.color] : colours;
+  const errorId = `error-${photo.id}`;
+  const color = values?.color ?? photo.color ?? "";
+  // A colour no variant has any longer still shows as what the photo has (or was given).
+  const options = [...colours];
+  for (const c of [photo.color, color]) if (c && !options.some((o) => o.toLowerCase() === c.toLowerCase())) options.push(c);
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -163,6 +223,11 @@ function PhotoRow({
           Photo {n} of {count}
         </h3>
         {index === 0 ? <span className="rounded-full bg-gray-900 px-2 py-0.5 text-xs font-medium text-white">Cover</span> : null}
+        {unsaved ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" data-testid="unsaved">
+            Unsaved changes
+          </span>
+        ) : null}
         {draggable ? (
           <span aria-hidden="true" className="ml-auto hidden cursor-grab text-xs text-gray-500 sm:inline">
             ⠿ Drag to move
@@ -172,19 +237,33 @@ function PhotoRow({
       <div className="flex flex-col gap-3 sm:flex-row">
         <ProductPicture photo={photo} sizes="112px" width={112} className="h-28 w-28 shrink-0 rounded-md bg-gray-100 object-cover" />
         <div className="min-w-0 flex-1 space-y-3">
-          <Form method="post" preventScrollReset className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-            <input type="hidden" name="photoId" value={photo.id} />
+          <div className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start">
+            <input type="hidden" name="photoIds" value={photo.id} />
             <div className="space-y-1">
               <label htmlFor={altId} className="block text-sm font-medium text-gray-800">
                 Alt text<span className="sr-only"> of {which}</span>
               </label>
-              <input id={altId} name="alt" type="text" required maxLength={200} defaultValue={photo.alt} className={inputClass} />
+              <input
+                id={altId}
+                name="alt"
+                type="text"
+                maxLength={200}
+                defaultValue={values?.alt ?? photo.alt}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                className={inputClass}
+              />
+              {error ? (
+                <p id={errorId} className="text-sm text-red-700">
+                  {error}
+                </p>
+              ) : null}
             </div>
             <div className="space-y-1">
               <label htmlFor={colorId} className="block text-sm font-medium text-gray-800">
                 Colour<span className="sr-only"> of {which}</span>
               </label>
-              <select id={colorId} name="color" defaultValue={photo.color ?? ""} className={inputClass}>
+              <select id={colorId} name="color" defaultValue={color} className={inputClass}>
                 <option value="">All colours</option>
                 {options.map((c) => (
                   <option key={c} value={c}>
@@ -193,41 +272,36 @@ function PhotoRow({
                 ))}
               </select>
             </div>
-            <Button type="submit" name="intent" value="save" variant="outline">
-              Save<span className="sr-only"> {which}</span>
-            </Button>
-          </Form>
+          </div>
           <div className="flex flex-wrap gap-2">
-            <Form method="post" preventScrollReset className="flex gap-2">
-              <input type="hidden" name="photoId" value={photo.id} />
-              <Button
-                id={`up-${photo.id}`}
-                type="submit"
-                name="intent"
-                value="up"
-                size="sm"
-                variant="outline"
-                disabled={index === 0}
-                onClick={() => onMove("up")}
-              >
-                Move up<span className="sr-only"> {which}</span>
-              </Button>
-              <Button
-                id={`down-${photo.id}`}
-                type="submit"
-                name="intent"
-                value="down"
-                size="sm"
-                variant="outline"
-                disabled={index === count - 1}
-                onClick={() => onMove("down")}
-              >
-                Move down<span className="sr-only"> {which}</span>
-              </Button>
-            </Form>
-            <Link to={deleteHref} preventScrollReset className={buttonClass({ variant: "destructive", size: "sm" }, "ml-auto")}>
+            <Button
+              id={`up-${photo.id}`}
+              type="submit"
+              name="intent"
+              value={`up:${photo.id}`}
+              size="sm"
+              variant="outline"
+              disabled={index === 0}
+              onClick={() => onMove("up")}
+            >
+              Move up<span className="sr-only"> {which}</span>
+            </Button>
+            <Button
+              id={`down-${photo.id}`}
+              type="submit"
+              name="intent"
+              value={`down:${photo.id}`}
+              size="sm"
+              variant="outline"
+              disabled={index === count - 1}
+              onClick={() => onMove("down")}
+            >
+              Move down<span className="sr-only"> {which}</span>
+            </Button>
+            {/* A button of the list's form, not a link: what was typed is saved before the dialog asks. */}
+            <Button type="submit" name="intent" value={`ask-delete:${photo.id}`} variant="destructive" size="sm" className="ml-auto">
               Delete<span className="sr-only"> {which}</span>
-            </Link>
+            </Button>
           </div>
         </div>
       </div>

@@ -2,10 +2,10 @@ import { Link, useLocation } from "react-router";
 import { Price } from "~/components/shop/price";
 import { buttonClass } from "~/components/ui/button";
 import { brandLabel, categoryLabel } from "~/lib/constants";
-import type { Product } from "~/lib/product";
+import { productPreviewPath, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 
-/** A product in the admin's list, with Edit (`?edit=<id>`) and Delete (`?delete=<id>`). */
+/** A product in the admin's list, with its page's preview, Edit (`?edit=<id>`), Photos and Delete (`?delete=<id>`). */
 export function AdminProductCard({ product }: { product: Product }) {
   const location = useLocation();
   return (
@@ -23,6 +23,13 @@ export function AdminProductCard({ product }: { product: Product }) {
         <p className="text-sm text-gray-600">
           {brandLabel(product.brand)} · {categoryLabel(product.category)} · Stock {product.stock}
         </p>
+        <Link
+          to={productPreviewPath(product.id)}
+          className="w-fit text-sm font-medium text-blue-700 underline hover:text-blue-900"
+          aria-label={`Preview ${product.title} as shoppers see it`}
+        >
+          Preview
+        </Link>
         <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto" />
         <div className="mt-2 flex flex-wrap justify-between gap-2">
           <Link

@@ -14,7 +14,8 @@ import { ProductSchema } from "~/lib/schemas/products";
 import { withParam } from "~/lib/url";
 
 /**
- * The product form in a sheet (`?edit=new` or `?edit=<id>`, SPEC section 3): image, title, web
+ * The product form in a sheet (`?edit=new` or `?edit=<id>`, SPEC section 3): image (a new
+ * product's; an existing one's photos are on its photos page), title, web
  * address (issue 40), description, category, brand, prices, and the sizes and colours as rows. Checked by
  * ProductSchema in the browser (with JavaScript) and by the action.
  */
@@ -33,7 +34,6 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
           brand: product.brand,
           price: centsToAmountText(product.priceCents),
           salePrice: product.salePriceCents ? centsToAmountText(product.salePriceCents) : "",
-          image: product.image,
           variants: product.variants.length
             ? product.variants.map((v) => ({
                 size: v.size,
@@ -61,21 +61,19 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
           {/* The default button: Enter in a field saves (not "Remove", the first visible submit button). */}
           <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only" />
           {product ? <input type="hidden" name="id" value={product.id} /> : null}
-          <ImageUpload
-            name={fields.image.name}
-            fileName="imageFile"
-            initialUrl={typeof fields.image.initialValue === "string" ? fields.image.initialValue : undefined}
-            errors={fields.image.errors}
-          />
+          {/* Adding a product takes its first photo here ('Image required', SPEC); an existing product's
+              photos are managed on one page only, its photos page (issue 48), so nothing here can
+              contradict it. */}
           {product ? (
-            <p className="text-sm text-gray-700">
-              The image above is the cover.{" "}
-              <Link to={`/admin/products/${product.id}/photos`} className="font-medium text-blue-700 underline">
-                Manage all {product.photos.length} {product.photos.length === 1 ? "photo" : "photos"}
-              </Link>{" "}
-              (order, alt text, colours, more photos).
-            </p>
-          ) : null}
+            <ProductPhotosLink product={product} />
+          ) : (
+            <ImageUpload
+              name={fields.image.name}
+              fileName="imageFile"
+              initialUrl={typeof fields.image.initialValue === "string" ? fields.image.initialValue : undefined}
+              errors={fields.image.errors}
+            />
+          )}
           <InputField label="Title" meta={fields.title} type="text" placeholder="Enter product title" />
           <HandleField meta={fields.handle} savedHandle={product?.handle ?? null} />
           <TextareaField label="Description" meta={fields.description} rows={4} placeholder="Enter product description" />
@@ -97,6 +95,25 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
         </Form>
       </div>
     </Modal>
+  );
+}
+
+/** An existing product's photos in the form: the cover, how many there are, and the page that manages them. */
+function ProductPhotosLink({ product }: { product: Product }) {
+  const count = product.photos.length;
+  return (
+    <div className="flex items-center gap-3 rounded-md border border-gray-200 p-2">
+      <img src={product.image} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded bg-gray-100 object-cover" />
+      <div className="min-w-0 space-y-1 text-sm">
+        <p className="font-medium text-gray-800">
+          Photos: {count} ({count === 1 ? "the cover" : "the first is the cover"})
+        </p>
+        <Link to={`/admin/products/${product.id}/photos`} className="font-medium text-blue-700 underline">
+          Manage photos
+        </Link>
+        <p className="text-xs text-gray-600">Add, order, describe and delete them there.</p>
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { COUNTRIES } from "~/lib/countries";
@@ -13,10 +13,30 @@ type SettingsForm = ReturnType<typeof useSchemaForm<typeof SettingsFormSchema>>;
 export type SettingsFormMeta = SettingsForm[0];
 export type SettingsFields = SettingsForm[1];
 
+/**
+ * The name of the field whose error comes first in the page, after a refused Save: without
+ * JavaScript the form is sent to `#first-error`, so the answer opens at that error (issue 48).
+ */
+export const FirstErrorContext = createContext<string | null>(null);
+export const FIRST_ERROR_ID = "first-error";
+
+/** Where the page opens after a refused Save, when `name` is the field of the first error. */
+export function FirstErrorMark({ name }: { name: string }) {
+  return useContext(FirstErrorContext) === name ? <span id={FIRST_ERROR_ID} className="block scroll-mt-4" /> : null;
+}
+
+/** Errors with what they are about in front ("Zone 2 (Europe): …"), unless they say it already. */
+export function prefixed(errors: string[] | undefined, prefix: string | undefined): string[] | undefined {
+  if (!prefix || !errors) return errors;
+  // "Zone 2": a message naming its zone already ("France is in two zones: zone 1 … and zone 2 …") stays as it is.
+  const what = new RegExp(`\\b${prefix.split(" ").slice(0, 2).join(" ")}\\b`, "i");
+  return errors.map((e) => (what.test(e) ? e : `${prefix}: ${e}`));
+}
+
 /** A section of the form, in a card: a fieldset whose legend is the section's heading. */
-export function SettingsSection({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
+export function SettingsSection({ id, title, hint, children }: { id?: string; title: string; hint?: ReactNode; children: ReactNode }) {
   return (
-    <div className="rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
+    <div id={id} className="scroll-mt-4 rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
       <fieldset className="min-w-0 space-y-4">
         <legend className="p-0">
           <h2 className="text-lg font-bold">{title}</h2>
@@ -34,16 +54,20 @@ export function Labelled({
   label,
   hint,
   className,
+  errorPrefix,
   children,
 }: {
   meta: FieldMetadata<unknown>;
   label: ReactNode;
   hint?: ReactNode;
   className?: string;
+  /** What its errors are about, when the label alone does not say (a zone's method). */
+  errorPrefix?: string;
   children: ReactNode;
 }) {
   return (
     <div className={cn("min-w-0 space-y-1", className)}>
+      <FirstErrorMark name={meta.name} />
       <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
@@ -53,7 +77,7 @@ export function Labelled({
           {hint}
         </p>
       ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <ErrorList id={meta.errorId} errors={prefixed(meta.errors, errorPrefix)} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { countryName } from "~/lib/countries";
 import { NEW_TAX_RATE } from "~/lib/settings-form";
-import { CountrySelect, Labelled, textOf, type SettingsFields, type SettingsFormMeta } from "./settings-parts";
+import { CountrySelect, FirstErrorMark, Labelled, textOf, type SettingsFields, type SettingsFormMeta } from "./settings-parts";
 
 /** The settings allow a country at most once, so never more rows than this. */
 const MAX_TAX_RATES = 249;
@@ -49,6 +49,7 @@ export function TaxRates({ form, rates }: { form: SettingsFormMeta; rates: Setti
           );
         })}
       </ol>
+      <FirstErrorMark name={rates.name} />
       <ErrorList id={rates.errorId} errors={rates.errors} />
       <Button
         {...form.insert.getButtonProps({ name: rates.name, defaultValue: NEW_TAX_RATE })}

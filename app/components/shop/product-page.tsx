@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { brandLabel, categoryLabel } from "~/lib/constants";
-import { productPath, type Product, type Review, type ReviewEligibility } from "~/lib/product";
+import { productPath, productPreviewPath, type Product, type Review, type ReviewEligibility } from "~/lib/product";
 import type { ProductChoice } from "~/lib/product-choice";
 import { photosForColor, productPhotos } from "~/lib/photos";
 import { Price } from "./price";
@@ -25,12 +25,15 @@ const RELATED_SIZES = "(min-width: 1152px) 270px, (min-width: 768px) 25vw, 50vw"
 
 /**
  * A product's own page (/shop/products/:handle): one column on a phone, photo beside the details
- * from md up; then the reviews and "You may also like".
+ * from md up; then the reviews and "You may also like". `preview`: the owner's look at it inside
+ * the admin area, whose links stay in the preview and where nothing is added or reviewed.
  */
-export function ProductPage({ product, reviews, eligibility, related, choice }: ProductPageData) {
+export function ProductPage({ product, reviews, eligibility, related, choice, preview = false }: ProductPageData & { preview?: boolean }) {
+  const pathOf = (p: Product, next: Partial<ProductChoice> = {}) =>
+    preview ? productPreviewPath(p.id, next) : productPath(p.handle, next);
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:px-6">
-      <Breadcrumb product={product} />
+      <Breadcrumb product={product} preview={preview} />
       <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="min-w-0 md:sticky md:top-20 md:self-start">
           {/* Keyed by the colour: a new colour's photos start at its first. Sticky below the sticky header (65 px). */}
@@ -54,7 +57,7 @@ export function ProductPage({ product, reviews, eligibility, related, choice }: 
           <a href="#reviews" className="w-fit rounded-md hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
             <RatingSummary average={product.averageRating} count={reviews.length} />
           </a>
-          <ProductPurchase product={product} choice={choice} />
+          <ProductPurchase product={product} choice={choice} pathOf={(next) => pathOf(product, next)} preview={preview} />
           <section aria-labelledby="description-heading" className="border-t border-gray-200 pt-4">
             <h2 id="description-heading" className="text-lg font-bold">
               Description
@@ -74,7 +77,11 @@ export function ProductPage({ product, reviews, eligibility, related, choice }: 
         <div className="mt-4 grid gap-8 md:grid-cols-2">
           <ReviewList reviews={reviews} />
           <div>
-            <ReviewForm productId={product.id} eligibility={eligibility} />
+            {preview ? (
+              <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700">Shoppers who bought this product write their reviews here.</p>
+            ) : (
+              <ReviewForm productId={product.id} eligibility={eligibility} />
+            )}
           </div>
         </div>
       </section>
@@ -87,7 +94,7 @@ export function ProductPage({ product, reviews, eligibility, related, choice }: 
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
             {related.map((p) => (
               <li key={p.id} className="flex [&>article]:w-full">
-                <ProductCard product={p} href={productPath(p.handle)} sizes={RELATED_SIZES} />
+                <ProductCard product={p} href={pathOf(p)} sizes={RELATED_SIZES} />
               </li>
             ))}
           </ul>
@@ -97,26 +104,34 @@ export function ProductPage({ product, reviews, eligibility, related, choice }: 
   );
 }
 
-/** Home › Category › Product: where this product sits in the shop, each step a link. */
-function Breadcrumb({ product }: { product: Product }) {
+/** Home › Category › Product: where this product sits in the shop, each step a link (in a preview, the home's preview). */
+function Breadcrumb({ product, preview }: { product: Product; preview: boolean }) {
   const steps = [
-    { label: "Home", to: "/shop/home" },
-    { label: categoryLabel(product.category), to: `/shop/listing?category=${encodeURIComponent(product.category)}` },
+    { label: "Home", to: preview ? "/admin/storefront" : "/shop/home" },
+    { label: categoryLabel(product.category), to: preview ? null : `/shop/listing?category=${encodeURIComponent(product.category)}` },
   ];
   const link = "inline-flex min-h-8 items-center rounded hover:underline focus-visible:outline-2 focus-visible:outline-blue-600";
   return (
     <nav aria-label="Breadcrumb">
       <ol className="flex flex-wrap items-center gap-x-1.5 text-sm text-gray-600">
         {steps.map((step) => (
-          <li key={step.to} className="flex items-center gap-1.5">
-            <Link to={step.to} className={link}>
-              {step.label}
-            </Link>
+          <li key={step.label} className="flex items-center gap-1.5">
+            {step.to ? (
+              <Link to={step.to} className={link}>
+                {step.label}
+              </Link>
+            ) : (
+              step.label
+            )}
             <span aria-hidden="true">›</span>
           </li>
         ))}
         <li className="min-w-0">
-          <Link to={productPath(product.handle)} aria-current="page" className={`${link} font-medium text-gray-900`}>
+          <Link
+            to={preview ? productPreviewPath(product.id) : productPath(product.handle)}
+            aria-current="page"
+            className={`${link} font-medium text-gray-900`}
+          >
             {product.title}
           </Link>
         </li>

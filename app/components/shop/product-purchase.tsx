@@ -24,9 +24,20 @@ function stockNote(stock: number): string {
  * so it works without JavaScript and each variant can be shared. A sold-out size is shown, struck
  * through, and is no link. The form sends the chosen size and colour to the page's own action
  * (the dialog's productDialogAction): the same rules and messages, "Please select a size" next
- * to the sizes.
+ * to the sizes. `pathOf` writes a choice's address (the owner's preview keeps its own); in a
+ * `preview` Add to cart is shown as shoppers see it, and adds nothing.
  */
-export function ProductPurchase({ product, choice }: { product: Product; choice: ProductChoice }) {
+export function ProductPurchase({
+  product,
+  choice,
+  pathOf = (next) => productPath(product.handle, next),
+  preview = false,
+}: {
+  product: Product;
+  choice: ProductChoice;
+  pathOf?: (choice: ProductChoice) => string;
+  preview?: boolean;
+}) {
   const location = useLocation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ cart?: AddToCartResult }>();
@@ -45,7 +56,7 @@ export function ProductPurchase({ product, choice }: { product: Product; choice:
   const stands = !!result && (result.size ?? "") === (choice.size ?? "") && (result.color ?? "") === (choice.color ?? "");
   const errors = stands ? result.fieldErrors : {};
 
-  const to = (next: ProductChoice) => productPath(product.handle, next) + (hydrated ? "" : `#${BUY_ID}`);
+  const to = (next: ProductChoice) => pathOf(next) + (hydrated ? "" : `#${BUY_ID}`);
   const back = location.pathname + location.search;
 
   return (
@@ -87,18 +98,24 @@ export function ProductPurchase({ product, choice }: { product: Product; choice:
       >
         {stockNote(stock)}
       </p>
-      <fetcher.Form method="post" action={hydrated ? back : `${back}#${BUY_ID}`} preventScrollReset>
-        <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="productId" value={product.id} />
-        <input type="hidden" name="quantity" value="1" />
-        <input type="hidden" name="size" value={choice.size ?? ""} />
-        <input type="hidden" name="color" value={choice.color ?? ""} />
-        {/* The line is known before the answer: the header badge counts it at once (with JavaScript). */}
-        {chosen ? <input type="hidden" name="variantId" value={chosen.id} /> : null}
-        <Button type="submit" className="h-12 w-full text-base" disabled={product.stock <= 0 || (!!chosen && chosen.stock <= 0)}>
-          {product.stock <= 0 || (chosen && chosen.stock <= 0) ? "Out Of Stock" : fetcher.state !== "idle" ? "Adding…" : "Add to cart"}
-        </Button>
-      </fetcher.Form>
+      {preview ? (
+        <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700" data-testid="preview-note">
+          Shoppers add the chosen size to their cart here: Add to cart. In this preview nothing is added.
+        </p>
+      ) : (
+        <fetcher.Form method="post" action={hydrated ? back : `${back}#${BUY_ID}`} preventScrollReset>
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="quantity" value="1" />
+          <input type="hidden" name="size" value={choice.size ?? ""} />
+          <input type="hidden" name="color" value={choice.color ?? ""} />
+          {/* The line is known before the answer: the header badge counts it at once (with JavaScript). */}
+          {chosen ? <input type="hidden" name="variantId" value={chosen.id} /> : null}
+          <Button type="submit" className="h-12 w-full text-base" disabled={product.stock <= 0 || (!!chosen && chosen.stock <= 0)}>
+            {product.stock <= 0 || (chosen && chosen.stock <= 0) ? "Out Of Stock" : fetcher.state !== "idle" ? "Adding…" : "Add to cart"}
+          </Button>
+        </fetcher.Form>
+      )}
     </div>
   );
 }

@@ -6,6 +6,8 @@ export const NAME_TAKEN = "This user name is already taken. Please choose anothe
 export const INVALID_LOGIN = "Incorrect email or password. Please try again.";
 export const REGISTERED = "Registration successful. Please sign in.";
 export const LOGGED_IN = "Logged in successfully";
+/** The sign-in page, to a visitor who followed a link into a shop closed to visitors (issue 48). */
+export const MEMBERS_ONLY = "This shop is open to members only. Sign in, or register, to see the page you were sent.";
 export const LOGGED_OUT = "Logged out successfully";
 export const otherDevicesSignedOut = (count: number) =>
   count === 0 ? "No other device was signed in" : `Signed out of ${count} other device${count === 1 ? "" : "s"}`;

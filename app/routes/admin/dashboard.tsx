@@ -4,12 +4,14 @@ import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { BannerManager } from "~/components/admin/banner-manager";
 import { LowStock } from "~/components/admin/low-stock";
 import { ShopNumbersPanel } from "~/components/admin/shop-numbers";
+import { ShopWindowNotice } from "~/components/admin/shop-window-notice";
 import { LOW_STOCK_VARIANT, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { BannerUrlSchema } from "~/lib/schemas/banners";
 import { IdSchema } from "~/lib/schemas/fields";
 import { addBanner, deleteBanner, listBanners, uploadBanner } from "~/server/admin/banners.server";
 import { lowStockVariants } from "~/server/admin/products.server";
 import { shopNumbers } from "~/server/admin/stats.server";
+import { isShopOpen } from "~/server/settings/settings.server";
 import { countReturnsToReceive } from "~/server/orders/orders.server";
 import { RETURNS_TO_RECEIVE_HREF } from "~/lib/orders";
 import { cn } from "~/lib/cn";
@@ -24,15 +26,16 @@ export const handle = UPLOAD_ROUTE_HANDLE;
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab: "upload" | "local" = params.get("tab") === "local" ? "local" : "upload";
-  const [banners, lowStock, numbers, returnsToReceive] = await Promise.all([
+  const [banners, lowStock, numbers, returnsToReceive, shopOpen] = await Promise.all([
     listBanners(),
     lowStockVariants(LOW_STOCK_VARIANT),
     shopNumbers(),
     countReturnsToReceive(),
+    isShopOpen(),
   ]);
   // `?delete=<id>` asks to confirm deleting that banner (a dialog that works without JavaScript).
   const deleting = banners.find((b) => b.id === params.get("delete")) ?? null;
-  return { banners, tab, deleting, lowStock, numbers, returnsToReceive, constraint: getZodConstraint(BannerUrlSchema) };
+  return { banners, tab, deleting, lowStock, numbers, returnsToReceive, shopOpen, constraint: getZodConstraint(BannerUrlSchema) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -62,9 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { banners, tab, deleting, lowStock, numbers, returnsToReceive, constraint } = loaderData;
+  const { banners, tab, deleting, lowStock, numbers, returnsToReceive, shopOpen, constraint } = loaderData;
   return (
     <div className="space-y-6">
+      <ShopWindowNotice open={shopOpen} />
       <ReturnsToReceive count={returnsToReceive} />
       <ShopNumbersPanel numbers={numbers} />
       <LowStock low={lowStock} />

@@ -1,14 +1,15 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { PhotoManager } from "~/components/admin/photo-manager";
 import { PHOTOS_ROUTE_HANDLE } from "~/lib/constants";
-import { PHOTO_DELETED, PHOTO_MOVED, PHOTO_SAVED, PHOTOS_ADDED, PHOTOS_REORDERED } from "~/lib/messages/admin";
+import { PHOTO_CHANGES_SAVED, PHOTO_DELETED, PHOTO_MOVED, PHOTOS_ADDED, PHOTOS_REORDERED, PHOTOS_SAVED } from "~/lib/messages/admin";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
+import { productPreviewPath } from "~/lib/product";
 import { IdSchema } from "~/lib/schemas/fields";
 import { pageTitle } from "~/lib/shop-name";
 import { getProduct } from "~/server/catalog/catalog.server";
 import { newPhotosFrom, readPhotosForm } from "~/server/media/photo-form.server";
-import { addPhotos, deletePhoto, movePhoto, reorderPhotos, updatePhoto } from "~/server/media/photos.server";
+import { addPhotos, deletePhoto, movePhoto, reorderPhotos, updatePhotos } from "~/server/media/photos.server";
 import type { Route } from "./+types/product-photos";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -27,8 +28,21 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { product };
 }
 
-/** What the page shows beside "Add photos" when an upload is refused (the files cannot be kept). */
-export type PhotosActionData = { intent: "add"; message: string };
+/**
+ * What the page shows after a refusal: beside "Add photos" (the files cannot be kept), or beside the
+ * photo whose details were refused, with every row's details as the owner typed them.
+ */
+export type PhotosActionData =
+  | { intent: "add"; message: string }
+  | { intent: "save"; message: string; photoId: string | null; values: Record<string, { alt: string; color: string }> };
+
+/** Every row's details as the form sends them: `photoIds`, `alt` and `color`, one of each per row, in order. */
+function detailsOf(form: FormData) {
+  const ids = form.getAll("photoIds").map(String);
+  const alts = form.getAll("alt").map(String);
+  const colours = form.getAll("color").map(String);
+  return ids.map((id, i) => ({ id, alt: alts[i] ?? "", color: colours[i] ?? "" }));
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const id = IdSchema.safeParse(params.id);
@@ -53,22 +67,43 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithSuccess(back, PHOTOS_ADDED(uploads.photos.length));
   }
 
+  // The list's buttons (Save, and each photo's Move up, Move down and Delete) send every row's
+  // details: what the owner typed is saved first, so no button loses it (issue 48).
+  const [verb, target = ""] = intent.split(":");
+  if (verb === "save" || verb === "up" || verb === "down" || verb === "ask-delete") {
+    const details = detailsOf(form);
+    const saved = details.length
+      ? await updatePhotos(
+          productId,
+          details.map((d) => ({ ...d, color: d.color || null })),
+        )
+      : null;
+    if (saved && !saved.ok) {
+      if (saved.status === 404) return redirectWithError(saved.message === PRODUCT_NOT_FOUND ? "/admin/products" : back, saved.message);
+      const values = Object.fromEntries(details.map((d) => [d.id, { alt: d.alt, color: d.color }]));
+      return data<PhotosActionData>(
+        { intent: "save", message: saved.message, photoId: "photoId" in saved ? (saved.photoId ?? null) : null, values },
+        { status: saved.status },
+      );
+    }
+    const changed = saved?.changed ?? 0;
+    if (verb === "save") return redirectWithSuccess(back, PHOTOS_SAVED(changed));
+    if (verb === "ask-delete") {
+      const ask = `${back}?${new URLSearchParams({ delete: target })}`;
+      return changed ? redirectWithSuccess(ask, PHOTOS_SAVED(changed)) : redirect(ask);
+    }
+    const moved = await movePhoto(productId, target, verb);
+    if (!moved.ok)
+      return redirectWithError(moved.status === 404 && moved.message === PRODUCT_NOT_FOUND ? "/admin/products" : back, moved.message);
+    return redirectWithSuccess(back, { message: PHOTO_MOVED, description: changed ? PHOTO_CHANGES_SAVED : undefined });
+  }
+
   const outcome =
-    intent === "save"
-      ? {
-          result: await updatePhoto(productId, photoId, {
-            alt: String(form.get("alt") ?? ""),
-            color: String(form.get("color") ?? "") || null,
-          }),
-          done: PHOTO_SAVED,
-        }
-      : intent === "up" || intent === "down"
-        ? { result: await movePhoto(productId, photoId, intent), done: PHOTO_MOVED }
-        : intent === "reorder"
-          ? { result: await reorderPhotos(productId, form.getAll("ids").map(String)), done: PHOTOS_REORDERED }
-          : intent === "delete"
-            ? { result: await deletePhoto(productId, photoId), done: PHOTO_DELETED }
-            : null;
+    intent === "reorder"
+      ? { result: await reorderPhotos(productId, form.getAll("ids").map(String)), done: PHOTOS_REORDERED }
+      : intent === "delete"
+        ? { result: await deletePhoto(productId, photoId), done: PHOTO_DELETED }
+        : null;
   if (!outcome) return redirectWithError(back, "Please choose what to do with the photo");
   if (!outcome.result.ok)
     return redirectWithError(outcome.result.message === PRODUCT_NOT_FOUND ? "/admin/products" : back, outcome.result.message);
@@ -86,11 +121,20 @@ export default function AdminProductPhotos({ loaderData, actionData }: Route.Com
           </Link>
           <h1 className="break-words text-2xl font-extrabold">Photos of {product.title}</h1>
         </div>
-        <Link to={`/admin/products?edit=${product.id}`} className="text-sm font-medium text-blue-700 hover:underline">
-          Edit product details
-        </Link>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={productPreviewPath(product.id)} className="text-sm font-medium text-blue-700 hover:underline">
+            Preview as shoppers see it
+          </Link>
+          <Link to={`/admin/products?edit=${product.id}`} className="text-sm font-medium text-blue-700 hover:underline">
+            Edit product details
+          </Link>
+        </div>
       </div>
-      <PhotoManager product={product} addError={actionData?.message ?? null} />
+      <PhotoManager
+        product={product}
+        addError={actionData?.intent === "add" ? actionData.message : null}
+        refused={actionData?.intent === "save" ? actionData : null}
+      />
     </div>
   );
 }

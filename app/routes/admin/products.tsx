@@ -67,7 +67,11 @@ export async function action({ request }: Route.ActionArgs) {
   const file = formData.get("imageFile");
   const productId = id ? IdSchema.safeParse(id) : null;
   if (productId && !productId.success) return redirectWithError(back, PRODUCT_NOT_FOUND);
-  const result = await saveProduct(productId ? productId.data : null, submission.value, file instanceof File ? file : null);
+  // An existing product's photos are its photos page's (issue 48): this form's image or file, if one
+  // is sent anyway (an old page, a hand-made post), changes none of them.
+  const result = productId
+    ? await saveProduct(productId.data, { ...submission.value, image: undefined }, null)
+    : await saveProduct(null, submission.value, file instanceof File ? file : null);
   if (!result.ok) {
     if (result.status === 404) return redirectWithError(back, result.message);
     return data(submission.reply({ fieldErrors: result.fieldErrors ?? { "": [result.message] } }), { status: result.status });

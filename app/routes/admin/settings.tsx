@@ -2,7 +2,16 @@ import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, type
 import type { ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
-import { CountrySelect, Labelled, SettingsSection } from "~/components/admin/settings-parts";
+import {
+  CountrySelect,
+  FIRST_ERROR_ID,
+  FirstErrorContext,
+  FirstErrorMark,
+  Labelled,
+  SettingsSection,
+} from "~/components/admin/settings-parts";
+import { UnsavedChangesPrompt } from "~/components/ui/unsaved-changes";
+import { useHydrated } from "~/lib/use-hydrated";
 import { ShippingZones } from "~/components/admin/shipping-zones";
 import { TaxRates } from "~/components/admin/tax-rates";
 import { Button } from "~/components/ui/button";
@@ -47,99 +56,137 @@ function SettingsForm({ settings, lastResult }: { settings: ShopSettings; lastRe
     id: "shop-settings",
     lastResult,
     defaultValue: settingsFormValues(settings),
+    validateOn: "onSubmit",
   });
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const saving = navigation.state === "submitting";
   return (
-    <div className="max-w-4xl space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-extrabold">Settings</h1>
-        <p className="text-sm text-gray-600">How your shop works for shoppers. A change reaches every page within a few seconds.</p>
-      </div>
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
-        {/* The first submit button is the one Enter presses: Save, not an "Add" or "Remove" further down. */}
-        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+    <FirstErrorContext.Provider value={firstErrorOf(lastResult)}>
+      <div className="max-w-4xl space-y-6">
+        <UnsavedChangesPrompt dirty={form.dirty && !saving} what="the settings" />
+        <div className="space-y-1">
+          <h1 className="text-2xl font-extrabold">Settings</h1>
+          <p className="text-sm text-gray-600">How your shop works for shoppers. A change reaches every page within a few seconds.</p>
+        </div>
+        {/* Without JavaScript a refused Save's answer opens at its first error (the mark FirstErrorMark leaves). */}
+        <Form
+          method="post"
+          action={hydrated ? undefined : `/admin/settings#${FIRST_ERROR_ID}`}
+          {...getFormProps(form)}
+          className="space-y-6"
+        >
+          {/* The first submit button is the one Enter presses: Save, not an "Add" or "Remove" further down. */}
+          <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
 
-        <SettingsSection title="Your shop" hint="What shoppers, e-mails, receipts and PayPal's page call your shop, and where it is.">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Labelled meta={fields.shopName} label="Shop name">
-              <input {...getInputProps(fields.shopName, { type: "text" })} autoComplete="organization" className={inputClass} />
-            </Labelled>
+          <SettingsSection title="Your shop" hint="What shoppers, e-mails, receipts and PayPal's page call your shop, and where it is.">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Labelled meta={fields.shopName} label="Shop name">
+                <input {...getInputProps(fields.shopName, { type: "text" })} autoComplete="organization" className={inputClass} />
+              </Labelled>
+              <Labelled
+                meta={fields.contactEmail}
+                label="Contact e-mail"
+                hint="Shown to shoppers; the shop's notices to you (returns to receive) go here."
+              >
+                <input
+                  {...getInputProps(fields.contactEmail, { type: "email" })}
+                  aria-describedby={describedBy(fields.contactEmail, true)}
+                  autoComplete="email"
+                  className={inputClass}
+                />
+              </Labelled>
+              <Labelled meta={fields.shopAddress} label="Shop address" hint="Printed on receipts. Optional.">
+                <textarea
+                  {...getTextareaProps(fields.shopAddress)}
+                  aria-describedby={describedBy(fields.shopAddress, true)}
+                  rows={3}
+                  autoComplete="street-address"
+                  className={inputClass}
+                />
+              </Labelled>
+              <Labelled meta={fields.country} label="Country" hint="Where your shop is. Addresses saved without a country are in it.">
+                <CountrySelect meta={fields.country} />
+              </Labelled>
+            </div>
+          </SettingsSection>
+
+          <SettingsSection
+            title="Tax"
+            hint="Each order is taxed at the rate of the country it goes to: the country's own rate below, or the rate for everywhere else."
+          >
+            <PricesIncludeTax meta={fields.pricesIncludeTax} />
+            <TaxRates form={form} rates={fields.taxRates} />
             <Labelled
-              meta={fields.contactEmail}
-              label="Contact e-mail"
-              hint="Shown to shoppers; the shop's notices to you (returns to receive) go here."
+              meta={fields.otherTaxRate}
+              label="Rate everywhere else (%)"
+              hint="For every country without a rate of its own. 0: no tax there."
+              className="max-w-xs"
             >
               <input
-                {...getInputProps(fields.contactEmail, { type: "email" })}
-                aria-describedby={describedBy(fields.contactEmail, true)}
-                autoComplete="email"
+                {...getInputProps(fields.otherTaxRate, { type: "text" })}
+                aria-describedby={describedBy(fields.otherTaxRate, true)}
+                inputMode="decimal"
                 className={inputClass}
               />
             </Labelled>
-            <Labelled meta={fields.shopAddress} label="Shop address" hint="Printed on receipts. Optional.">
-              <textarea
-                {...getTextareaProps(fields.shopAddress)}
-                aria-describedby={describedBy(fields.shopAddress, true)}
-                rows={3}
-                autoComplete="street-address"
-                className={inputClass}
-              />
-            </Labelled>
-            <Labelled meta={fields.country} label="Country" hint="Where your shop is. Addresses saved without a country are in it.">
-              <CountrySelect meta={fields.country} />
-            </Labelled>
-          </div>
-        </SettingsSection>
+          </SettingsSection>
 
-        <SettingsSection
-          title="Tax"
-          hint="Each order is taxed at the rate of the country it goes to: the country's own rate below, or the rate for everywhere else."
-        >
-          <PricesIncludeTax meta={fields.pricesIncludeTax} />
-          <TaxRates form={form} rates={fields.taxRates} />
-          <Labelled
-            meta={fields.otherTaxRate}
-            label="Rate everywhere else (%)"
-            hint="For every country without a rate of its own. 0: no tax there."
-            className="max-w-xs"
+          <SettingsSection
+            title="Shipping"
+            hint="A zone is a set of countries you deliver to the same way; one zone may be for everywhere else. A shopper picks one of their zone's methods at checkout. Without zones, delivery is free everywhere; with them, countries no zone covers get no delivery."
           >
-            <input
-              {...getInputProps(fields.otherTaxRate, { type: "text" })}
-              aria-describedby={describedBy(fields.otherTaxRate, true)}
-              inputMode="decimal"
-              className={inputClass}
-            />
-          </Labelled>
-        </SettingsSection>
+            <ShippingZones form={form} zones={fields.shippingZones} />
+          </SettingsSection>
 
-        <SettingsSection
-          title="Shipping"
-          hint="A zone is a set of countries you deliver to the same way; one zone may be for everywhere else. A shopper picks one of their zone's methods at checkout. Without zones, delivery is free everywhere; with them, countries no zone covers get no delivery."
-        >
-          <ShippingZones form={form} zones={fields.shippingZones} />
-        </SettingsSection>
+          <SettingsSection id="shop-window" title="Shop window">
+            <CheckboxSetting label="Visitors can browse without an account" meta={fields.publicCatalogue}>
+              Visitors see the home page, the listing, search and product pages, and can fill a cart, without signing in; checkout still
+              asks them to sign in or register. Search engines may then index your catalogue. Off: every shop page asks visitors to sign in
+              first.
+            </CheckboxSetting>
+          </SettingsSection>
 
-        <SettingsSection title="Shop window">
-          <CheckboxSetting label="Visitors can browse without an account" meta={fields.publicCatalogue}>
-            Visitors see the home page, the listing, search and product pages, and can fill a cart, without signing in; checkout still asks
-            them to sign in or register. Search engines may then index your catalogue. Off: every shop page asks visitors to sign in first.
-          </CheckboxSetting>
-        </SettingsSection>
-
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="sticky bottom-0 -mx-4 flex items-center gap-3 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:-mx-6 sm:px-6">
-          <Button type="submit" className="shrink-0" disabled={saving}>
-            {saving ? "Saving..." : "Save"}
-          </Button>
-          {/* The field that needs a correction may be far from Save: say so here. */}
-          {form.status === "error" && Object.keys(form.allErrors).length ? (
-            <p className="text-sm font-medium text-red-700">Not saved: correct the settings marked in red.</p>
-          ) : null}
-        </div>
-      </Form>
-    </div>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <div className="sticky bottom-0 -mx-4 flex items-center gap-3 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:-mx-6 sm:px-6">
+            <Button type="submit" className="shrink-0" disabled={saving}>
+              {saving ? "Saving..." : "Save"}
+            </Button>
+            {/* The field that needs a correction may be far from Save: say so here. */}
+            {form.status === "error" && Object.keys(form.allErrors).length ? (
+              <p className="text-sm font-medium text-red-700">Not saved: correct the settings marked in red.</p>
+            ) : null}
+          </div>
+        </Form>
+      </div>
+    </FirstErrorContext.Provider>
   );
+}
+
+/** The settings in the order the page shows them, for finding the first error. */
+const PAGE_ORDER = [
+  "shopName",
+  "contactEmail",
+  "shopAddress",
+  "country",
+  "pricesIncludeTax",
+  "taxRates",
+  "otherTaxRate",
+  "shippingZones",
+  "publicCatalogue",
+];
+
+/** The field of a refused Save's first error in the page (null when the Save was not refused). */
+function firstErrorOf(result: FormResult | undefined): string | null {
+  if (result?.status !== "error" || !result.error) return null;
+  const names = Object.entries(result.error)
+    .filter(([, errors]) => errors?.length)
+    .map(([name]) => name);
+  const place = (name: string) => {
+    const at = PAGE_ORDER.indexOf(name.split(/[.[]/)[0]!);
+    return at < 0 ? PAGE_ORDER.length : at;
+  };
+  return names.map((name, i) => ({ name, i })).sort((a, b) => place(a.name) - place(b.name) || a.i - b.i)[0]?.name ?? null;
 }
 
 /** The ids a control is described by: its hint (when it has one) and its errors (when it has any). */
@@ -157,6 +204,7 @@ function PricesIncludeTax({ meta }: { meta: FieldMetadata<unknown> }) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-gray-800">Your prices</legend>
+      <FirstErrorMark name={meta.name} />
       {choices.map(({ key, ...props }) => (
         <div key={key} className="flex gap-3">
           <input {...props} aria-describedby={`${props.id}-hint`} className="mt-0.5 h-4 w-4 shrink-0 accent-gray-900" />
@@ -187,6 +235,7 @@ function CheckboxSetting({ label, meta, children }: { label: string; meta: Field
         className="mt-0.5 h-5 w-5 shrink-0 accent-gray-900"
       />
       <div className="min-w-0 space-y-1">
+        <FirstErrorMark name={meta.name} />
         <label htmlFor={meta.id} className="block font-medium text-gray-900">
           {label}
         </label>

@@ -12,16 +12,20 @@ import { LoginSchema } from "~/lib/schemas/accounts";
 import { authenticator } from "~/server/accounts/sign-in.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";
-import { LOGGED_IN } from "~/lib/messages/accounts";
+import { LOGGED_IN, MEMBERS_ONLY } from "~/lib/messages/accounts";
+import { isShopOpen } from "~/server/settings/settings.server";
 import { pageTitle } from "~/lib/shop-name";
 
 const loadLoginCheck = () => import("~/lib/form-checks").then((m) => m.checkLogin);
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Sign in", matches) }];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // A visitor sent here from a shop page (a shared link) of a shop closed to visitors is told why.
+  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
+  const membersOnly = !!redirectTo?.startsWith("/shop/") && !(await isShopOpen());
   // The form's constraints (required, lengths) from its schema, for its controls' attributes.
-  return { constraint: getZodConstraint(LoginSchema) };
+  return { constraint: getZodConstraint(LoginSchema), membersOnly };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -63,7 +67,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="space-y-6">
       <AuthHeading title="Sign in to your account" prompt="Don't have an account" linkText="Register" to={register} />
-      {redirectTo.startsWith("/shop/checkout") ? (
+      {loaderData.membersOnly ? (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="members-only">
+          {MEMBERS_ONLY}
+        </p>
+      ) : redirectTo.startsWith("/shop/checkout") ? (
         <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900">
           Sign in or create an account to check out. Your cart comes with you.
         </p>

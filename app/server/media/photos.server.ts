@@ -300,18 +300,51 @@ export function reorderPhotos(productId: string, photoIds: string[]): Promise<Ph
   });
 }
 
+export type PhotoChange = { id: string; alt: string; color: string | null };
+
 /** Changes a photo's alt text and colour. */
-export function updatePhoto(productId: string, photoId: string, change: { alt: string; color: string | null }): Promise<PhotosResult> {
-  return run(async (trx) => {
+export function updatePhoto(productId: string, photoId: string, change: Omit<PhotoChange, "id">): Promise<PhotosResult> {
+  return updatePhotos(productId, [{ id: photoId, ...change }]);
+}
+
+/**
+ * Changes the alt text and colour of several photos at once (the photo page's one Save, issue 48):
+ * all or none. A refusal names the photo by its place ("Photo 2: …") and its id, so the page can
+ * show it beside that row; only rows that differ are written.
+ */
+export async function updatePhotos(
+  productId: string,
+  changes: PhotoChange[],
+): Promise<(PhotosResult & { ok: true; changed: number }) | (PhotoRefusal & { photoId?: string })> {
+  let refusedId: string | undefined;
+  let changed = 0;
+  const result = await run(async (trx) => {
     const rows = await photosInTurn(trx, productId);
-    if (!rows.some((r) => r.id === photoId)) throw notFound();
-    const alt = change.alt.trim();
-    const problem = altTextProblem(alt);
-    if (problem) throw new Refusal(400, problem);
-    const color = await checkColor(trx, productId, change.color);
-    await trx.updateTable("product_photos").set({ alt, color }).where("id", "=", photoId).execute();
+    for (const change of changes) {
+      const index = rows.findIndex((r) => r.id === change.id);
+      if (index < 0) throw notFound();
+      refusedId = change.id;
+      const which = changes.length > 1 ? `Photo ${index + 1}: ` : "";
+      const alt = change.alt.trim();
+      const problem = altTextProblem(alt);
+      if (problem) throw new Refusal(400, which + problem);
+      let color: string | null;
+      try {
+        color = await checkColor(trx, productId, change.color);
+      } catch (error) {
+        throw new Refusal(400, which + caughtRefusal(error).message);
+      }
+      const row = rows[index]!;
+      if (row.alt !== alt || row.color !== color) {
+        await trx.updateTable("product_photos").set({ alt, color }).where("id", "=", change.id).execute();
+        changed++;
+      }
+    }
+    refusedId = undefined;
     return photoRows(trx, productId);
   });
+  if (result.ok) return { ...result, changed };
+  return refusedId ? { ...result, photoId: refusedId } : result;
 }
 
 /** Deletes a photo and its sizes; the last photo of a product stays (a product needs one). */

@@ -7,7 +7,7 @@ import { deleteProduct, saveProduct } from "~/server/admin/products.server";
 import { registerUser } from "~/server/accounts/users.server";
 import { db, newId } from "~/server/database/db.server";
 import { insertOrder } from "#tests/support/orders";
-import { addPhotos, deletePhoto, movePhoto, reorderPhotos, updatePhoto, uploadLoosePhoto } from "./photos.server";
+import { addPhotos, deletePhoto, movePhoto, reorderPhotos, updatePhoto, updatePhotos, uploadLoosePhoto } from "./photos.server";
 
 // The photo list of a product (issue 42), on each engine vitest runs (SQLite, and PostgreSQL
 // with TEST_DATABASE_URL): order, colours, limits, refusals, metadata, and what a failure leaves.
@@ -139,6 +139,36 @@ describe("a product's photos: colours", () => {
     });
     expect(await updatePhoto(shirt.id, photo.id, { alt: "x".repeat(201), color: null })).toMatchObject({ ok: false, status: 400 });
     expect((await photoRows(shirt.id)).map((r) => [r.alt, r.color])).toEqual([["Linen Shirt", null]]);
+  });
+});
+
+describe("a product's photos: one Save for every row (issue 48)", () => {
+  it("saves every photo's details together, or none, naming the photo refused", async () => {
+    const added = ok(await addPhotos(shirt.id, [{ bytes: await jpeg(30, 30) }, { bytes: await jpeg(30, 30) }]));
+    const [first, second, third] = added.photos;
+    const saved = await updatePhotos(shirt.id, [
+      { id: first!.id, alt: "Front", color: null },
+      { id: second!.id, alt: "Back", color: "navy" },
+      { id: third!.id, alt: third!.alt, color: null },
+    ]);
+    expect(saved).toMatchObject({ ok: true, changed: 2 });
+    expect((await photoRows(shirt.id)).map((r) => [r.alt, r.color])).toEqual([
+      ["Front", null],
+      ["Back", "Navy"],
+      [third!.alt, null],
+    ]);
+    // One refused row keeps every row as it was, and says which.
+    const refused = await updatePhotos(shirt.id, [
+      { id: first!.id, alt: "Changed", color: null },
+      { id: second!.id, alt: "  ", color: null },
+    ]);
+    expect(refused).toEqual({
+      ok: false,
+      status: 400,
+      message: "Photo 2: Please describe the photo for people who cannot see it",
+      photoId: second!.id,
+    });
+    expect((await photoRows(shirt.id)).map((r) => r.alt)).toEqual(["Front", "Back", third!.alt]);
   });
 });
 

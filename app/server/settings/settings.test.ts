@@ -179,7 +179,17 @@ describe("the shop's details, tax and shipping zones", () => {
   it("refuse what the shop could not work with, saying what and where", () => {
     const zone = (over: Record<string, unknown> = {}) => ({ name: "Europe", countries: ["FR"], methods: [STANDARD], ...over });
     const cases: Array<[unknown, { message: string; path: string }]> = [
-      [{ shippingZones: [zone(), zone({ name: "France too" })] }, { message: "France is in two zones", path: "shippingZones" }],
+      [
+        { shippingZones: [zone(), zone({ name: "France too" })] },
+        {
+          message: "France is in two zones: zone 1 (Europe) and zone 2 (France too). Untick it in one of them.",
+          path: "shippingZones.1.countries",
+        },
+      ],
+      [
+        { shippingZones: [zone({ countries: ["FR", "DE", "FR"] })] },
+        { message: "France is named twice in zone 1 (Europe)", path: "shippingZones.0.countries" },
+      ],
       [
         { shippingZones: [zone({ methods: [{ ...STANDARD, price: -1 }] })] },
         { message: "The method's price must be 0 or more", path: "shippingZones.0.methods.0.price" },

@@ -1,6 +1,6 @@
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, registerShopper, signIn, unique } from "./helpers";
+import { ADMIN, buyOverApi, registerShopper, signIn, unique, orderRow } from "./helpers";
 
 // What the owner sees of orders (issue 38, points 17, 18 and 20), with JavaScript on and off, on a
 // phone (390 px) and a desktop (1280 px): returns to receive on the dashboard and in the orders
@@ -67,8 +67,11 @@ async function returnsOnDashboard(admin: Page): Promise<number> {
 /** An order as the admin's list shows it at this width: a table row from 1280 px up, a card below. */
 const orderIn = (admin: Page, width: number, orderId: string) =>
   width >= 768
-    ? admin.getByRole("row").filter({ hasText: orderId })
-    : admin.getByTestId("order-cards").getByRole("listitem").filter({ hasText: orderId });
+    ? orderRow(admin, orderId)
+    : admin
+        .getByTestId("order-cards")
+        .getByRole("listitem")
+        .filter({ has: admin.locator(`[data-order-link="${orderId}"]`) });
 
 test("a return request shows on the dashboard and as a badge and a filter of the orders list", async ({
   page,

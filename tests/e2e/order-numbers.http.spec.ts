@@ -85,6 +85,9 @@ test("checkouts through two processes at once: each order its own number, all of
   const numbers = new Map((await listed()).map((o) => [o._id, o.number]));
   const ours = created.map((c) => numbers.get(c.orderId)!).sort((x, y) => x - y);
   expect(ours).toEqual(Array.from({ length: 12 }, (_, i) => highest + 1 + i));
+  // The owner finds one by its number.
+  const search = await admin.get(`/api/admin/orders/get?search=${encodeURIComponent(`#${ours[3]}`)}`);
+  expect(((await search.json()).data as Array<{ number: number }>).map((o) => o.number)).toEqual([ours[3]]);
   // Each shopper's own /api answers the number beside the _id.
   const mine = (await (await shoppers[0]!.api.get(`/api/shop/order/details/${created[0].orderId}`)).json()).data;
   expect(mine).toMatchObject({ _id: created[0].orderId, number: numbers.get(created[0].orderId) });

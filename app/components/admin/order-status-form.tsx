@@ -71,8 +71,6 @@ export function OrderStatusForm({
           ))}
         </select>
       </div>
-      <Button type="submit">Update Order Status</Button>
-      <ErrorList id={fields.orderStatus.errorId} errors={fields.orderStatus.errors} />
       {shipping ? (
         <fieldset className="grid w-full gap-2 sm:grid-cols-2">
           <legend className="mb-1 text-sm text-gray-700">
@@ -88,6 +86,8 @@ export function OrderStatusForm({
           <InputField label="Tracking number" meta={fields.trackingNumber} type="text" maxLength={TRACKING_MAX} autoComplete="off" />
         </fieldset>
       ) : null}
+      <Button type="submit">Update Order Status</Button>
+      <ErrorList id={fields.orderStatus.errorId} errors={fields.orderStatus.errors} />
     </Form>
   );
 }

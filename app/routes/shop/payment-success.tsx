@@ -69,12 +69,12 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
         ) : null}
-        <div className="flex justify-between">
+        <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-gray-600">Order Status</dt>
           {/* The order's real status, in the words the account uses; SPEC's 'Processing' until it is known. */}
           <dd className="font-semibold">{order ? orderStatusLabel(order.status) : "Processing"}</dd>
         </div>
-        <div className="flex justify-between">
+        <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-gray-600">Estimated Delivery</dt>
           {/* The delivery method's own estimate, as the owner set it; SPEC's words without one. */}
           <dd className="font-semibold">{order ? deliveryEstimate(order.shippingMethod) : SPEC_ESTIMATE}</dd>

@@ -19,7 +19,12 @@ beforeAll(async () => {
 const paidOrder = () => insertOrder(shopper, [{ title: "Tee", quantity: 1, unitPriceCents: 2000 }], { paymentStatus: "paid" });
 
 const mails = async (orderId: string) =>
-  db.selectFrom("outbox").select(["kind", "subject", "text_body as text", "html_body as html"]).where("order_id", "=", orderId).orderBy("created_at").execute();
+  db
+    .selectFrom("outbox")
+    .select(["kind", "subject", "text_body as text", "html_body as html"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at")
+    .execute();
 
 describe("the parcel of an order in shipping", () => {
   it("is saved with In shipping and the shopper's e-mail links the carrier's tracking page", async () => {

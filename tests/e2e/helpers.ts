@@ -308,5 +308,7 @@ export async function filterBox(page: Page, group: string, name: string): Promis
  * id its details link carries, since the row shows the number people read (#1001, issue 48).
  */
 export function orderRow(scope: Page | Locator, orderId: string): Locator {
-  return scope.getByRole("row").filter({ has: scope.locator(`[data-order-link="${orderId}"]`) });
+  // `has` is looked for inside each row: a locator from the page's root, not from `scope`.
+  const root = "goto" in scope ? scope : scope.page();
+  return scope.getByRole("row").filter({ has: root.locator(`[data-order-link="${orderId}"]`) });
 }

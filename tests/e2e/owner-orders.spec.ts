@@ -137,8 +137,9 @@ test("the orders list names each order, its customer and its payment, and fits a
     const second = orderIn(admin, width, cancelledOrder);
     await expect(second).toContainText(canceller.userName);
     await expect(second).toContainText("Refunded");
-    // The order number in full, as the shopper's list shows it: not cut short.
-    const number = first.getByText(paidOrder, { exact: true });
+    // The order number in full, as the shopper's list shows it (#1001, issue 48): not cut short.
+    const { number: paidNumber } = (await (await admin.request.get(`/api/admin/orders/details/${paidOrder}`)).json()).data;
+    const number = first.getByText(`#${paidNumber}`, { exact: true });
     await expect(number).toBeVisible();
     expect(await number.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     // Nothing makes the page scroll sideways.

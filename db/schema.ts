@@ -391,6 +391,12 @@ export interface AddressesTable {
 
 export interface OrdersTable {
   id: string;
+  /**
+   * The number people read (#1001, migration 0025), given last in the transaction that places the
+   * order (database/order-numbers.server.ts); null on a payment attempt that was cancelled or
+   * failed, which hands its number on to the shopper's next checkout.
+   */
+  number: Generated<number | null>;
   user_id: string;
   cart_id: string | null;
   address_id: string | null;
@@ -435,6 +441,9 @@ export interface OrdersTable {
   tax_rate: Generated<number>;
   /** 1: the prices had the tax in them; 0: it was added (and is in total_cents). */
   prices_include_tax: Generated<number>;
+  /** The parcel, as the owner gave it when marking the order in shipping (migration 0026): '' when not given. */
+  carrier: Generated<string>;
+  tracking_number: Generated<string>;
   order_date: string;
   order_update_date: string;
 }

@@ -2,6 +2,7 @@
 // section 4, shared by the shopper's and the admin's screens. The /api answers the legacy shape
 // (`_id`, `cartItems`, `addressInfo`, dollar amounts): app/routes/api/legacy-json.server.ts.
 import type { OrderStatus, PaymentStatus, RefundStatus, ShownPaymentStatus, StatusChangeBy } from "./constants";
+import type { Parcel } from "./tracking";
 
 /** A line of an order: a copy of the product's title, image and unit price when it was bought. */
 export type OrderItem = {
@@ -23,6 +24,8 @@ export type OrderItem = {
 
 export type Order = {
   id: string;
+  /** The number people read and say (#1001, issue 48); null only on an abandoned payment attempt, which no one sees. */
+  number: number | null;
   userId: string;
   cartId: string | null;
   items: OrderItem[];
@@ -49,6 +52,8 @@ export type Order = {
   taxRate: number;
   taxIncluded: boolean;
   orderStatus: OrderStatus;
+  /** The carrier and tracking number the owner gave when marking it in shipping ('' each when not given). */
+  parcel: Parcel;
   paymentMethod: string;
   /** `paid` becomes `partiallyRefunded` or `refunded` as refunds are made. */
   paymentStatus: ShownPaymentStatus;
@@ -227,9 +232,32 @@ export function paymentStatusClass(status: string): string {
   return status === "paid" || status === "completed" ? "bg-green-700 text-white" : "bg-yellow-400 text-gray-900";
 }
 
-export function estimatedDelivery(status: string): string {
-  if (status === "confirmed" || status === "delivered") return "Your order will be delivered within 3-5 business days";
+/** "#1001": an order as people name it (its id for an attempt without a number, which no page lists). */
+export const orderNumberText = (order: Pick<Order, "id" | "number">) => (order.number === null ? order.id : `#${order.number}`);
+
+/** SPEC's estimate, for an order whose delivery method gave none (or that has no method). */
+export const SPEC_ESTIMATE = "3-5 business days";
+
+/**
+ * The estimate an order's delivery method gave when it was placed (issue 48): "Next day
+ * (Express)"; SPEC's "3-5 business days" when it gave none.
+ */
+export function deliveryEstimate(method: Order["shippingMethod"]): string {
+  return method?.estimate ? `${method.estimate} (${method.name})` : SPEC_ESTIMATE;
+}
+
+/**
+ * The order details' delivery message. Without an estimate of its method, SPEC's words (section 4),
+ * except that an order on its way says when it arrives rather than "Pending confirmation"; with
+ * one, that estimate, so the details never say another than the success page and the e-mails.
+ */
+export function estimatedDelivery(status: string, method: Order["shippingMethod"] = null): string {
   if (status === "rejected" || status === "cancelled") return "This order has been cancelled or rejected";
+  const own = method?.estimate ? deliveryEstimate(method) : null;
+  if (status === "delivered" && own) return "Your order has been delivered";
+  if (status === "confirmed" || status === "delivered" || status === "inShipping" || (status === "inProcess" && own)) {
+    return own ? `Estimated delivery: ${own}` : `Your order will be delivered within ${SPEC_ESTIMATE}`;
+  }
   return "Pending confirmation - Delivery estimate will be available once confirmed";
 }
 

@@ -23,6 +23,8 @@ import * as m0021 from "./0021_sitemap_lastmod";
 import * as m0022 from "./0022_shipping_and_tax";
 import * as m0023 from "./0023_product_photos";
 import * as m0024 from "./0024_banner_sizes";
+import * as m0025 from "./0025_order_numbers";
+import * as m0026 from "./0026_order_tracking";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   "0022_shipping_and_tax": m0022,
   "0023_product_photos": m0023,
   "0024_banner_sizes": m0024,
+  "0025_order_numbers": m0025,
+  "0026_order_tracking": m0026,
 };

@@ -1,7 +1,7 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import sharp from "sharp";
-import { ADMIN, expectToast, SHOPPER, signIn } from "./helpers";
+import { ADMIN, expectToast, SHOPPER, orderRow, signIn } from "./helpers";
 
 test("an admin changes an order's status and the shopper sees it", async ({ page, context, baseURL, javaScriptEnabled }) => {
   // The demo shopper's newest order.
@@ -15,10 +15,7 @@ test("an admin changes an order's status and the shopper sees it", async ({ page
   await signIn(page, ADMIN);
   await page.goto("/admin/orders");
   await expect(page.getByRole("heading", { name: "All Orders" })).toBeVisible();
-  await page
-    .getByRole("row", { name: new RegExp(order._id) })
-    .getByRole("link", { name: "View Details" })
-    .click();
+  await orderRow(page, order._id).getByRole("link", { name: "View Details" }).click();
   const dialog = page.getByRole("dialog", { name: "Order Details" });
   await expect(dialog).toContainText(order._id);
   // The shopper's name and e-mail, not the signed-in admin's.
@@ -28,13 +25,13 @@ test("an admin changes an order's status and the shopper sees it", async ({ page
   await dialog.getByLabel("Order Status").selectOption(status);
   await dialog.getByRole("button", { name: "Update Order Status" }).click();
   await expectToast(page, "Order status is updated successfully!");
-  await expect(page.getByRole("row", { name: new RegExp(order._id) })).toContainText(label);
+  await expect(orderRow(page, order._id)).toContainText(label);
 
   const shopper = await context.browser()!.newContext({ javaScriptEnabled });
   const shop = await shopper.newPage();
   await signIn(shop, SHOPPER);
   await shop.goto("/shop/account");
-  await expect(shop.getByRole("row", { name: new RegExp(order._id) })).toContainText(label);
+  await expect(orderRow(shop, order._id)).toContainText(label);
   // The order's timeline, oldest first: placed, paid, then the shop's steps, this one last.
   await shop.goto(`/shop/account?order=${order._id}`);
   const timeline = shop.getByRole("dialog", { name: "Order Details" }).getByRole("region", { name: "Timeline" }).getByRole("listitem");

@@ -71,13 +71,16 @@ test("the whole journey: cart, address, PayPal simulator, payment success, accou
   expect((await stockOf(page.request, "Wool-Blend Scarf")).stock).toBe(tee.stock - 2);
   expect((await stockOf(page.request, "Linear Duffel Bag")).stock).toBe(jeans.stock - 1);
 
-  await expect(page.getByTestId("order-number")).toHaveText(orderId);
+  // The number people read (issue 48): the same on the success page, the details and the list.
+  const { number } = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  await expect(page.getByTestId("order-number")).toHaveText(`#${number}`);
   await page.getByRole("link", { name: "View Order Details" }).click();
   await expect(page).toHaveURL(new RegExp(`/shop/account\\?order=${orderId}$`));
   const details = page.getByRole("dialog", { name: "Order Details" });
   await expect(details).toContainText(orderId);
+  await expect(details.getByTestId("details-order-number")).toHaveText(`#${number}`);
   await page.goto("/shop/account");
-  const row = page.getByRole("row", { name: new RegExp(orderId) });
+  const row = page.getByRole("row", { name: new RegExp(`#${number}\\b`) });
   await expect(row).toContainText("Confirmed");
   await expect(row).toContainText("$49.97");
   await row.getByRole("link", { name: "View Details" }).click();

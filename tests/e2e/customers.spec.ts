@@ -1,6 +1,6 @@
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, expectToast, login, registerShopper, shopSql, signIn, type Account } from "./helpers";
+import { ADMIN, buyOverApi, expectToast, login, registerShopper, shopSql, signIn, type Account, orderRow } from "./helpers";
 
 // The owner's customers, with JavaScript on and off (the js and no-js projects): finding a shopper,
 // their page and orders, blocking and unblocking. Every test works on shoppers of its own (unique
@@ -61,10 +61,7 @@ test("the owner finds a shopper by name or e-mail and opens their page, orders a
   await expect(facts.nth(1)).toHaveText("1");
   await expect(facts.nth(2)).toHaveText(paid);
   const orders = admin.getByRole("region", { name: "Orders (1)" });
-  await orders
-    .getByRole("row", { name: new RegExp(orderId) })
-    .getByRole("link", { name: "View Details" })
-    .click();
+  await orderRow(orders, orderId).getByRole("link", { name: "View Details" }).click();
   await expect(admin).toHaveURL(new RegExp(`/admin/orders\\?order=${orderId}$`));
   const dialog = admin.getByRole("dialog", { name: "Order Details" });
   await expect(dialog).toContainText(orderId);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, addAddress, expectToast, hydrated, unique } from "./helpers";
+import { ADMIN, addAddress, expectToast, hydrated, unique, orderRow } from "./helpers";
 
 // The shopper's discount code at checkout (issue 33), with JavaScript on and off (the js and no-js
 // projects): a refusal beside the field, a code applied with its line in the order summary,
@@ -82,7 +82,7 @@ test("a shopper is told why a code is refused, applies one, removes it, and pays
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get("order")!;
   await page.goto("/shop/account");
-  await expect(page.getByRole("row", { name: new RegExp(orderId) })).toContainText("$8.99");
+  await expect(orderRow(page, orderId)).toContainText("$8.99");
 
   // The code left the cart with the order; the cart's answer says so.
   const cart = await (await page.request.post("/api/shop/cart/add", { data: { productId: scarf, quantity: 1 } })).json();

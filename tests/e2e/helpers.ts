@@ -302,3 +302,13 @@ export async function filterBox(page: Page, group: string, name: string): Promis
   if (await box.isHidden()) await page.locator("#listing-filters summary", { hasText: new RegExp(`^${group}`, "i") }).click();
   return box;
 }
+
+/**
+ * An order's row in an orders table (the shopper's, the admin's, a customer's): found by the order
+ * id its details link carries, since the row shows the number people read (#1001, issue 48).
+ */
+export function orderRow(scope: Page | Locator, orderId: string): Locator {
+  // `has` is looked for inside each row: a locator from the page's root, not from `scope`.
+  const root = "goto" in scope ? scope : scope.page();
+  return scope.getByRole("row").filter({ has: root.locator(`[data-order-link="${orderId}"]`) });
+}

@@ -99,7 +99,8 @@ for (const viewport of WIDTHS) {
       const listed = page.locator(viewport.width < 768 ? "[data-testid=order-cards] li" : "tbody tr").first();
       const shownNumber =
         viewport.width < 768 ? await listed.locator("dd").first().innerText() : await listed.locator("td").first().innerText();
-      expect(shownNumber.trim()).toBe(orderId);
+      // The order's number people read (issue 48), the one the /api answers beside its _id.
+      expect(shownNumber.trim()).toBe(`#${order.number}`);
 
       await page.goto(`/shop/payment-success?order=${orderId}`);
       // SPEC's texts, unchanged.

@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, expectToast, hydratedElement, registerShopper, signIn, shotPath } from "./helpers";
+import { ADMIN, buyOverApi, expectToast, hydratedElement, registerShopper, signIn, shotPath, orderRow } from "./helpers";
 
 // The owner's status menu in the order dialog (issue 38, point 7), with JavaScript on and off: it
 // shows the order's status when it opens and after an update, and says why a move back is refused.
@@ -37,13 +37,13 @@ test("the status menu shows the order's status, after an update too, and refuses
   await menu.selectOption("inShipping");
   await dialog.getByRole("button", { name: "Update Order Status" }).click();
   await expectToast(page, "Order status is updated successfully!");
-  await expect(page.getByRole("row", { name: new RegExp(orderId) })).toContainText("In shipping");
+  await expect(orderRow(page, orderId)).toContainText("In shipping");
   await expect(chosen).toHaveText("In shipping");
 
   await menu.selectOption("pending");
   await dialog.getByRole("button", { name: "Update Order Status" }).click();
   await expect(dialog.getByText('This order has been shipped, so it cannot go back to "Pending".')).toBeVisible();
-  await expect(page.getByRole("row", { name: new RegExp(orderId) })).toContainText("In shipping");
+  await expect(orderRow(page, orderId)).toContainText("In shipping");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: shotPath(`money-status-refused-390-${javaScriptEnabled ? "js" : "nojs"}.png`) });
   await page.setViewportSize({ width: 1280, height: 800 });

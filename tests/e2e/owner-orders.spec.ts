@@ -1,6 +1,6 @@
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, buyOverApi, registerShopper, signIn, unique } from "./helpers";
+import { ADMIN, buyOverApi, registerShopper, signIn, unique, orderRow } from "./helpers";
 
 // What the owner sees of orders (issue 38, points 17, 18 and 20), with JavaScript on and off, on a
 // phone (390 px) and a desktop (1280 px): returns to receive on the dashboard and in the orders
@@ -67,8 +67,11 @@ async function returnsOnDashboard(admin: Page): Promise<number> {
 /** An order as the admin's list shows it at this width: a table row from 1280 px up, a card below. */
 const orderIn = (admin: Page, width: number, orderId: string) =>
   width >= 768
-    ? admin.getByRole("row").filter({ hasText: orderId })
-    : admin.getByTestId("order-cards").getByRole("listitem").filter({ hasText: orderId });
+    ? orderRow(admin, orderId)
+    : admin
+        .getByTestId("order-cards")
+        .getByRole("listitem")
+        .filter({ has: admin.locator(`[data-order-link="${orderId}"]`) });
 
 test("a return request shows on the dashboard and as a badge and a filter of the orders list", async ({
   page,
@@ -134,8 +137,9 @@ test("the orders list names each order, its customer and its payment, and fits a
     const second = orderIn(admin, width, cancelledOrder);
     await expect(second).toContainText(canceller.userName);
     await expect(second).toContainText("Refunded");
-    // The order number in full, as the shopper's list shows it: not cut short.
-    const number = first.getByText(paidOrder, { exact: true });
+    // The order number in full, as the shopper's list shows it (#1001, issue 48): not cut short.
+    const { number: paidNumber } = (await (await admin.request.get(`/api/admin/orders/details/${paidOrder}`)).json()).data;
+    const number = first.getByText(`#${paidNumber}`, { exact: true });
     await expect(number).toBeVisible();
     expect(await number.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     // Nothing makes the page scroll sideways.

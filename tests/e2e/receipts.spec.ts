@@ -30,7 +30,9 @@ test("the order details show shipping, tax and the country; Print Receipt opens 
   await dialog.getByRole("link", { name: "Print Receipt" }).click();
   await expect(page).toHaveURL(new RegExp(`/shop/account/orders/${orderId}/receipt$`));
   const receipt = page.getByRole("article", { name: "Receipt" });
-  await expect(receipt).toContainText(orderId);
+  // The number people read (issue 48), as the /api answers it.
+  const { number } = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
+  await expect(receipt).toContainText(`Order #${number}`);
   // The shop as its settings name it (the demo's defaults: its name, the owner's e-mail).
   await expect(receipt).toContainText("Fashion Shop");
   await expect(receipt).toContainText("admin@example.com");

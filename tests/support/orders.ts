@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import type { OrderStatus, PaymentStatus } from "~/lib/constants";
 import type { OrdersTable } from "#db/schema";
 import { db, newId, now } from "~/server/database/db.server";
+import { nextOrderNumber } from "~/server/database/order-numbers.server";
 
 // Test support for the service tests: orders as a test needs them, written straight to the tables.
 
@@ -38,6 +39,8 @@ export async function insertOrder(
     .insertInto("orders")
     .values({
       id,
+      // A number as checkout gives one (an abandoned attempt has none); `fields` may name another.
+      number: paymentStatus === "cancelled" || paymentStatus === "failed" ? null : await nextOrderNumber(db),
       user_id: userId,
       cart_id: null,
       address_id: null,

@@ -9,6 +9,7 @@ import {
   detailStatusClass,
   estimatedDelivery,
   formatDateTime,
+  orderNumberText,
   orderStatusLabel,
   paymentStatusClass,
   paymentStatusLabel,
@@ -16,6 +17,7 @@ import {
   returnStatusLabel,
 } from "~/lib/orders";
 import { timelineEntries } from "~/lib/timeline";
+import { parcelText, trackingUrl, type Parcel } from "~/lib/tracking";
 import { useHydrated } from "~/lib/use-hydrated";
 import { lineName, variantLabel } from "~/lib/variants";
 import { OrderLines } from "./order-lines";
@@ -59,6 +61,11 @@ export function OrderDetailsDialog({
             {/* Each fact on one line, value to the right; a value that does not fit moves under its
                 label whole (the order id never breaks mid-string). */}
             <dl className="space-y-1.5 text-sm">
+              <Fact label="Order Number">
+                <span className="font-semibold" data-testid="details-order-number">
+                  {orderNumberText(order)}
+                </span>
+              </Fact>
               <Fact label="Order ID">
                 <span className="whitespace-nowrap font-mono text-xs">{order.id}</span>
               </Fact>
@@ -166,6 +173,7 @@ export function OrderDetailsDialog({
               {order.shipping.country ? <p>{countryName(order.shipping.country)}</p> : null}
               <p>{order.shipping.phone}</p>
               {order.shipping.notes ? <p className="text-gray-600">{order.shipping.notes}</p> : null}
+              <ParcelLine parcel={order.parcel} />
             </section>
             {order.statusHistory.length ? (
               <section aria-labelledby="order-timeline" className="text-sm">
@@ -187,7 +195,9 @@ export function OrderDetailsDialog({
                 </ol>
               </section>
             ) : null}
-            <p className="rounded-md bg-gray-50 p-3 text-sm">{estimatedDelivery(order.orderStatus)}</p>
+            <p className="rounded-md bg-gray-50 p-3 text-sm" data-testid="estimated-delivery">
+              {estimatedDelivery(order.orderStatus, order.shippingMethod)}
+            </p>
             {children}
             <div className="flex flex-wrap gap-2 print:hidden">
               {/* The shopper's receipt is a page of its own, printable with or without JavaScript; the
@@ -222,6 +232,26 @@ const RETURN_OUTCOMES = {
   exchanged: "exchanged, on its way",
   refundedInstead: "sold out, refunded instead",
 } as const;
+
+/** The parcel the owner sent it in: a link to the carrier's tracking page for the carriers the shop knows, else text. */
+function ParcelLine({ parcel }: { parcel: Parcel }) {
+  const text = parcelText(parcel);
+  if (!text) return null;
+  const url = trackingUrl(parcel);
+  return (
+    <p className="mt-2">
+      <span className="font-medium">Tracking: </span>
+      {url ? (
+        <a href={url} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 underline">
+          {text}
+          <span className="sr-only"> (opens the carrier&apos;s site)</span>
+        </a>
+      ) : (
+        <span className="break-all">{text}</span>
+      )}
+    </p>
+  );
+}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -3,14 +3,14 @@ import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
-import { formatDate, orderStatusLabel, type Order } from "~/lib/orders";
+import { formatDate, orderNumberText, orderStatusLabel, type Order } from "~/lib/orders";
 import { withParam } from "~/lib/url";
 
-type OrderRow = Pick<Order, "id" | "orderDate" | "orderStatus" | "totalCents">;
+type OrderRow = Pick<Order, "id" | "number" | "orderDate" | "orderStatus" | "totalCents">;
 
 /**
- * The orders list of the shopper's account and of the admin: each order opens the details dialog
- * through `?order=<id>`. The screens differ only in their column titles and badge colours (SPEC 4).
+ * The orders list of the shopper's account and of the admin: each order, by its number (#1001),
+ * opens the details dialog through `?order=<id>`. The screens differ only in their column titles and badge colours (SPEC 4).
  * From `md` up it is a table; on phones and narrow tablets, where five columns do not fit, each
  * order is a card with the same facts, so nothing needs sideways scrolling. CSS picks one; the
  * other is display:none. `detailsHref` sends the details elsewhere (a customer's orders open in the
@@ -73,7 +73,7 @@ export function OrdersTable<T extends OrderRow>({
           <tbody>
             {orders.map((o) => (
               <tr key={o.id} className="border-t border-gray-100">
-                <td className={cn(cell, "font-mono text-xs")}>{o.id}</td>
+                <td className={cn(cell, "whitespace-nowrap font-semibold")}>{orderNumberText(o)}</td>
                 {columns.map((c) => (
                   <td key={c.heading} className={cell}>
                     {c.cell(o)}
@@ -105,7 +105,7 @@ export function OrdersTable<T extends OrderRow>({
           <li key={o.id} className="p-4 sm:border-b sm:border-gray-100">
             <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm">
               <dt className="text-gray-600">{idHeading}</dt>
-              <dd className="min-w-0 truncate font-mono text-xs">{o.id}</dd>
+              <dd className="min-w-0 truncate font-semibold">{orderNumberText(o)}</dd>
               {columns.map((c) => (
                 <Fragment key={c.heading}>
                   <dt className="text-gray-600">{c.heading}</dt>
@@ -124,7 +124,7 @@ export function OrdersTable<T extends OrderRow>({
               preventScrollReset={!hrefFor}
               className={buttonClass({ variant: "outline", size: "sm" }, "mt-3 w-full")}
               data-order-link={o.id}
-              aria-label={`View details of order ${o.id}`}
+              aria-label={`View details of order ${orderNumberText(o)}`}
             >
               View Details
             </Link>

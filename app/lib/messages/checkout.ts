@@ -21,6 +21,13 @@ export const notEnoughStock = (title: string, stock: number) =>
     ? `Only ${stock} of "${title}" left in stock. Please update your cart.`
     : `"${title}" is out of stock. Please remove it from your cart.`;
 export const ORDER_STATUS_UPDATED = "Order status is updated successfully!";
+/** The parcel of an order in shipping (issue 48): its carrier and tracking number, refused as typed. */
+export const TRACKING_SAVED = "Tracking details saved";
+export const CARRIER_TOO_LONG = "Carrier must be at most 40 characters";
+export const CARRIER_CHARACTERS = "Carrier may contain only letters, digits, spaces and & . ' ( ) -";
+export const TRACKING_LENGTH = "Tracking number must be 4 to 40 characters";
+export const TRACKING_CHARACTERS = "Tracking number may contain only letters, digits, spaces and hyphens";
+export const PARCEL_ONLY_IN_SHIPPING = 'A carrier and tracking number go with the status "In shipping"';
 export const ORDER_NOT_FOUND = "Order not found";
 /** What happened to an order that keeps it from going back to an early status (issue 38, point 7). */
 export type StatusMoveBlock = "cancelled" | "rejected" | "refunded" | "delivered" | "inShipping";

@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import { ADMIN_ORDER_STATUSES } from "~/lib/constants";
+import { CARRIER_CHARACTERS, CARRIER_TOO_LONG, TRACKING_CHARACTERS, TRACKING_LENGTH } from "~/lib/messages/checkout";
+import { CARRIER_MAX, CARRIER_PATTERN, carrierName, TRACKING_MAX, TRACKING_MIN, TRACKING_PATTERN, trackingNumberOf } from "~/lib/tracking";
 import { IdSchema as id, money, numeric, preprocess, withoutControlChars } from "./fields";
 
 /**
@@ -11,9 +13,32 @@ const releaseDiscountUse = preprocess(
   z.boolean({ error: "releaseDiscountUse must be true or false" }),
 );
 
+const carrier = z.pipe(
+  z.string({ error: CARRIER_CHARACTERS }).check(
+    z.trim(),
+    z.maxLength(CARRIER_MAX, CARRIER_TOO_LONG),
+    z.refine((v) => v === "" || CARRIER_PATTERN.test(v), CARRIER_CHARACTERS),
+  ),
+  z.transform(carrierName),
+);
+const trackingNumber = z.pipe(
+  z.string({ error: TRACKING_CHARACTERS }).check(
+    z.trim(),
+    z.refine((v) => v === "" || TRACKING_PATTERN.test(v), TRACKING_CHARACTERS),
+    z.refine((v) => v === "" || (trackingNumberOf(v).length >= TRACKING_MIN && v.length <= TRACKING_MAX), TRACKING_LENGTH),
+  ),
+  z.transform(trackingNumberOf),
+);
+
+/**
+ * The owner's status change; with "In shipping", optionally the parcel's carrier and tracking
+ * number (issue 48): left out, the order keeps the ones it has; '' clears one.
+ */
 export const OrderStatusSchema = z.object({
   orderStatus: z.enum(ADMIN_ORDER_STATUSES, { error: "Please choose a valid order status" }),
   releaseDiscountUse,
+  carrier: z.optional(carrier),
+  trackingNumber: z.optional(trackingNumber),
 });
 
 /**

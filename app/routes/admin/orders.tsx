@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { OrderStatusForm } from "~/components/admin/order-status-form";
+import { PARCEL_FIELDS } from "~/lib/tracking";
 import { RefundForm } from "~/components/admin/refund-form";
 import { ReleaseUseChoice } from "~/components/admin/release-use-choice";
 import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
@@ -10,6 +11,7 @@ import { Pagination } from "~/components/shop/pagination";
 import { Button, buttonClass } from "~/components/ui/button";
 import { adminListStatusClass, paymentStatusClass, paymentStatusLabel, RETURNS_TO_RECEIVE_HREF, type AdminOrder } from "~/lib/orders";
 import { cn } from "~/lib/cn";
+import { inputClass } from "~/components/ui/input-class";
 import { IdSchema } from "~/lib/schemas/fields";
 import { OrderStatusSchema, RefundSchema, RefuseReturnSchema } from "~/lib/schemas/orders";
 import { ReturnDecision } from "~/components/admin/return-decision";
@@ -44,15 +46,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orderParam = params.get("order");
   // `?returns=to-receive`: only the orders with a return waiting (the dashboard links here).
   const returnsToReceive = params.get("returns") === "to-receive";
+  // `?search=`: an order number ("#1001" or "1001"), an order id, or part of the buyer's name or e-mail.
+  const search = (params.get("search") ?? "").trim().slice(0, 100);
   const valid = orderParam !== null && IdSchema.safeParse(orderParam).success;
   const [orders, toReceive, order, refund] = await Promise.all([
-    listAllOrders(Math.floor(Number(params.get("page"))) || 1, undefined, { returnsToReceive }),
+    listAllOrders(Math.floor(Number(params.get("page"))) || 1, undefined, { returnsToReceive, search }),
     countReturnsToReceive(),
     orderParam ? (valid ? getOrder(orderParam) : null) : undefined,
     // What the refund form shows of the order's money, computed here (issue 41, point 6).
     valid ? refundFigures(orderParam) : null,
   ]);
-  return data({ orders, returnsToReceive, toReceive, order, refund }, { status: order === null ? 404 : 200 });
+  return data({ orders, returnsToReceive, search, toReceive, order, refund }, { status: order === null ? 404 : 200 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -97,6 +101,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithSuccess(back, outcome.status === "requested" ? REFUND_SENT : REFUND_DONE);
   }
   const submission = parseFormWith(formData, OrderStatusSchema);
+  // A carrier or tracking number as typed that cannot be: said beside its field, the dialog open.
+  if (submission.status !== "success" && (submission.error?.carrier || submission.error?.trackingNumber)) {
+    return data({ statusMove: submission.reply() }, { status: 400 });
+  }
   // Only a tampered form sends a status outside the list: refused with its message as a toast (the
   // page it lands on may not have the order open).
   if (submission.status !== "success") return redirectWithError(back, Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input");
@@ -106,8 +114,13 @@ export async function action({ request }: Route.ActionArgs) {
     url.searchParams.set("confirm", "reject");
     throw redirect(url.pathname + url.search);
   }
-  const outcome = await updateOrderStatus(id.data, submission.value.orderStatus, {
+  // The parcel's fields belong to "In shipping" (the form says so): with another status they are
+  // not read. A field left blank clears it (the form shows the order's own, so blank is meant).
+  const { orderStatus, carrier, trackingNumber } = submission.value;
+  const outcome = await updateOrderStatus(id.data, orderStatus, {
     releaseDiscountUse: submission.value.releaseDiscountUse,
+    parcel:
+      orderStatus === "inShipping" && formData.has(PARCEL_FIELDS) ? { carrier: carrier ?? "", trackingNumber: trackingNumber ?? "" } : {},
   });
   if (outcome.ok) return redirectWithSuccess(back, outcome.message);
   // A move refused by what happened to the order (back to pending after shipping…): said beside
@@ -117,7 +130,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, returnsToReceive, toReceive, order, refund } = loaderData;
+  const { orders, returnsToReceive, search, toReceive, order, refund } = loaderData;
   const location = useLocation();
   const confirmReject = new URLSearchParams(location.search).get("confirm") === "reject";
   // The action answers the refund form's reply, a refused return's missing reason or a refused
@@ -137,6 +150,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </a>
       </div>
       <OrdersFilter returnsToReceive={returnsToReceive} toReceive={toReceive} />
+      <OrdersSearch returnsToReceive={returnsToReceive} search={search} total={orders.total} />
       {orders.items.length ? (
         <OrdersTable
           orders={orders.items}
@@ -147,13 +161,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           tableFrom="xl"
         />
       ) : (
-        <p className="p-8 text-center text-gray-600">{returnsToReceive ? "No returns to receive." : "No orders yet."}</p>
+        <p className="p-8 text-center text-gray-600">
+          {search ? "No orders found." : returnsToReceive ? "No returns to receive." : "No orders yet."}
+        </p>
       )}
-      <Pagination
-        page={orders.page}
-        pageCount={orders.pageCount}
-        hrefFor={(n) => `${returnsToReceive ? RETURNS_TO_RECEIVE_HREF + "&" : "/admin/orders?"}page=${n}`}
-      />
+      <Pagination page={orders.page} pageCount={orders.pageCount} hrefFor={(n) => ordersHref({ returnsToReceive, search, page: n })} />
       {order !== undefined ? (
         <OrderDetailsDialog
           order={order}
@@ -175,11 +187,12 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           }
         >
           {order ? (
-            // Keyed by the status: after an update the menu starts again from the new one.
+            // Keyed by the status and parcel: after an update the form starts again from the new ones.
             <OrderStatusFormOnDemand
-              key={`${order.id}:${order.orderStatus}`}
+              key={`${order.id}:${order.orderStatus}:${order.parcel.carrier}:${order.parcel.trackingNumber}`}
               orderId={order.id}
               status={order.orderStatus}
+              parcel={order.parcel}
               lastResult={statusMove}
             />
           ) : null}
@@ -247,6 +260,56 @@ function OrdersFilter({ returnsToReceive, toReceive }: { returnsToReceive: boole
         </span>
       </Link>
     </nav>
+  );
+}
+
+/** The orders list's address: the returns filter, the search and the page, each only when set. */
+function ordersHref({ returnsToReceive, search, page }: { returnsToReceive: boolean; search: string; page: number }) {
+  const params = new URLSearchParams();
+  if (returnsToReceive) params.set("returns", "to-receive");
+  if (search) params.set("search", search);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/admin/orders?${query}` : "/admin/orders";
+}
+
+/**
+ * The owner's search (issue 48): a GET form, so it works without JavaScript; "#1001" finds that
+ * order, other words the buyer's name or e-mail. It searches within the filter shown.
+ */
+function OrdersSearch({ returnsToReceive, search, total }: { returnsToReceive: boolean; search: string; total: number }) {
+  return (
+    <div className="space-y-2 border-b border-gray-200 px-4 py-3">
+      <Form method="get" action="/admin/orders" role="search" className="flex flex-wrap items-end gap-2">
+        {returnsToReceive ? <input type="hidden" name="returns" value="to-receive" /> : null}
+        <div className="min-w-0 flex-1 basis-48 space-y-1">
+          <label htmlFor="order-search" className="block text-sm font-medium text-gray-800">
+            Search orders
+          </label>
+          <input
+            id="order-search"
+            type="search"
+            name="search"
+            defaultValue={search}
+            key={search}
+            placeholder="#1001, name or e-mail"
+            maxLength={100}
+            className={inputClass}
+          />
+        </div>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </Form>
+      {search ? (
+        <p className="text-sm text-gray-700" data-testid="order-search-summary">
+          {total ? `${total} ${total === 1 ? "order matches" : "orders match"}` : "No orders match"} "{search}".{" "}
+          <Link to={ordersHref({ returnsToReceive, search: "", page: 1 })} className="font-medium underline">
+            Show all orders
+          </Link>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -6,7 +6,9 @@ import { orderJson } from "./legacy-json.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireApiAdmin(context);
   const { page, limit } = apiPaging(request);
-  return listJson(await listAllOrders(page, limit), orderJson);
+  // `?search=` as the orders page searches: "#1001" or "1001", an order id, or the buyer's name or e-mail.
+  const search = (new URL(request.url).searchParams.get("search") ?? "").trim().slice(0, 100);
+  return listJson(await listAllOrders(page, limit, { search }), orderJson);
 }
 
 export const action = () => methodNotAllowed("GET");

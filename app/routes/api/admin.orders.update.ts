@@ -15,7 +15,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = IdSchema.safeParse(params.id);
   if (!id.success) return apiError(404, ORDER_NOT_FOUND);
   // "rejected" on a paid order refunds it and puts its units back first (orders.server.ts).
-  const outcome = await updateOrderStatus(id.data, parsed.data.orderStatus, { releaseDiscountUse: parsed.data.releaseDiscountUse });
+  // `carrier` and `trackingNumber` are optional, with "inShipping" only; left out, the order keeps its own.
+  const { orderStatus, releaseDiscountUse, carrier, trackingNumber } = parsed.data;
+  const outcome = await updateOrderStatus(id.data, orderStatus, { releaseDiscountUse, parcel: { carrier, trackingNumber } });
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return json({ success: true, message: outcome.message });
 }

@@ -4,6 +4,7 @@ import type { Customer } from "~/lib/customers";
 import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discounts/codes";
 import { centsToAmount } from "~/lib/money";
 import type { Order, OrderWithOwner } from "~/lib/orders";
+import { trackingUrl } from "~/lib/tracking";
 import { productPath, type Product, type Review } from "~/lib/product";
 import type { Banner } from "~/lib/product";
 import { getCart } from "~/server/cart/cart.server";
@@ -98,6 +99,8 @@ export function addressJson(a: Address) {
 export function orderJson(o: Order) {
   return {
     _id: o.id,
+    // Issue 48, a new field: the number people read (1001 is "#1001"); `_id` stays the order's key.
+    number: o.number,
     userId: o.userId,
     cartId: o.cartId,
     cartItems: o.items.map((i) => ({
@@ -135,6 +138,10 @@ export function orderJson(o: Order) {
     shippingAmount: centsToAmount(o.shippingCents),
     taxAmount: centsToAmount(o.taxCents),
     shippingMethod: o.shippingMethod?.name ?? null,
+    // Issue 48, new fields only: the parcel ('' each when not given) and its tracking page, when the carrier is one the shop knows.
+    carrier: o.parcel.carrier,
+    trackingNumber: o.parcel.trackingNumber,
+    trackingUrl: trackingUrl(o.parcel),
   };
 }
 

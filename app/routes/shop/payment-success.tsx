@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { OrderLines } from "~/components/shop/order-lines";
 import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { orderStatusLabel } from "~/lib/orders";
+import { deliveryEstimate, orderNumberText, orderStatusLabel, SPEC_ESTIMATE } from "~/lib/orders";
 import { costsOf, shortCostRows } from "~/lib/receipt";
 import { IdSchema } from "~/lib/schemas/fields";
 import { signedInUser } from "~/server/accounts/session.server";
@@ -21,10 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = id.success ? await getOrder(id.data, user.id) : null;
   if (!order) return { order: null };
   // What the page names, and nothing else of the order (no payment ids, no address).
-  const { id: orderId, orderStatus, items } = order;
+  const { id: orderId, number, orderStatus, items } = order;
   return {
     order: {
       id: orderId,
+      number,
       status: orderStatus,
       items: items.map(({ title, image, size, color, quantity, unitPriceCents }) => ({
         title,
@@ -63,20 +64,20 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         {order ? (
           <div className="flex flex-wrap justify-between gap-x-4">
             <dt className="text-gray-600">Order Number</dt>
-            <dd className="font-mono text-sm font-semibold" data-testid="order-number">
-              {order.id}
+            <dd className="font-semibold" data-testid="order-number">
+              {orderNumberText(order)}
             </dd>
           </div>
         ) : null}
-        <div className="flex justify-between">
+        <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-gray-600">Order Status</dt>
           {/* The order's real status, in the words the account uses; SPEC's 'Processing' until it is known. */}
           <dd className="font-semibold">{order ? orderStatusLabel(order.status) : "Processing"}</dd>
         </div>
-        <div className="flex justify-between">
+        <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-gray-600">Estimated Delivery</dt>
           {/* The delivery method's own estimate, as the owner set it; SPEC's words without one. */}
-          <dd className="font-semibold">{order?.shippingMethod?.estimate || "3-5 business days"}</dd>
+          <dd className="font-semibold">{order ? deliveryEstimate(order.shippingMethod) : SPEC_ESTIMATE}</dd>
         </div>
       </dl>
       {order ? (

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
-import { formatDateTime, paymentMethodLabel, paymentStatusLabel, refundStatusLabel } from "~/lib/orders";
+import { formatDateTime, orderNumberText, paymentMethodLabel, paymentStatusLabel, refundStatusLabel } from "~/lib/orders";
 import { costRows } from "~/lib/receipt";
 import { IdSchema } from "~/lib/schemas/fields";
 import { pageTitle } from "~/lib/shop-name";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/receipt";
 // or without JavaScript; "Print" opens the print dialog where JavaScript runs.
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: pageTitle(loaderData ? `Receipt ${loaderData.order.id}` : "Receipt", matches) },
+  { title: pageTitle(loaderData ? `Receipt ${orderNumberText(loaderData.order)}` : "Receipt", matches) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -63,7 +63,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
               Receipt
             </h1>
             <p>
-              Order <span className="break-all font-mono text-xs">{order.id}</span>
+              Order <span className="font-semibold">{orderNumberText(order)}</span>
             </p>
             <p>
               <time dateTime={order.orderDate}>{formatDateTime(order.orderDate)}</time>

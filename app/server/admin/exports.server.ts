@@ -39,6 +39,11 @@ export const ORDER_COLUMNS = [
   "Shipping",
   "Tax",
   "Country",
+  // Issue 48, last again: the number people read (1001; the order ID stays first), and the parcel
+  // the owner gave when marking it in shipping.
+  "Order number",
+  "Carrier",
+  "Tracking number",
 ] as const;
 
 /** Every order people see (abandoned payment attempts left out), oldest first. */
@@ -71,6 +76,9 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         "orders.shipping_cents",
         "orders.tax_cents",
         "orders.country",
+        "orders.number",
+        "orders.carrier",
+        "orders.tracking_number",
       ])
       .where("orders.payment_status", "not in", ABANDONED)
       .orderBy("orders.order_date")
@@ -120,6 +128,9 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         new CsvMoney(o.shipping_cents),
         new CsvMoney(o.tax_cents),
         o.country,
+        o.number,
+        o.carrier,
+        o.tracking_number,
       ];
     });
     const last = orders.at(-1)!;

@@ -108,6 +108,9 @@ it("exports each order's shipping, tax and country after every earlier column (e
     shipping_tax_cents: 50,
     tax_cents: 450,
     tax_rate: 10000,
+    number: 4321,
+    carrier: "UPS",
+    tracking_number: "1Z999AA10123456784",
   });
   // Prices with 20 % VAT in them: $36 ($6 VAT), free shipping.
   const vat = await insertOrder(userId, [{ title: "Scarf", quantity: 3, unitPriceCents: 1200 }], {
@@ -145,9 +148,19 @@ it("exports each order's shipping, tax and country after every earlier column (e
     "Discount code",
     "Discount",
   ]);
-  expect(header.slice(21)).toEqual(["Shipping", "Tax", "Country"]);
+  expect(header.slice(21, 24)).toEqual(["Shipping", "Tax", "Country"]);
+  // Issue 48, last again: the order number and the parcel.
+  expect(header.slice(24)).toEqual(["Order number", "Carrier", "Tracking number"]);
   const rows: Record<string, string>[] = parse(text, { bom: true, columns: true });
-  expect(rows.find((r) => r["Order ID"] === taxed)).toMatchObject({ Total: "49.50", Shipping: "5.00", Tax: "4.50", Country: "US" });
+  expect(rows.find((r) => r["Order ID"] === taxed)).toMatchObject({
+    Total: "49.50",
+    Shipping: "5.00",
+    Tax: "4.50",
+    Country: "US",
+    "Order number": "4321",
+    Carrier: "UPS",
+    "Tracking number": "1Z999AA10123456784",
+  });
   expect(rows.find((r) => r["Order ID"] === vat)).toMatchObject({ Total: "36.00", Shipping: "0.00", Tax: "6.00", Country: "GB" });
   expect(rows.find((r) => r["Order ID"] === before)).toMatchObject({ Total: "10.00", Shipping: "0.00", Tax: "0.00", Country: "" });
 });

@@ -22,6 +22,9 @@ import { savedCostSettings } from "~/server/settings/settings.server";
 import { costLinesOf } from "./costs.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
+import { nextOrderNumber } from "~/server/database/order-numbers.server";
+import type { Database } from "#db/schema";
+import type { Transaction } from "kysely";
 import { log } from "~/server/platform/log.server";
 import { recordPayment, selectOrder } from "./capture.server";
 import { checkCode, holdUse, releaseClosedUses, releaseUse } from "~/server/discounts/uses.server";
@@ -205,6 +208,7 @@ export async function startCheckout(
       if (given && !(await holdUse(trx, { discountId: given.id, orderId, userId: user.id, amountCents: given.cents }))) {
         throw new Refusal(409, DISCOUNT_USED_UP, CODE);
       }
+      await giveNumber(trx, orderId, user.id);
       return { discount: given, totals };
     });
   } catch (error) {
@@ -246,6 +250,27 @@ export async function startCheckout(
     });
     return { ok: false, status: 502, message: PAYPAL_UNAVAILABLE };
   }
+}
+
+/**
+ * The order's number, once nothing can refuse it (decision 0060): the number of this shopper's
+ * payment attempt that was cancelled or failed (a checkout begun again after turning back at PayPal,
+ * or a second click), so an attempt never leaves a hole in the numbers people see; else the next.
+ * Under the shopper's checkout key, so two of their checkouts never take the same one.
+ */
+async function giveNumber(trx: Transaction<Database>, orderId: string, userId: string): Promise<void> {
+  const abandoned = await trx
+    .selectFrom("orders")
+    .select(["id", "number"])
+    .where("user_id", "=", userId)
+    // Abandoned attempts: not orders for anyone (orders.server.ts, ABANDONED).
+    .where("payment_status", "in", ["cancelled", "failed"])
+    .where("number", "is not", null)
+    .orderBy("number")
+    .executeTakeFirst();
+  if (abandoned) await trx.updateTable("orders").set({ number: null }).where("id", "=", abandoned.id).execute();
+  const number = abandoned?.number ?? (await nextOrderNumber(trx));
+  await trx.updateTable("orders").set({ number }).where("id", "=", orderId).execute();
 }
 
 /**

@@ -6,6 +6,7 @@ import { DEMO_PRODUCTS, demoPhotos, demoVariants, describe } from "#db/seed/cata
 import { DEMO_ACCOUNTS } from "~/server/platform/config.server";
 import { db, engine, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
+import { nextOrderNumber } from "~/server/database/order-numbers.server";
 import { ensureAccount } from "~/server/accounts/users.server";
 
 /**
@@ -116,6 +117,8 @@ export const DEMO_ORDERS = [
   {
     status: "inShipping",
     daysAgo: 3,
+    // The parcel as the owner gave it (a UPS number of UPS's own examples): a tracking link on the order.
+    parcel: { carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
     items: [
       ["501 Original Fit Jeans", 1],
       ["Essentials 3-Stripes Tee", 2],
@@ -182,6 +185,8 @@ export async function seedDemoOrders(): Promise<number> {
         .insertInto("orders")
         .values({
           id: orderId,
+          // Listed oldest first, so the numbers follow the dates as the migration's do.
+          number: await nextOrderNumber(trx),
           user_id: shopper.id,
           cart_id: null,
           address_id: null,
@@ -196,6 +201,7 @@ export async function seedDemoOrders(): Promise<number> {
           total_cents: lines.reduce((sum, l) => sum + l.product.unit_price_cents * l.quantity, 0),
           payment_id: `DEMO-${orderId.slice(0, 12).toUpperCase()}`,
           payer_id: "DEMOPAYER",
+          ...("parcel" in order ? { carrier: order.parcel.carrier, tracking_number: order.parcel.trackingNumber } : {}),
           order_date: date,
           order_update_date: stamp(timeline.at(-1)![2]),
         })

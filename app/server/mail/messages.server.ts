@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { OrderStatus } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
 import { countryName } from "~/lib/countries";
-import { orderStatusLabel, type ReturnForMail } from "~/lib/orders";
+import { deliveryEstimate, orderNumberText, orderStatusLabel, type ReturnForMail } from "~/lib/orders";
+import { parcelText, trackingUrl, type Parcel } from "~/lib/tracking";
 import { shortCostRows, type OrderCosts } from "~/lib/receipt";
 import { lineName } from "~/lib/variants";
 import type { Database } from "#db/schema";
@@ -61,6 +62,9 @@ function welcome(user: { userName: string; email: string }, settings: MailShop):
 
 type OrderForMail = OrderCosts & {
   id: string;
+  /** The number the shopper reads (#1001; issue 48). */
+  number: number | null;
+  parcel: Parcel;
   userName: string;
   email: string;
   shipping: { address: string; city: string; pincode: string; phone: string; country: string | null };
@@ -74,6 +78,9 @@ export async function orderForMail(trx: Kysely<Database>, orderId: string): Prom
     .innerJoin("users", "users.id", "orders.user_id")
     .select([
       "orders.id",
+      "orders.number",
+      "orders.carrier",
+      "orders.tracking_number",
       "users.user_name",
       "users.email",
       "orders.total_cents",
@@ -101,6 +108,8 @@ export async function orderForMail(trx: Kysely<Database>, orderId: string): Prom
     .execute();
   return {
     id: order.id,
+    number: order.number,
+    parcel: { carrier: order.carrier, trackingNumber: order.tracking_number },
     userName: order.user_name,
     email: order.email,
     totalCents: order.total_cents,
@@ -118,12 +127,34 @@ export async function orderForMail(trx: Kysely<Database>, orderId: string): Prom
   };
 }
 
-const orderMessage =
-  (kind: string, order: OrderForMail, subject: string, intro: string): MailDraft =>
-  (settings) =>
-    orderMail(kind, order, subject, intro, settings);
+/** A line under the order number: "Estimated delivery: …", or the parcel with its tracking page. */
+type MailFact = { label: string; text: string; href?: string | null };
 
-function orderMail(kind: string, order: OrderForMail, subject: string, intro: string, settings: MailShop): MailMessage {
+/** When it should arrive: the estimate of the order's delivery method, SPEC's "3-5 business days" without one (issue 48). */
+const estimateFact = (order: OrderForMail): MailFact => ({ label: "Estimated delivery", text: deliveryEstimate(order.shippingMethod) });
+
+/** The parcel, when the owner gave it: a link to the carrier's tracking page for the carriers the shop knows. */
+function parcelFacts(order: OrderForMail): MailFact[] {
+  const text = parcelText(order.parcel);
+  return text ? [{ label: "Tracking", text, href: trackingUrl(order.parcel) }] : [];
+}
+
+/** "#1001" in subjects and texts. */
+const numberOf = (order: OrderForMail) => orderNumberText(order);
+
+const orderMessage =
+  (kind: string, order: OrderForMail, subject: string, intro: string, facts: MailFact[] = []): MailDraft =>
+  (settings) =>
+    orderMail(kind, order, subject, intro, settings, facts);
+
+function orderMail(
+  kind: string,
+  order: OrderForMail,
+  subject: string,
+  intro: string,
+  settings: MailShop,
+  facts: MailFact[] = [],
+): MailMessage {
   const shop = settings.name;
   const link = orderLink(order.id);
   const lines = order.items.map((i) => ({
@@ -144,7 +175,8 @@ function orderMail(kind: string, order: OrderForMail, subject: string, intro: st
     "",
     intro,
     "",
-    `Order number: ${order.id}`,
+    `Order number: ${numberOf(order)}`,
+    ...facts.map((f) => `${f.label}: ${f.text}${f.href ? ` (${f.href})` : ""}`),
     "",
     ...lines.map((l) => `${l.quantity} x ${l.name} at ${l.unit}`),
     "",
@@ -163,7 +195,12 @@ function orderMail(kind: string, order: OrderForMail, subject: string, intro: st
     shop,
     subject,
     `<p>Hello ${escapeHtml(order.userName)},</p><p>${escapeHtml(intro)}</p>
-<p>Order number: <strong>${escapeHtml(order.id)}</strong></p>
+<p>Order number: <strong>${escapeHtml(numberOf(order))}</strong>${facts
+      .map(
+        (f) =>
+          `<br>${escapeHtml(f.label)}: ${f.href ? `<a href="${escapeHtml(f.href)}" style="color:#1d4ed8">${escapeHtml(f.text)}</a>` : escapeHtml(f.text)}`,
+      )
+      .join("")}</p>
 <table style="width:100%;border-collapse:collapse;font-size:14px">
 <tr><th style="${cell};text-align:left">Item</th><th style="${cell};text-align:right">Quantity</th><th style="${cell};text-align:right">Unit price</th></tr>
 ${lines.map((l) => `<tr><td style="${cell}">${escapeHtml(l.name)}</td><td style="${cell};text-align:right">${l.quantity}</td><td style="${cell};text-align:right">${escapeHtml(l.unit)}</td></tr>`).join("\n")}
@@ -186,9 +223,10 @@ export const orderPaidMessage =
     orderMail(
       "order-paid",
       order,
-      `Your order ${order.id} is confirmed`,
+      `Your order ${numberOf(order)} is confirmed`,
       `thank you for your order at ${settings.name}. We have your payment and are preparing it.`,
       settings,
+      [estimateFact(order)],
     );
 
 /** The statuses a shopper hears about. */
@@ -204,8 +242,10 @@ export const orderStatusMessage = (order: OrderForMail, status: OrderStatus) =>
   orderMessage(
     `order-${status}`,
     order,
-    `Your order ${order.id}: ${orderStatusLabel(status)}`,
+    `Your order ${numberOf(order)}: ${orderStatusLabel(status)}`,
     STATUS_INTROS[status] ?? `its status is now ${orderStatusLabel(status)}.`,
+    // On its way: when it should arrive, and the parcel to follow it by.
+    status === "inShipping" ? [estimateFact(order), ...parcelFacts(order)] : [],
   );
 
 /** A refund PayPal has taken: the shopper's cancellation, the shop's rejection, or a refund. */
@@ -222,18 +262,23 @@ export function refundMessage(
       ? `${amount} goes back to your PayPal account; PayPal usually shows it within a few days.`
       : "Nothing was paid for it, so no money moves.";
   if (kind === "cancelled")
-    return orderMessage("order-cancelled", order, `Your order ${order.id} is cancelled`, `your order is cancelled as you asked. ${back}`);
+    return orderMessage(
+      "order-cancelled",
+      order,
+      `Your order ${numberOf(order)} is cancelled`,
+      `your order is cancelled as you asked. ${back}`,
+    );
   if (kind === "rejected")
     return orderMessage(
       "order-rejected",
       order,
-      `Your order ${order.id}: ${orderStatusLabel("rejected")}`,
+      `Your order ${numberOf(order)}: ${orderStatusLabel("rejected")}`,
       `we are sorry: your order has been cancelled by the shop. ${back} Contact us if you have any question.`,
     );
   return orderMessage(
     "order-refund",
     order,
-    `A refund of ${amount} for your order ${order.id}`,
+    `A refund of ${amount} for your order ${numberOf(order)}`,
     `we have refunded ${amount} (${reason}). ${back}`,
   );
 }
@@ -244,7 +289,7 @@ export function returnDecidedMessage(order: OrderForMail, decided: ReturnForMail
     return orderMessage(
       "return-refused",
       order,
-      `Your return for order ${order.id}`,
+      `Your return for order ${numberOf(order)}`,
       `we are sorry: we cannot accept your return (${decided.refusal ?? "no reason given"}). Contact us if you have any question.`,
     );
   const told = decided.lines.map((line) => {
@@ -256,7 +301,7 @@ export function returnDecidedMessage(order: OrderForMail, decided: ReturnForMail
   return orderMessage(
     "return-received",
     order,
-    `We received your return for order ${order.id}`,
+    `We received your return for order ${numberOf(order)}`,
     `we received your return. ${told.join(" ")}`,
   );
 }
@@ -273,8 +318,8 @@ export const returnRequestedMessage =
 function returnRequested(order: OrderForMail, asked: ReturnForMail, settings: MailShop): MailMessage {
   const shop = settings.name;
   const link = `${config.publicUrl}/admin/orders?order=${order.id}`;
-  const subject = `Return requested for order ${order.id}`;
-  const intro = `${order.userName} (${order.email}) asked to return items of order ${order.id}:`;
+  const subject = `Return requested for order ${numberOf(order)}`;
+  const intro = `${order.userName} (${order.email}) asked to return items of order ${numberOf(order)}:`;
   const lines = asked.lines.map(
     (line) => `${line.quantity} x ${line.name}: ${line.exchangeName ? `exchange for ${line.exchangeName}` : "money back"}`,
   );

@@ -70,17 +70,21 @@ async function paidOrder(userName = `Mail Buyer ${++shopper}`) {
   });
   const order = (await selectOrder(id))!;
   await recordPayment(order, { status: "COMPLETED", currency: "USD", value: "25.00", captureId: "CAP1" }, "PAYER");
-  return { id, email: r.user.email };
+  const { number } = await db.selectFrom("orders").select("number").where("id", "=", id).executeTakeFirstOrThrow();
+  return { id, number: `#${number}`, email: r.user.email };
 }
 
 describe("the outbox over SMTP", () => {
   it("a paid order sends its shopper exactly one confirmation with the items and the total, after the welcome", async () => {
-    const { id, email } = await paidOrder();
+    const { id, number, email } = await paidOrder();
     expect(await deliverDueMail()).toEqual({ sent: 2, failed: 0 });
     const mine = received.filter((m) => m.to.includes(email));
     expect(mine).toHaveLength(2);
     const confirmation = decoded(mine.find((m) => m.raw.includes("is confirmed"))!.raw);
-    expect(confirmation).toContain(`Order number: ${id}`);
+    // The number people read (issue 48), and when it should arrive (SPEC's estimate: no method here).
+    expect(confirmation).toContain(`Subject: Your order ${number} is confirmed`);
+    expect(confirmation).toContain(`Order number: ${number}`);
+    expect(confirmation).toContain("Estimated delivery: 3-5 business days");
     expect(confirmation).toContain("2 x Tee, Classic (M · Black) at $12.50");
     expect(confirmation).toContain("Total: $25.00");
     expect(confirmation).toContain(`/shop/account?order=${id}`);
@@ -112,7 +116,7 @@ describe("the outbox over SMTP", () => {
   });
 
   it("an order shipped, delivered or rejected by the admin tells the shopper; other steps do not", async () => {
-    const { id, email } = await paidOrder();
+    const { id, number, email } = await paidOrder();
     await deliverDueMail();
     const before = received.filter((m) => m.to.includes(email)).length;
     await updateOrderStatus(id, "inProcess");
@@ -124,7 +128,7 @@ describe("the outbox over SMTP", () => {
       .filter((m) => m.to.includes(email))
       .slice(before)
       .map((m) => /^Subject: (.*)$/m.exec(m.raw)![1]);
-    expect(subjects).toEqual([`Your order ${id}: In shipping`, `Your order ${id}: Delivered`]);
+    expect(subjects).toEqual([`Your order ${number}: In shipping`, `Your order ${number}: Delivered`]);
   });
 });
 

@@ -9,7 +9,8 @@ import {
   type Refund,
   type ReturnRequest,
 } from "~/lib/orders";
-import { cannotGoBack, ORDER_NOT_FOUND, ORDER_STATUS_UPDATED } from "~/lib/messages/checkout";
+import { cannotGoBack, ORDER_NOT_FOUND, ORDER_STATUS_UPDATED, PARCEL_ONLY_IN_SHIPPING, TRACKING_SAVED } from "~/lib/messages/checkout";
+import type { Parcel } from "~/lib/tracking";
 import { CANCELLATION_WAITING, FREE_ORDER_REJECTED, ORDER_REJECTED_REFUNDED, REFUND_SENT } from "~/lib/messages/refunds";
 import { groupBy } from "~/lib/group-by";
 import { pageOf, type Page } from "~/lib/page";
@@ -24,6 +25,7 @@ import { rejectPaidOrder } from "./refunds.server";
 export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
   return {
     id: row.id,
+    number: row.number,
     userId: row.user_id,
     cartId: row.cart_id,
     items: items.map((i) => ({
@@ -55,6 +57,7 @@ export function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderIte
     taxRate: row.tax_rate,
     taxIncluded: row.prices_include_tax === 1,
     orderStatus: row.order_status,
+    parcel: { carrier: row.carrier, trackingNumber: row.tracking_number },
     paymentMethod: row.payment_method,
     paymentStatus: shownPaymentStatus(row.payment_status, row.refunded_cents, row.total_cents),
     totalCents: row.total_cents,
@@ -225,9 +228,9 @@ const withReturnToReceive = (query: ReturnType<typeof visibleOrders>) =>
 export async function listAllOrders(
   page: number,
   pageSize = ORDERS_PAGE_SIZE,
-  { returnsToReceive = false }: { returnsToReceive?: boolean } = {},
+  { returnsToReceive = false, search = "" }: { returnsToReceive?: boolean; search?: string } = {},
 ): Promise<Page<AdminOrder>> {
-  const listed = returnsToReceive ? withReturnToReceive(visibleOrders()) : visibleOrders();
+  const listed = matching(returnsToReceive ? withReturnToReceive(visibleOrders()) : visibleOrders(), search);
   const { total } = await listed.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const current = Math.max(1, page);
   const rows = await listed
@@ -265,6 +268,23 @@ export async function listAllOrders(
   return pageOf(items, Number(total), current, pageSize);
 }
 
+/**
+ * The owner's search of the orders list (issue 48): "#1001" or "1001" finds that order by its
+ * number, an order id finds that order, and other words the buyer's name or e-mail as the order
+ * recorded it (any part, any case).
+ */
+function matching(query: ReturnType<typeof visibleOrders>, search: string) {
+  const words = search.trim();
+  if (!words) return query;
+  const number = /^#?\s*(\d{1,9})$/.exec(words);
+  if (number) return query.where("orders.number", "=", Number(number[1]));
+  if (/^[0-9a-f]{24}$/i.test(words)) return query.where("orders.id", "=", words.toLowerCase());
+  const like = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return query.where(
+    sql<boolean>`exists (select 1 from users where users.id = orders.user_id and (lower(coalesce(orders.customer_name, users.user_name)) like ${like} escape '\\' or lower(coalesce(orders.customer_email, users.email)) like ${like} escape '\\'))`,
+  );
+}
+
 /** How many orders have a return waiting to be received (the dashboard's and the filter's count). */
 export async function countReturnsToReceive(): Promise<number> {
   const { total } = await withReturnToReceive(visibleOrders())
@@ -278,15 +298,20 @@ export type StatusUpdate = { ok: true; message: string } | { ok: false; status: 
 /**
  * The admin may pick any of the five statuses, in any order (SPEC section 4), except back to
  * pending once the order has shipped, been delivered, cancelled, rejected or refunded (movedOnFrom:
- * 409 with the owner's message). A change is written to the order's timeline; picking the status it already has changes nothing. Rejecting a paid
+ * 409 with the owner's message). A change is written to the order's timeline; picking the status it already has changes nothing but the parcel. Rejecting a paid
  * order refunds what is left of it and puts its units back (refunds.server.ts): the order becomes
- * rejected once PayPal takes the refund.
+ * rejected once PayPal takes the refund. With "In shipping" the owner may give the parcel's carrier
+ * and tracking number (issue 48): saved with it (or on an order already in shipping), and in the
+ * shopper's e-mail; with any other status they are refused.
  */
 export async function updateOrderStatus(
   orderId: string,
   status: AdminOrderStatus,
-  { releaseDiscountUse = false }: { releaseDiscountUse?: boolean } = {},
+  { releaseDiscountUse = false, parcel = {} }: { releaseDiscountUse?: boolean; parcel?: Partial<Parcel> } = {},
 ): Promise<StatusUpdate> {
+  // The parcel goes with "In shipping" (issue 48): given with another status, it is refused, not lost.
+  if (status !== "inShipping" && (parcel.carrier || parcel.trackingNumber))
+    return { ok: false, status: 400, message: PARCEL_ONLY_IN_SHIPPING };
   if (status === "rejected" && (await needsRefundToReject(orderId))) {
     const outcome = await rejectPaidOrder(orderId, { releaseDiscountUse });
     if (!outcome.ok) return outcome;
@@ -296,10 +321,30 @@ export async function updateOrderStatus(
   const changed = await db.transaction().execute(async (trx) => {
     const order = await lockRows(
       trx,
-      trx.selectFrom("orders").select("order_status").where("id", "=", orderId).where("payment_status", "not in", ABANDONED),
+      trx
+        .selectFrom("orders")
+        .select(["order_status", "carrier", "tracking_number"])
+        .where("id", "=", orderId)
+        .where("payment_status", "not in", ABANDONED),
     ).executeTakeFirst();
     if (!order) return "missing" as const;
-    if (order.order_status === status) return "done" as const;
+    // What "In shipping" sets of the parcel: each part given, else the one the order has.
+    const carrier = parcel.carrier ?? order.carrier;
+    const trackingNumber = parcel.trackingNumber ?? order.tracking_number;
+    const parcelChanged = status === "inShipping" && (carrier !== order.carrier || trackingNumber !== order.tracking_number);
+    if (order.order_status === status) {
+      if (!parcelChanged) return "done" as const;
+      // Already in shipping, a tracking number given or corrected: saved, and the shopper told again.
+      await trx
+        .updateTable("orders")
+        .set({ carrier, tracking_number: trackingNumber, order_update_date: now() })
+        .where("id", "=", orderId)
+        .execute();
+      if (trackingNumber && trackingNumber !== order.tracking_number) {
+        await enqueueMail(trx, orderStatusMessage(await orderForMail(trx, orderId), status));
+      }
+      return "parcel" as const;
+    }
     const refused = await movedOnFrom(trx, orderId, order.order_status, status);
     if (refused) return { refused };
     // A cancellation or rejection sent to PayPal and not answered yet decides the status when it
@@ -313,7 +358,11 @@ export async function updateOrderStatus(
       .executeTakeFirst();
     if (waiting) return "waiting" as const;
     const stamp = now();
-    await trx.updateTable("orders").set({ order_status: status, order_update_date: stamp }).where("id", "=", orderId).execute();
+    await trx
+      .updateTable("orders")
+      .set({ order_status: status, order_update_date: stamp, ...(parcelChanged ? { carrier, tracking_number: trackingNumber } : {}) })
+      .where("id", "=", orderId)
+      .execute();
     await recordStatusChange(trx, orderId, order.order_status, status, "admin", stamp);
     if (STATUSES_MAILED.includes(status)) await enqueueMail(trx, orderStatusMessage(await orderForMail(trx, orderId), status));
     return "done" as const;
@@ -321,7 +370,7 @@ export async function updateOrderStatus(
   if (changed === "missing") return { ok: false, status: 404, message: ORDER_NOT_FOUND };
   if (changed === "waiting") return { ok: false, status: 409, message: CANCELLATION_WAITING };
   if (typeof changed === "object") return { ok: false, status: 409, message: changed.refused };
-  return { ok: true, message: ORDER_STATUS_UPDATED };
+  return { ok: true, message: changed === "parcel" ? TRACKING_SAVED : ORDER_STATUS_UPDATED };
 }
 
 /** Statuses that say nothing has happened to the order yet: awaiting payment, or paid and waiting. */

@@ -153,7 +153,8 @@ describe("a shopper asks to return", () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.recipient).toBe(OWNER);
-    expect(mail!.subject).toBe(`Return requested for order ${order.id}`);
+    const { number } = await db.selectFrom("orders").select("number").where("id", "=", order.id).executeTakeFirstOrThrow();
+    expect(mail!.subject).toBe(`Return requested for order #${number}`);
     expect(mail!.text_body).toContain(`1 x ${order.title} (M): money back`);
     expect(mail!.text_body).toContain(`1 x ${order.title} (L): exchange for ${order.title} (S)`);
     expect(mail!.text_body).toContain("Reason: Too <big>");

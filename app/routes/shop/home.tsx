@@ -17,11 +17,15 @@ import { absoluteImageUrl, absoluteUrl } from "~/server/platform/image-urls.serv
 import { costSettingsOf, deliveryPromise } from "~/lib/costs/totals";
 import { shopSettings } from "~/server/settings/settings.server";
 
-// The title, and for search engines and link previews the canonical address and a picture (app/lib/seo.ts).
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: pageTitle("Home", matches) },
-  ...(loaderData ? homeMeta({ origin: loaderData.seo.origin, shopName: shopNameIn(matches), image: loaderData.seo.image }) : []),
-];
+// The title, and for search engines and link previews the canonical address and a picture
+// (app/lib/seo.ts). After an error, none: the error page writes the one title.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? [
+        { title: pageTitle("Home", matches) },
+        ...homeMeta({ origin: loaderData.seo.origin, shopName: shopNameIn(matches), image: loaderData.seo.image }),
+      ]
+    : [];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Null for a visitor of an open shop.

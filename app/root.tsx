@@ -6,7 +6,7 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import { Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
 import { LOAD_SCRIPTS_AFTER_LOAD } from "~/lib/scripts-after-load";
-import { hasOwnDescription } from "~/lib/seo";
+import { hasOwnDescription, SHOP_DESCRIPTION } from "~/lib/seo";
 import { sessionMiddleware } from "~/server/accounts/session.server";
 import { apiErrorsAsJson, limitBodies, privateByDefault } from "~/server/platform/middleware.server";
 import { shopSettings } from "~/server/settings/settings.server";
@@ -15,6 +15,9 @@ export const links: Route.LinksFunction = () => [
   // `precedence` makes React put the stylesheet (render-blocking) at the top of <head>, before the
   // module preloads; without it the stylesheet comes last and is requested after all the scripts.
   { rel: "stylesheet", href: appCss, precedence: "default" },
+  // The shop's icon: the SVG for browsers that draw it, the ICO (also at /favicon.ico, where
+  // crawlers and older browsers look without asking) for the others.
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -41,12 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* One description for the whole shop; a route whose `meta` writes its own (a category's
             listing, a product page) says so in its handle, and this one is left out. */}
-        {ownDescription ? null : (
-          <meta
-            name="description"
-            content="Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M, with free shipping."
-          />
-        )}
+        {ownDescription ? null : <meta name="description" content={SHOP_DESCRIPTION} />}
         <Meta />
         <Links />
       </head>

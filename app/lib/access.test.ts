@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessRedirect, homeFor, safeRedirectTo } from "./access";
+import { accessRedirect, homeFor, safeRedirectTo, visitorSeesNotFound } from "./access";
 
 const shopper = { role: "user" as const };
 const admin = { role: "admin" as const };
@@ -97,5 +97,18 @@ describe("safeRedirectTo", () => {
     for (const value of ["/shop/search?keyword=日本", "/ĀĀ", "/shop/home?x=\u{10ffff}"]) {
       expect(() => new Headers({ Location: safeRedirectTo(value)! })).not.toThrow();
     }
+  });
+});
+
+describe("an address no page answers, asked by a visitor", () => {
+  it("is a 404 when it names a file, in a closed shop too", () => {
+    for (const path of ["/favicon.ico", "/apple-touch-icon.png", "/shop/logo.svg", "/admin/x.php", "/.env"])
+      expect(visitorSeesNotFound(path, false), path).toBe(true);
+    for (const path of ["/shop/nothing", "/about", "/admin/nothing"]) expect(visitorSeesNotFound(path, false), path).toBe(false);
+  });
+
+  it("is a 404 anywhere outside the owner's area when the shop is open", () => {
+    for (const path of ["/shop/nothing", "/about", "/shop/products/a/b"]) expect(visitorSeesNotFound(path, true), path).toBe(true);
+    for (const path of ["/admin", "/admin/nothing"]) expect(visitorSeesNotFound(path, true), path).toBe(false);
   });
 });

@@ -68,6 +68,21 @@ export function accessRedirect(
   return null;
 }
 
+/** A file's address: its last segment ends in an extension (`/favicon.ico`, `/apple-touch-icon.png`, `/.env`). */
+const FILE_ADDRESS = /\/[^/]*\.[a-z0-9]{1,8}$/i;
+
+/**
+ * A visitor on an address no page answers: whether they get the 404 page rather than the sign-in
+ * page the access rules would send them to. A file's address always (browsers and crawlers ask
+ * for `/favicon.ico` and the like without a link: a redirect to sign-in would be a page where a
+ * file was asked for, a "soft 404"); and any address when the owner opened the shop, so a
+ * crawler's dead link is a 404, except in the owner's area, which keeps SPEC's wall.
+ */
+export function visitorSeesNotFound(pathname: string, shopOpen: boolean): boolean {
+  if (FILE_ADDRESS.test(pathname)) return true;
+  return shopOpen && !pathname.includes("admin");
+}
+
 /**
  * Only same-site relative paths are followed after login (no open redirects). The path goes into a
  * Location header, which holds bytes: characters beyond ASCII (a search for "日本" typed into a

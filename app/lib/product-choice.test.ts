@@ -24,11 +24,18 @@ describe("a product page's chosen variant", () => {
     expect(choice("size=eu 43", shoes)).toEqual({ color: null, size: "EU 43" });
   });
 
-  it("ignores a value the product does not have, and a size sold out in the chosen colour", () => {
+  it("ignores a value the product does not have, and a size the chosen colour does not come in", () => {
     expect(choice("color=navy&size=XXL")).toEqual({ color: "Navy", size: null });
     expect(choice("color=purple&size=M")).toEqual({ color: null, size: "M" });
-    expect(choice("color=navy&size=S")).toEqual({ color: "Navy", size: null });
+    const jeans = [variant("S", "Indigo", 2), variant("M", "Indigo", 1), variant("L", "Black", 1)];
+    expect(choice("color=indigo&size=L", jeans)).toEqual({ color: "Indigo", size: null });
     expect(choice("")).toEqual({ color: null, size: null });
+  });
+
+  it("keeps a sold-out size or colour chosen: its address shows it sold out (a search engine's offer URL)", () => {
+    expect(choice("color=navy&size=S")).toEqual({ color: "Navy", size: "S" });
+    const soldOut = [variant("S", "Red", 0), variant("M", "Red", 0), variant("S", "Blue", 1)];
+    expect(choice("color=red&size=M", soldOut)).toEqual({ color: "Red", size: "M" });
   });
 
   it("is written back as the one address productPath makes", () => {

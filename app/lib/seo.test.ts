@@ -4,7 +4,7 @@ import { createRoutesStub, Meta, type MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseListingQuery } from "./listing";
 import { formatMoney } from "./money";
-import { categoryMeta, productJsonLd, productMeta, type ProductSeoInput } from "./seo";
+import { categoryMeta, homeMeta, listingHeading, productJsonLd, productMeta, type ProductSeoInput } from "./seo";
 import type { Variant } from "./variants";
 
 const ORIGIN = "https://shop.example.com";
@@ -34,7 +34,7 @@ function input(over: Partial<ProductSeoInput["product"]> = {}, rest: Partial<Pro
       variants: [variant("One size", "", 3, "LS-1")],
       ...over,
     },
-    images: [`${ORIGIN}/uploads/linen.webp`],
+    photos: [{ url: `${ORIGIN}/uploads/linen.webp`, color: null }],
     reviews: { average: 0, count: 0 },
     ...rest,
   };
@@ -205,6 +205,45 @@ describe("productJsonLd", () => {
     ]);
   });
 
+  it("names in variesBy only what differs: one colour in several sizes varies by size, and its addresses carry no colour", () => {
+    const variants = [variant("S", "Khaki", 0), variant("M", "Khaki", 2), variant("L", "Khaki", 1)];
+    const group = graphOf(input({ variants }))[0]!;
+    expect(group.variesBy).toEqual(["https://schema.org/size"]);
+    expect(group.hasVariant.map((v: { color: string; offers: { url: string } }) => [v.color, v.offers.url])).toEqual([
+      ["Khaki", `${ORIGIN}/shop/products/linen-shirt?size=S`],
+      ["Khaki", `${ORIGIN}/shop/products/linen-shirt?size=M`],
+      ["Khaki", `${ORIGIN}/shop/products/linen-shirt?size=L`],
+    ]);
+    // The page an offer names is its own canonical address: `?color=khaki&size=S` names `?size=S`.
+    expect(canonicalOf(productMeta(input({ variants }, { selected: { color: "khaki", size: "S" } })))).toEqual([
+      `${ORIGIN}/shop/products/linen-shirt?size=S`,
+    ]);
+  });
+
+  it("each variant's image is its colour's photo; the product's are all its photos, at most 10", () => {
+    const variants = [variant("M", "Navy", 2), variant("L", "Navy", 1), variant("M", "Sage", 1), variant("M", "Pink", 1)];
+    const photos = [
+      { url: `${ORIGIN}/p/navy-front.jpg`, color: "Navy" },
+      { url: `${ORIGIN}/p/sage-front.jpg`, color: "Sage" },
+      { url: `${ORIGIN}/p/navy-back.jpg`, color: "Navy" },
+      ...Array.from({ length: 9 }, (_, i) => ({ url: `${ORIGIN}/p/detail-${i}.jpg`, color: null })),
+    ];
+    const group = graphOf(input({ variants }, { photos }))[0]!;
+    expect(group.image).toEqual(photos.slice(0, 10).map((p) => p.url));
+    expect(group.hasVariant.map((v: { color: string; image: string }) => [v.color, v.image])).toEqual([
+      ["Navy", `${ORIGIN}/p/navy-front.jpg`],
+      ["Navy", `${ORIGIN}/p/navy-front.jpg`],
+      ["Sage", `${ORIGIN}/p/sage-front.jpg`],
+      // A colour without a photo of its own: the cover.
+      ["Pink", `${ORIGIN}/p/navy-front.jpg`],
+    ]);
+    // A page of one colour previews that colour's photo.
+    const sage = productMeta(input({ variants }, { photos, selected: { color: "sage" } }));
+    expect(content(sage, "property", "og:image")).toEqual([`${ORIGIN}/p/sage-front.jpg`]);
+    expect(content(sage, "name", "twitter:image")).toEqual([`${ORIGIN}/p/sage-front.jpg`]);
+    expect(content(productMeta(input({ variants }, { photos })), "property", "og:image")).toEqual([`${ORIGIN}/p/navy-front.jpg`]);
+  });
+
   it("a title or description with </script> cannot end the script: the JSON reads back unchanged", () => {
     const title = `Tee </script><script>alert("x")</script> & <!-- more`;
     const description = "Line one\u2028line two </SCRIPT> <b>bold</b>";
@@ -241,6 +280,30 @@ describe("categoryMeta", () => {
     expect(tags).toContainEqual({ title: "Men | Fashion Shop" });
   });
 
+  it("a later page of a category in the shop's order is a page of its own; sorted, it is a copy", () => {
+    const paged = (search: string) => {
+      const query = parseListingQuery(new URLSearchParams(search));
+      return categoryMeta({
+        origin: ORIGIN,
+        shopName: "Fashion Shop",
+        filters: query,
+        page: { page: query.page, sorted: query.sortBy !== "price-lowtohigh" },
+      });
+    };
+    expect(canonicalOf(paged("category=men&page=2"))).toEqual([`${ORIGIN}/shop/listing?category=men&page=2`]);
+    expect(paged("category=men&page=2")).toContainEqual({ title: "Men, page 2 | Fashion Shop" });
+    expect(canonicalOf(paged("page=3"))).toEqual([`${ORIGIN}/shop/listing?page=3`]);
+    expect(canonicalOf(paged("category=men&page=2&sortBy=title-atoz"))).toEqual([`${ORIGIN}/shop/listing?category=men`]);
+    expect(canonicalOf(paged("category=men&brand=nike&page=2"))).toEqual([`${ORIGIN}/shop/listing`]);
+  });
+
+  it("the heading says the category's name on its page, SPEC's 'All Products' on every other listing", () => {
+    const heading = (search: string) => listingHeading(parseListingQuery(new URLSearchParams(search)));
+    expect(heading("category=men")).toBe("Men");
+    expect(heading("category=kids&sortBy=title-atoz&page=2")).toBe("Kids");
+    for (const search of ["", "category=men,women", "category=men&brand=nike", "brand=nike"]) expect(heading(search)).toBe("All Products");
+  });
+
   it("several categories, or a category with another filter, name the plain listing", () => {
     for (const search of [
       "",
@@ -255,5 +318,18 @@ describe("categoryMeta", () => {
       expect(tags, search).toContainEqual({ title: "All Products | Fashion Shop" });
     }
     expect(content(meta(""), "name", "twitter:card")).toEqual(["summary"]);
+  });
+});
+
+describe("homeMeta", () => {
+  it("names /shop/home as canonical, with Open Graph and Twitter tags and a picture", () => {
+    const tags = homeMeta({ origin: ORIGIN, shopName: "Fashion Shop", image: `${ORIGIN}/demo/photos/tee-960.jpg` });
+    expect(canonicalOf(tags)).toEqual([`${ORIGIN}/shop/home`]);
+    expect(content(tags, "property", "og:url")).toEqual([`${ORIGIN}/shop/home`]);
+    expect(content(tags, "property", "og:type")).toEqual(["website"]);
+    expect(content(tags, "property", "og:title")).toEqual(["Fashion Shop"]);
+    expect(content(tags, "property", "og:image")).toEqual([`${ORIGIN}/demo/photos/tee-960.jpg`]);
+    expect(content(tags, "name", "twitter:card")).toEqual(["summary_large_image"]);
+    expect(content(tags, "name", "twitter:image")).toEqual([`${ORIGIN}/demo/photos/tee-960.jpg`]);
   });
 });

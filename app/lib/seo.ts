@@ -80,8 +80,11 @@ export type ProductSeoInput = {
   origin: string;
   shopName: string;
   product: Pick<Product, "id" | "handle" | "title" | "description" | "category" | "brand" | "priceCents" | "salePriceCents" | "variants">;
-  /** Absolute URLs of the product's photos, the main one first. */
-  images: string[];
+  /**
+   * The product's photos in their order (the cover first): each one's absolute URL (a JPEG: link
+   * previews show no AVIF or SVG) and the colour it shows (null: any colour).
+   */
+  photos: Array<{ url: string; color: string | null }>;
   /** The reviews the page shows: their mean and how many there are (0: none). */
   reviews: { average: number; count: number };
   /**
@@ -91,15 +94,28 @@ export type ProductSeoInput = {
   selected?: { color?: string | null; size?: string | null };
 };
 
-/** Whether the product's variants differ by size ("One size" alone is no choice). */
-const hasSizes = (variants: Variant[]) => variants.some((v) => v.size !== ONE_SIZE);
+/** Whether the product's variants differ by size: two sizes or more ("One size" alone is no choice). */
+const hasSizes = (variants: Variant[]) => new Set(variants.filter((v) => v.size !== ONE_SIZE).map((v) => sizeId(v.size))).size > 1;
+/** Whether the product's variants differ by colour: two colours or more (one colour is no choice). */
+const hasColors = (variants: Variant[]) => new Set(variants.filter((v) => v.color).map((v) => colorId(v.color))).size > 1;
+
+/** Google shows at most this many of a product's images; more is weight for nothing. */
+const MAX_IMAGES = 10;
+
+/** The photo a shopper who chose `color` sees first: that colour's first photo, else the cover. */
+function photoFor(photos: ProductSeoInput["photos"], color: string | null | undefined): string | null {
+  const id = color ? colorId(color) : null;
+  return (id && photos.find((p) => p.color && colorId(p.color) === id)?.url) || photos[0]?.url || null;
+}
 
 /**
  * A variant's address: its colour as the listing's filters write colours (`navy`) and its size by
- * name as the page writes it (`M`, `EU-42`), as in `?color=navy&size=M`.
+ * name as the page writes it (`M`, `EU-42`), as in `?color=navy&size=M`. Only what the product's
+ * variants differ by: a product of one colour is the same page in that colour.
  */
 function variantChoice(variants: Variant[], choice: { color?: string | null; size?: string | null }) {
-  const color = choice.color ? variants.find((v) => v.color && colorId(v.color) === colorId(choice.color!))?.color : undefined;
+  const color =
+    choice.color && hasColors(variants) ? variants.find((v) => v.color && colorId(v.color) === colorId(choice.color!))?.color : undefined;
   const size =
     choice.size && hasSizes(variants)
       ? variants.find((v) => v.size !== ONE_SIZE && sizeId(v.size) === sizeId(choice.size!))?.size
@@ -113,7 +129,8 @@ function variantChoice(variants: Variant[], choice: { color?: string | null; siz
  * and the `BreadcrumbList` Home › category › product. Prices as the page shows them.
  */
 export function productJsonLd(input: ProductSeoInput): JsonObject {
-  const { origin, shopName, product, images, reviews } = input;
+  const { origin, shopName, product, photos, reviews } = input;
+  const images = photos.slice(0, MAX_IMAGES).map((p) => p.url);
   const pageUrl = origin + productPath(product.handle);
   const price = centsToAmountText(unitPriceCents(product.priceCents, product.salePriceCents));
   const offer = (stock: number, url: string): JsonObject => ({
@@ -170,8 +187,9 @@ export function productJsonLd(input: ProductSeoInput): JsonObject {
       offers: offer(only?.stock ?? 0, pageUrl),
     };
   } else {
+    // Only what really differs: a product in one colour varies by size alone.
     const sized = hasSizes(variants);
-    const coloured = variants.some((v) => v.color);
+    const coloured = hasColors(variants);
     item = {
       "@type": "ProductGroup",
       "@id": `${pageUrl}#product`,
@@ -187,7 +205,8 @@ export function productJsonLd(input: ProductSeoInput): JsonObject {
           ...(v.sku ? { sku: v.sku } : {}),
           ...(sized && v.size !== ONE_SIZE ? { size: v.size } : {}),
           ...(v.color ? { color: v.color } : {}),
-          ...(images[0] ? { image: images[0] } : {}),
+          // The photo a shopper who picks this variant sees: its colour's.
+          ...(photoFor(photos, v.color) ? { image: photoFor(photos, v.color)! } : {}),
           offers: offer(v.stock, url),
         };
       }),
@@ -211,8 +230,9 @@ export function productJsonLd(input: ProductSeoInput): JsonObject {
  * Open Graph (with the product's price) and Twitter tags, and the JSON-LD.
  */
 export function productMeta(input: ProductSeoInput): MetaDescriptor[] {
-  const { origin, shopName, product, images } = input;
-  const canonical = origin + productPath(product.handle, variantChoice(product.variants, input.selected ?? {}));
+  const { origin, shopName, product, photos } = input;
+  const selected = variantChoice(product.variants, input.selected ?? {});
+  const canonical = origin + productPath(product.handle, selected);
   const description = snippet(product.description) || snippet(`${product.title} by ${brandLabel(product.brand)}, at ${shopName}.`);
   return [
     { title: `${product.title} | ${shopName}` },
@@ -223,7 +243,8 @@ export function productMeta(input: ProductSeoInput): MetaDescriptor[] {
       title: product.title,
       description,
       url: canonical,
-      image: images[0] ?? null,
+      // A page of one colour (`?color=navy`) shows that colour's photo in its preview.
+      image: photoFor(photos, selected.color),
       imageAlt: product.title,
       siteName: shopName,
     }),
@@ -237,11 +258,35 @@ export function productMeta(input: ProductSeoInput): MetaDescriptor[] {
 export type CategorySeoInput = {
   origin: string;
   shopName: string;
-  /** The listing's filters (sort and page play no part: they never reach the canonical address). */
+  /** The listing's filters (the sort never reaches the canonical address; the page, see `page`). */
   filters: ListingFilters;
   /** An absolute URL of a picture for link previews (the first product's photo), if any. */
   image?: string | null;
+  /**
+   * The page of results and its sort, when the listing has them: a later page in the shop's
+   * default order is a page of its own (crawlers read it to reach every product).
+   */
+  page?: { page: number; sorted: boolean };
 };
+
+const isPlainListing = (filters: ListingFilters) =>
+  !filters.category.length && !filters.brand.length && !filters.size.length && !filters.color.length;
+
+/** The one category a listing shows with no other filter (its own page, "Men"), or null. */
+function categoryPage(filters: ListingFilters): string | null {
+  return filters.category.length === 1 && !filters.brand.length && !filters.size.length && !filters.color.length
+    ? filters.category[0]!
+    : null;
+}
+
+/**
+ * The listing's heading (its `<h1>` and its title): a category's page says the category's name
+ * ("Men"); every other listing is SPEC's "All Products".
+ */
+export function listingHeading(filters: ListingFilters): string {
+  const only = categoryPage(filters);
+  return only ? categoryLabel(only) : "All Products";
+}
 
 const CATEGORY_WORDS: Record<string, string> = {
   men: "Men's clothing, shoes and accessories",
@@ -254,26 +299,54 @@ const CATEGORY_WORDS: Record<string, string> = {
 /**
  * The listing's title, description, canonical address and Open Graph tags. Exactly one category
  * and no other filter is that category's page (`/shop/listing?category=men`, "Men | Shop"); any
- * other listing names the plain listing as canonical, so sorted, paged, filtered or tagged copies
- * (utm_…, ?product=, ?cart=) all point search engines to one page.
+ * other listing names the plain listing as canonical, so sorted, filtered or tagged copies
+ * (utm_…, ?product=, ?cart=) all point search engines to one page. A later page of a category's
+ * (or the plain listing's) products in the default order keeps its number (`&page=2`).
  */
 export function categoryMeta(input: CategorySeoInput): MetaDescriptor[] {
   const { origin, shopName, filters } = input;
-  const only =
-    filters.category.length === 1 && !filters.brand.length && !filters.size.length && !filters.color.length ? filters.category[0] : null;
+  const only = categoryPage(filters);
   const brands = BRANDS.map((b) => b.label);
   const brandList = `${brands.slice(0, -1).join(", ")} and ${brands.at(-1)}`;
-  const heading = only ? categoryLabel(only) : "All Products";
+  const heading = listingHeading(filters);
   const words = only
     ? (CATEGORY_WORDS[only] ?? categoryLabel(only))
     : `${CATEGORIES.map((c) => c.label).join(", ")}: clothing, shoes and accessories`;
   const description = snippet(`${words} from ${brandList}, at ${shopName}.`);
-  const url = origin + (only ? categoryPath(only) : "/shop/listing");
+  // A later page of the category's (or the whole listing's) products is a page of its own, which
+  // crawlers read to reach every product (decision 0061); a filtered copy's is the plain listing.
+  const page = (only || isPlainListing(filters)) && input.page && input.page.page > 1 && !input.page.sorted ? input.page.page : null;
+  const path = only ? categoryPath(only) : "/shop/listing";
+  const url = origin + (page ? `${path}${path.includes("?") ? "&" : "?"}page=${page}` : path);
   return [
-    { title: `${heading} | ${shopName}` },
+    { title: `${heading}${page ? `, page ${page}` : ""} | ${shopName}` },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     ...socialTags({ type: "website", title: heading, description, url, image: input.image ?? null, imageAlt: heading, siteName: shopName }),
+  ];
+}
+
+/** The shop-wide description: the home page's, and every page's that has none of its own (root.tsx). */
+export const SHOP_DESCRIPTION = "Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M, with free shipping.";
+
+/**
+ * The home page's canonical address (`/shop/home`: `/` only redirects), and its Open Graph and
+ * Twitter tags with a picture (a featured product's photo: the banners may be SVG, which link
+ * previews do not show).
+ */
+export function homeMeta(input: { origin: string; shopName: string; image: string | null }): MetaDescriptor[] {
+  const url = `${input.origin}/shop/home`;
+  return [
+    { tagName: "link", rel: "canonical", href: url },
+    ...socialTags({
+      type: "website",
+      title: input.shopName,
+      description: SHOP_DESCRIPTION,
+      url,
+      image: input.image,
+      imageAlt: input.shopName,
+      siteName: input.shopName,
+    }),
   ];
 }
 

@@ -98,3 +98,32 @@ test("in an open shop, account and checkout still ask a visitor to sign in", asy
   }
   await context.close();
 });
+
+test("a card's title links its product's page: with JavaScript a click opens the dialog, as the card does; without it, the page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // Phone and desktop: the card's own link lies over the whole card but under its title and button.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/shop/listing?category=accessories");
+    const card = page.locator("main article").first();
+    const title = card.getByRole("heading", { level: 3 }).getByRole("link");
+    const name = (await title.textContent())!;
+    await expect(title).toHaveAttribute("href", /^\/shop\/products\/[a-z0-9-]+$/);
+    const href = (await title.getAttribute("href"))!;
+    await title.click();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("dialog", { name })).toBeVisible();
+      await expect(page).toHaveURL(/\/shop\/listing\?category=accessories&product=/);
+    } else {
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    }
+    // Anywhere else on the card (its price) opens the dialog, with or without JavaScript.
+    await page.goto("/shop/listing?category=accessories");
+    const price = (await card.locator("p").last().boundingBox())!;
+    await page.mouse.click(price.x + 4, price.y + price.height / 2);
+    await expect(page.getByRole("dialog", { name })).toBeVisible();
+  }
+});

@@ -67,7 +67,7 @@ test("the dialog leads to the product's page, whose colour and size links the ad
   await expect(page.getByText("M · Navy")).toBeVisible();
 });
 
-test("an unknown size is no choice, an old address moves for good, an unknown one is not found, a sold-out size is no link", async ({
+test("an unknown size is no choice, an old address moves for good, an unknown one is not found, a sold-out size is no link but can be the address's", async ({
   page,
   shopper: _,
 }) => {
@@ -102,7 +102,10 @@ test("an unknown size is no choice, an old address moves for good, an unknown on
   await expect(fleeceSizes.locator("li", { hasText: "XS" })).toContainText("sold out");
   await expect(fleeceSizes.getByRole("link", { name: /XS/ })).toHaveCount(0);
   await expect(fleeceSizes.getByRole("link", { name: "S", exact: true })).toBeVisible();
-  // A sold-out size in the address is no choice either.
+  // A sold-out size in the address (a search engine's offer for it) shows it chosen and sold out,
+  // never "In stock" (issue 48).
   await page.goto("/shop/products/sportswear-club-fleece-hoodie?size=XS");
-  await expect(page.getByRole("group", { name: /^Size/ }).locator("[aria-current]")).toHaveCount(0);
+  await expect(page.getByRole("group", { name: /^Size/ }).locator("[aria-current]")).toHaveText(/^XS\s*sold out$/);
+  await expect(page.getByTestId("stock-note")).toHaveText("Out Of Stock");
+  await expect(page.getByRole("button", { name: "Out Of Stock" })).toBeDisabled();
 });

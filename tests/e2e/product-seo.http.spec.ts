@@ -12,8 +12,12 @@ type ApiProduct = {
   price: number;
   salePrice: number;
   description: string;
+  images: Array<{ url: string; color: string | null }>;
   variants: Array<{ size: string; color: string; sku: string | null; stock: number }>;
 };
+
+type Offer = { price: string; priceCurrency: string; availability: string; url: string };
+type JsonLdVariant = { name: string; sku?: string; size?: string; color?: string; image?: string; offers: Offer };
 
 const GOOGLEBOT = { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
 
@@ -69,7 +73,8 @@ test("a product with sizes: title, description, canonical with the chosen varian
   expect(canonicalUrl.origin).toBe(shop.url);
   expect(canonicalUrl.pathname).toBe(`/shop/products/${product.handle}`);
   expect(canonicalUrl.searchParams.get("size")).toBe(variant.size);
-  expect(canonicalUrl.searchParams.get("color")).toBeTruthy();
+  // The colour stays when the product comes in several (one colour is no choice).
+  expect(canonicalUrl.searchParams.has("color")).toBe(new Set(product.variants.map((v) => v.color)).size > 1);
   expect(canonicalUrl.searchParams.has("utm_source")).toBe(false);
 
   expect(metaOf(html, "property", "og:type")).toBe("product");
@@ -133,4 +138,106 @@ test("a visitor with a cart gets a private page; an unknown product is a 404 nob
   const unknown = await fetch(`${shop.url}/shop/products/no-such-product-anywhere`, { headers: GOOGLEBOT });
   expect(unknown.status).toBe(404);
   expect(unknown.headers.get("cache-control")).toBe("private, no-store");
+});
+
+/** The JSON-LD graph of a page: its Product or ProductGroup first, then the breadcrumbs. */
+function graphOf(html: string): Array<Record<string, unknown>> {
+  return jsonLd(html).flatMap((block) => (block["@graph"] as Array<Record<string, unknown>>) ?? [block]);
+}
+
+const crawl = async (url: string) => {
+  const page = await fetch(url, { headers: GOOGLEBOT, redirect: "manual" });
+  return { status: page.status, html: await page.text() };
+};
+
+// Issue 48, points 6-8, checked on every product of the demo catalogue as a crawler reads it.
+test("every product's structured data: variesBy names only what differs, each variant shows its colour's photo, the product all its photos", async ({
+  shop,
+}) => {
+  const all = await products(shop.url);
+  expect(all.length).toBeGreaterThan(60);
+  let oneColourGroups = 0;
+  for (const product of all) {
+    const { status, html } = await crawl(`${shop.url}/shop/products/${product.handle}`);
+    expect(status, product.handle).toBe(200);
+    const item = graphOf(html)[0]!;
+    // The API's photos are the page's, in their order (the demo's are JPEGs of one width).
+    expect(item.image, product.handle).toEqual(product.images.slice(0, 10).map((i) => i.url));
+    if (product.variants.length === 1) {
+      expect(item["@type"]).toBe("Product");
+      continue;
+    }
+    const sizes = new Set(product.variants.map((v) => v.size).filter((s) => s !== "One size"));
+    const colours = new Set(product.variants.map((v) => v.color.toLowerCase()));
+    if (colours.size === 1) oneColourGroups++;
+    expect(item.variesBy, product.handle).toEqual([
+      ...(sizes.size > 1 ? ["https://schema.org/size"] : []),
+      ...(colours.size > 1 ? ["https://schema.org/color"] : []),
+    ]);
+    for (const variant of item.hasVariant as JsonLdVariant[]) {
+      const own = product.images.find((i) => i.color?.toLowerCase() === variant.color?.toLowerCase());
+      expect(variant.image, `${product.handle} ${variant.name}`).toBe((own ?? product.images[0]!).url);
+    }
+  }
+  // Today's demo: 41 products in one colour and several sizes.
+  expect(oneColourGroups).toBeGreaterThan(30);
+});
+
+test("a page of one colour previews that colour's photo", async ({ shop }) => {
+  const product = (await products(shop.url)).find((p) => new Set(p.images.map((i) => i.color)).size > 2)!;
+  for (const colour of new Set(product.images.map((i) => i.color!))) {
+    const { html } = await crawl(`${shop.url}/shop/products/${product.handle}?color=${encodeURIComponent(colour.toLowerCase())}`);
+    const photo = product.images.find((i) => i.color === colour)!.url;
+    expect(metaOf(html, "property", "og:image"), colour).toBe(photo);
+    expect(metaOf(html, "name", "twitter:image"), colour).toBe(photo);
+  }
+});
+
+test("every sold-out offer's address shows that variant sold out, and names itself as canonical", async ({ shop }) => {
+  const soldOut: Array<{ handle: string; variant: JsonLdVariant }> = [];
+  for (const product of await products(shop.url)) {
+    if (product.variants.length === 1 || product.variants.every((v) => v.stock > 0)) continue;
+    const item = graphOf((await crawl(`${shop.url}/shop/products/${product.handle}`)).html)[0]!;
+    for (const variant of item.hasVariant as JsonLdVariant[])
+      if (variant.offers.availability === "https://schema.org/OutOfStock") soldOut.push({ handle: product.handle, variant });
+  }
+  expect(soldOut.length).toBeGreaterThan(10);
+  for (const { handle, variant } of soldOut) {
+    const { status, html } = await crawl(variant.offers.url);
+    expect(status, variant.offers.url).toBe(200);
+    expect(decode(/<link[^>]*rel="canonical"[^>]*href="([^"]*)"/.exec(html)![1]!), handle).toBe(variant.offers.url);
+    expect(/data-testid="stock-note"[^>]*>([^<]*)</.exec(html)![1], variant.offers.url).toBe("Out Of Stock");
+    // The size is shown chosen and sold out.
+    if (variant.size) {
+      expect(html, variant.offers.url).toMatch(
+        new RegExp(`<span aria-current="true"[^>]*><span class="line-through">${variant.size}</span><span[^>]*>sold out</span>`),
+      );
+    }
+  }
+});
+
+test("the home page and a category's listing name themselves, with previews; a missing product's page has one title", async ({ shop }) => {
+  const home = (await crawl(`${shop.url}/shop/home`)).html;
+  expect(decode(/<link[^>]*rel="canonical"[^>]*href="([^"]*)"/.exec(home)![1]!)).toBe(`${shop.url}/shop/home`);
+  expect(metaOf(home, "property", "og:url")).toBe(`${shop.url}/shop/home`);
+  expect(metaOf(home, "property", "og:title")).toBe("Fashion Shop");
+  expect(metaOf(home, "property", "og:description")).toBeTruthy();
+  expect(metaOf(home, "name", "twitter:card")).toBe("summary_large_image");
+  expect(metaOf(home, "name", "twitter:image")).toBe(metaOf(home, "property", "og:image"));
+  const preview = await fetch(metaOf(home, "property", "og:image")!);
+  expect([preview.status, preview.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+  expect(home.match(/<meta[^>]*name="description"/g)).toHaveLength(1);
+
+  const men = (await crawl(`${shop.url}/shop/listing?category=men`)).html;
+  expect(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(men)![1]!.replace(/<[^>]+>/g, "")).toMatch(/^Men \(\d+ products\)$/);
+  expect(decode(/<link[^>]*rel="canonical"[^>]*href="([^"]*)"/.exec(men)![1]!)).toBe(`${shop.url}/shop/listing?category=men`);
+  expect(metaOf(men, "property", "og:title")).toBe("Men");
+  expect(metaOf(men, "property", "og:image")).toMatch(new RegExp(`^${shop.url}/`));
+  // Every other listing keeps SPEC's heading.
+  const all = (await crawl(`${shop.url}/shop/listing`)).html;
+  expect(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(all)![1]!.replace(/<[^>]+>/g, "")).toMatch(/^All Products \(\d+ products\)$/);
+
+  const missing = await crawl(`${shop.url}/shop/products/no-such-product-anywhere`);
+  expect(missing.status).toBe(404);
+  expect(missing.html.match(/<title>/g)).toHaveLength(1);
 });

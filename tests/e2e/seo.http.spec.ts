@@ -36,6 +36,17 @@ test.describe("a closed shop (as it starts)", () => {
     }
   });
 
+  test("the icon and unknown files are there for anyone, not behind sign-in; an unknown page still is", async ({ shop }) => {
+    const icon = await crawl(`${shop.url}/favicon.ico`);
+    expect([icon.status, icon.headers.get("location")]).toEqual([200, null]);
+    for (const path of ["/apple-touch-icon.png", "/favicon-32x32.png", "/shop/x.png", "/.env"]) {
+      const answer = await crawl(shop.url + path);
+      expect([answer.status, answer.headers.get("location")], path).toEqual([404, null]);
+    }
+    // SPEC: a visitor on any other address goes to sign in.
+    expect((await crawl(`${shop.url}/no-such-page`)).headers.get("location")).toBe("/auth/login?redirectTo=%2Fno-such-page");
+  });
+
   test("a category's listing names its own page as canonical, whatever the sort, page or tracking", async ({ shop }) => {
     const api = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
     expect((await (await api.post("/api/auth/login", { data: SHOPPER })).json()).success).toBe(true);
@@ -95,6 +106,10 @@ test.describe("a shop open to visitors", () => {
       "/shop/products/air-max-90?color=white&size=EU+42",
       "/sitemap.xml",
       "/demo/products/adidas-samba-og.svg",
+      // A category's later pages lead to the products its first page has no room for.
+      "/shop/listing?page=2",
+      "/shop/listing?category=men&page=2",
+      "/favicon.ico",
     ]) {
       expect(allowed(path), path).toBe(true);
     }
@@ -107,11 +122,12 @@ test.describe("a shop open to visitors", () => {
       "/shop/search?keyword=jeans",
       "/api/shop/products/get",
       "/admin/dashboard",
+      "/admin",
+      "/admin/",
       "/auth/login",
       "/shop/listing?sortBy=title-atoz",
       "/shop/listing?category=men&sortBy=price-hightolow",
-      "/shop/listing?page=2",
-      "/shop/listing?category=men&page=2",
+      "/shop/listing?category=men&page=2&sortBy=title-atoz",
       "/shop/listing?category=men&product=0123456789abcdef01234567",
       "/shop/home?cart=open",
     ]) {
@@ -147,12 +163,10 @@ test.describe("a shop open to visitors", () => {
     for (const { loc } of products)
       expect(loc).toMatch(new RegExp(`^${server.url.replace(/\./g, "\\.")}/shop/products/[a-z0-9]+(-[a-z0-9]+)*$`));
 
-    // Each address opens for a crawler, and is the canonical address of the page it opens (home
-    // names none).
+    // Each address opens for a crawler, and is the canonical address of the page it opens.
     for (const { loc } of [...pages, ...products]) {
       const page = await crawl(loc);
       expect(page.status, loc).toBe(200);
-      if (loc.endsWith("/shop/home")) continue;
       expect(await page.text(), loc).toContain(`<link rel="canonical" href="${loc.replace(/&/g, "&amp;")}"/>`);
     }
 
@@ -161,6 +175,55 @@ test.describe("a shop open to visitors", () => {
       expect(answer.status, path).toBe(404);
       expectCacheable(answer, /^text\/plain/);
     }
+  });
+
+  test("a crawler that obeys robots.txt reaches every product's page through the shop's own links", async () => {
+    const allowed = robotsRules(await (await crawl(`${server.url}/robots.txt`)).text());
+    const handles = await allHandles(server.url);
+    // Breadth first from the home page, as a crawler goes: every link it may follow on the shop's
+    // pages. Product pages are where it arrives (their own links lead to variants and to products
+    // this test needs no help finding).
+    const seen = new Set<string>(["/shop/home"]);
+    const queue = ["/shop/home"];
+    const reached = new Set<string>();
+    while (queue.length) {
+      const path = queue.shift()!;
+      const page = await crawl(server.url + path);
+      expect(page.status, path).toBe(200);
+      for (const [, href] of (await page.text()).matchAll(/<a [^>]*href="([^"#]*)"/g)) {
+        const url = new URL(href!.replace(/&amp;/g, "&"), server.url + path);
+        const next = url.pathname + url.search;
+        if (url.origin !== server.url || !allowed(next) || seen.has(next)) continue;
+        seen.add(next);
+        const product = /^\/shop\/products\/([^/?]+)$/.exec(next);
+        if (product) reached.add(product[1]!);
+        else if (/^\/shop\/(home|listing)/.test(next)) queue.push(next);
+      }
+    }
+    expect(handles.filter((h) => !reached.has(h))).toEqual([]);
+    // The home page's cards link their product's page (not only the dialog).
+    const home = await (await crawl(`${server.url}/shop/home`)).text();
+    const cards = [...home.matchAll(/<article[\s\S]*?<\/article>/g)].map((m) => m[0]);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card).toMatch(/<a [^>]*href="\/shop\/products\/[a-z0-9-]+"/);
+  });
+
+  test("the shop's icon is a file at /favicon.ico, linked from the pages; an unknown file or page is a 404, not a sign-in", async () => {
+    const icon = await crawl(`${server.url}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const bytes = new Uint8Array(await icon.arrayBuffer());
+    // An ICO file: reserved 0, type 1, at least one image.
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(bytes[4]).toBeGreaterThan(0);
+    const home = await (await crawl(`${server.url}/shop/home`)).text();
+    expect(home).toMatch(/<link[^>]*rel="icon"[^>]*href="\/favicon\.ico"/);
+    for (const path of ["/apple-touch-icon.png", "/wp-login.php", "/shop/banner.jpg", "/no-such-page", "/shop/no-such-page"]) {
+      const answer = await crawl(server.url + path);
+      expect([answer.status, answer.headers.get("location")], path).toEqual([404, null]);
+    }
+    // The owner's area keeps the wall.
+    expect((await crawl(`${server.url}/admin/no-such-page`)).headers.get("location")).toMatch(/^\/auth\/login/);
   });
 
   test("a product the owner adds is in the sitemap at once, with the time it was made", async () => {

@@ -9,6 +9,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Unit prices of the cards in page order. */
+/** The link of the card titled `title` that opens its dialog (the title itself links the product's page). */
+const cardLink = (page: Page, title: string) =>
+  page.locator("main article", { has: page.getByRole("heading", { name: title, exact: true }) }).locator("[data-product-link]");
+
 async function unitPrices(page: Page): Promise<number[]> {
   const texts = await page.locator("main article p:has(> span)").allTextContents();
   return texts.map((t) => {
@@ -159,7 +163,7 @@ test.describe("listing", () => {
 test.describe("product details dialog", () => {
   test("opens from a card and closes again", async ({ page, javaScriptEnabled }) => {
     await page.goto("/shop/listing?category=footwear");
-    const link = page.locator("main article a", { hasText: "Air Max 90" });
+    const link = cardLink(page, "Air Max 90");
     await link.click();
     await expect(page).toHaveURL(/category=footwear&product=[0-9a-f]{24}$/);
     const dialog = page.getByRole("dialog", { name: "Air Max 90" });
@@ -181,7 +185,7 @@ test.describe("product details dialog", () => {
 
   test("with JavaScript, focus stays inside the open dialog", { tag: "@needs-js" }, async ({ page }) => {
     await page.goto("/shop/listing?category=footwear");
-    await page.locator("main article a", { hasText: "Air Max 90" }).click();
+    await cardLink(page, "Air Max 90").click();
     const dialog = page.getByRole("dialog", { name: "Air Max 90" });
     await expect(dialog).toBeVisible();
     // Opened as a modal: the page behind it is inert.
@@ -222,7 +226,7 @@ test.describe("product details dialog", () => {
 
   test("opens from its URL, and says so when the product does not exist", async ({ page }) => {
     await page.goto("/shop/search?keyword=samba");
-    const href = await page.locator("main article a", { hasText: "Samba OG" }).getAttribute("href");
+    const href = await cardLink(page, "Samba OG").getAttribute("href");
     await page.goto(href!);
     const dialog = page.getByRole("dialog", { name: "Samba OG" });
     await expect(dialog).toBeVisible();
@@ -283,7 +287,7 @@ test.describe("reviews", () => {
 
   async function openDialog(page: Page, title: string) {
     await page.goto(`/shop/search?${new URLSearchParams({ keyword: title })}`);
-    await page.locator("main article a", { hasText: title }).first().click();
+    await cardLink(page, title).first().click();
     const dialog = page.getByRole("dialog", { name: title });
     await expect(dialog).toBeVisible();
     return dialog;

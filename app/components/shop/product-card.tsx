@@ -1,8 +1,8 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
 import { photoColorAmong, photosForColor, productPhotos } from "~/lib/photos";
 import { brandLabel, categoryLabel } from "~/lib/constants";
-import { productBadge, type Product } from "~/lib/product";
+import { productBadge, productPath, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ProductDialogOverlay } from "./overlays";
@@ -10,7 +10,8 @@ import { Price } from "./price";
 import { ProductPicture } from "./product-picture";
 
 /**
- * A product as the listing shows it: a link that opens its details, and Add to cart. `preview` (the
+ * A product as the listing shows it: a link that opens its details (the dialog), its title a link
+ * to its own page, and Add to cart. `preview` (the
  * owner's "View shop") shows the card alone, with nothing to open or add. `href`: the card is a
  * link to that address instead (a product page's "You may also like"), with nothing to add.
  * `load`: how the image loads; the first cards of a results page are the likely largest paint.
@@ -33,65 +34,97 @@ export function ProductCard({
   sizes?: string;
 }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const badge = productBadge(product);
   const photos = productPhotos(product);
   const photo = photosForColor(photos, photoColorAmong(photos, colors))[0]!;
-  const face = (
-    <>
-      <div className="relative">
-        <ProductPicture
-          photo={photo}
-          alt={product.title}
-          sizes={sizes}
-          width={320}
-          priority={load === "high"}
-          eager={load === "eager"}
-          className="aspect-square w-full rounded-t-lg bg-gray-100 object-cover"
-        />
-        {badge ? (
-          <span
-            className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Sale" ? "bg-red-600 text-white" : "bg-gray-900 text-white"}`}
-          >
-            {badge}
-          </span>
-        ) : null}
-      </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="font-semibold leading-snug group-hover:underline">{product.title}</h3>
-        <p className="text-sm text-gray-600">
-          {brandLabel(product.brand)} · {categoryLabel(product.category)}
-        </p>
-        <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
-      </div>
-    </>
+  const picture = (
+    <div className="relative">
+      <ProductPicture
+        photo={photo}
+        alt={product.title}
+        sizes={sizes}
+        width={320}
+        priority={load === "high"}
+        eager={load === "eager"}
+        className="aspect-square w-full rounded-t-lg bg-gray-100 object-cover"
+      />
+      {badge ? (
+        <span
+          className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Sale" ? "bg-red-600 text-white" : "bg-gray-900 text-white"}`}
+        >
+          {badge}
+        </span>
+      ) : null}
+    </div>
   );
-  return (
-    // No overflow clipping on the card: it would cut the link's focus ring; the image is rounded instead.
-    <article className="flex flex-col rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md">
-      {preview ? (
-        <div className="flex flex-1 flex-col">{face}</div>
-      ) : href ? (
-        <Link to={href} className={cn(linkClass, "rounded-b-lg")}>
-          {face}
-        </Link>
-      ) : (
-        <>
-          <Link
-            to={withParam(location, "product", product.id)}
-            preventScrollReset
-            data-product-link={product.id}
-            onPointerEnter={ProductDialogOverlay.preload}
-            onFocus={ProductDialogOverlay.preload}
-            className={linkClass}
-          >
+  const details = (title: React.ReactNode) => (
+    <div className="flex flex-1 flex-col gap-1 p-3">
+      <h3 className="font-semibold leading-snug group-hover:underline">{title}</h3>
+      <p className="text-sm text-gray-600">
+        {brandLabel(product.brand)} · {categoryLabel(product.category)}
+      </p>
+      <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
+    </div>
+  );
+  if (preview || href) {
+    const face = (
+      <>
+        {picture}
+        {details(product.title)}
+      </>
+    );
+    return (
+      // No overflow clipping on the card: it would cut the link's focus ring; the image is rounded instead.
+      <article className={articleClass}>
+        {preview ? (
+          <div className="flex flex-1 flex-col">{face}</div>
+        ) : (
+          <Link to={href!} className={cn(linkClass, "rounded-b-lg")}>
             {face}
           </Link>
-          <AddToCartForm product={product} className="p-3 pt-1" />
-        </>
+        )}
+      </article>
+    );
+  }
+  const dialog = withParam(location, "product", product.id);
+  return (
+    // The card opens the product dialog (SPEC): its picture is the dialog's link, stretched over the
+    // whole card (`after:`), with or without JavaScript. The title links the product's own page, a
+    // link crawlers follow (robots.txt keeps them from the dialog's `?product=`); with JavaScript
+    // a plain click on it opens the dialog too, as a click anywhere on the card does.
+    <article className={cn(articleClass, "group relative")}>
+      <Link
+        to={dialog}
+        preventScrollReset
+        data-product-link={product.id}
+        onPointerEnter={ProductDialogOverlay.preload}
+        onFocus={ProductDialogOverlay.preload}
+        className="rounded-t-lg after:absolute after:inset-0 after:rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        {picture}
+      </Link>
+      {details(
+        <Link
+          to={productPath(product.handle)}
+          onPointerEnter={ProductDialogOverlay.preload}
+          onClick={(event) => {
+            // A new tab or window (a modifier, the middle button) opens the page itself.
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            void navigate(dialog, { preventScrollReset: true });
+          }}
+          className="relative z-10 rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          {product.title}
+        </Link>,
       )}
+      <AddToCartForm product={product} className="relative z-10 p-3 pt-1" />
     </article>
   );
 }
+
+const articleClass = "flex flex-col rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md";
 
 // The grids' columns (ProductGrid) in at most 1280 px: 2 on phones (16 px sides, 12 px gaps), 3
 // from md, 4 from lg (24 px sides, 16 px gaps). Exact on phones: at a 390 px phone's 1.75 device

@@ -22,7 +22,7 @@ function stockNote(stock: number): string {
  * A product page's colour and size pickers and Add to cart. The address is the one source of the
  * choice: each colour and size is a plain link to the page of that variant (`?color=navy&size=M`),
  * so it works without JavaScript and each variant can be shared. A sold-out size is shown, struck
- * through, and is no link. The form sends the chosen size and colour to the page's own action
+ * through, and is no link; an address that chose it shows it chosen and "Out Of Stock". The form sends the chosen size and colour to the page's own action
  * (the dialog's productDialogAction): the same rules and messages, "Please select a size" next
  * to the sizes. `pathOf` writes a choice's address (the owner's preview keeps its own); in a
  * `preview` Add to cart is shown as shoppers see it, and adds nothing.
@@ -48,7 +48,13 @@ export function ProductPurchase({
   const size = choice.size ?? (sizes.length === 1 ? sizes[0]!.size : null);
   const color = choice.color ?? (colors.length === 1 ? colors[0]!.color : null);
   const chosen = size && (color || !colors.length) ? variantOf(product.variants, size, color ?? "") : undefined;
-  const stock = chosen ? chosen.stock : product.stock;
+  // The chosen variant's stock (a sold-out one stays chosen: its address says so); with half a
+  // choice, what is left in that size or colour.
+  const stock = chosen
+    ? chosen.stock
+    : size || color
+      ? product.variants.filter((v) => (!size || v.size === size) && (!color || v.color === color)).reduce((n, v) => n + v.stock, 0)
+      : product.stock;
 
   // A refusal answers the choice it was sent with; once the shopper picks again (a new address)
   // it no longer stands.
@@ -168,7 +174,15 @@ function Picker({
                   {o.value}
                 </Link>
               ) : (
-                <span className={cn(box, "cursor-not-allowed border-dashed border-gray-300 bg-gray-50 text-gray-600")}>
+                // Sold out, and no link; still marked when the address chose it.
+                <span
+                  aria-current={o.value === selected ? "true" : undefined}
+                  className={cn(
+                    box,
+                    "cursor-not-allowed border-dashed border-gray-300 bg-gray-50 text-gray-600",
+                    "aria-[current=true]:border-solid aria-[current=true]:border-gray-900 aria-[current=true]:ring-2 aria-[current=true]:ring-gray-900",
+                  )}
+                >
                   {swatch}
                   <span className="line-through">{o.value}</span>
                   <span className="text-xs">sold out</span>

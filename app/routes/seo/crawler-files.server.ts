@@ -42,8 +42,8 @@ export function sitemapIndex(paths: string[]): Response {
  * robots.txt. A closed shop (the default: every page behind sign-in) asks crawlers to stay out.
  * An open one lets them read the catalogue, and keeps them from pages that are a visitor's own
  * (cart, checkout, account, payment returns), from the API and the owner's pages, and from copies
- * of the catalogue's pages (a listing sorted or paged, the product dialog or the cart sheet over a
- * page, search results), which name their canonical page anyway.
+ * of the catalogue's pages (a listing sorted, the product dialog or the cart sheet over a page,
+ * search results), which name their canonical page anyway.
  */
 export function robotsTxt(open: boolean): Response {
   if (!open) return answer("# The shop is open to signed-in customers only.\nUser-agent: *\nDisallow: /\n", "text/plain; charset=utf-8");
@@ -55,11 +55,13 @@ export function robotsTxt(open: boolean): Response {
     "/shop/payment-success",
     "/shop/search",
     "/api/",
-    "/admin/",
+    // "/admin" as well as everything under it.
+    "/admin",
     "/auth/",
     "/paypal-sim/",
-    // Query parameters, first or later in the query string.
-    ...["sortBy", "page", "product", "cart"].flatMap((name) => [`/*?${name}=`, `/*&${name}=`]),
+    // Query parameters, first or later in the query string. Not `page=`: a category's later pages
+    // lead crawlers to the products the first page has no room for (decision 0061).
+    ...["sortBy", "product", "cart"].flatMap((name) => [`/*?${name}=`, `/*&${name}=`]),
   ];
   return answer(
     [

@@ -11,11 +11,21 @@ import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 import { currentUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/home";
-import { pageTitle } from "~/lib/shop-name";
+import { pageTitle, shopNameIn } from "~/lib/shop-name";
+import { homeMeta } from "~/lib/seo";
+import { absoluteImageUrl, absoluteUrl } from "~/server/platform/image-urls.server";
 import { costSettingsOf, deliveryPromise } from "~/lib/costs/totals";
 import { shopSettings } from "~/server/settings/settings.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Home", matches) }];
+// The title, and for search engines and link previews the canonical address and a picture
+// (app/lib/seo.ts). After an error, none: the error page writes the one title.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? [
+        { title: pageTitle("Home", matches) },
+        ...homeMeta({ origin: loaderData.seo.origin, shopName: shopNameIn(matches), image: loaderData.seo.image }),
+      ]
+    : [];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Null for a visitor of an open shop.
@@ -23,7 +33,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [slides, featured, settings] = await Promise.all([carouselSlides(), featuredProducts(8), shopSettings()]);
   // What delivery costs to the shop's own country, as the owner set it (free while no zones are set).
   const delivery = deliveryPromise(costSettingsOf(settings), settings.country);
-  return { userName: user?.userName ?? null, slides, featured, delivery };
+  const first = featured[0];
+  return {
+    userName: user?.userName ?? null,
+    slides,
+    featured,
+    delivery,
+    // The shop's public address (PUBLIC_URL) and a featured product's photo, for meta.
+    seo: { origin: absoluteUrl(""), image: first ? absoluteImageUrl(first.image) : null },
+  };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);

@@ -4,7 +4,7 @@ import { Pagination } from "~/components/shop/pagination";
 import { ProductGrid } from "~/components/shop/product-card";
 import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { Button } from "~/components/ui/button";
-import { BRANDS, CATEGORIES, SORT_OPTIONS, type BrandId, type CategoryId } from "~/lib/constants";
+import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_OPTIONS, type BrandId, type CategoryId } from "~/lib/constants";
 import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } from "~/lib/listing";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingFacets, listProducts } from "~/server/catalog/catalog.server";
@@ -14,8 +14,8 @@ import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 import type { Route } from "./+types/listing";
 import type { ShopHandle } from "./layout";
-import { pageTitle, shopNameIn } from "~/lib/shop-name";
-import { categoryMeta, OWN_DESCRIPTION } from "~/lib/seo";
+import { shopNameIn } from "~/lib/shop-name";
+import { categoryMeta, listingHeading, OWN_DESCRIPTION } from "~/lib/seo";
 import { absoluteImageUrl, absoluteUrl } from "~/server/platform/image-urls.server";
 
 export const handle: ShopHandle & typeof OWN_DESCRIPTION = {
@@ -26,8 +26,14 @@ export const handle: ShopHandle & typeof OWN_DESCRIPTION = {
 // A category's page for search engines and link previews: title, description, canonical address.
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? categoryMeta({ origin: loaderData.seo.origin, shopName: shopNameIn(matches), filters: loaderData.query, image: loaderData.seo.image })
-    : [{ title: pageTitle("All Products", matches) }];
+    ? categoryMeta({
+        origin: loaderData.seo.origin,
+        shopName: shopNameIn(matches),
+        filters: loaderData.query,
+        image: loaderData.seo.image,
+        page: { page: loaderData.query.page, sorted: loaderData.query.sortBy !== DEFAULT_SORT },
+      })
+    : [];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -155,8 +161,9 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
       </details>
       <section aria-labelledby="listing-heading" className="min-w-0">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
+          {/* SPEC's "All Products"; a category's own page says its name ("Men"), as its title does. */}
           <h1 id="listing-heading" className="text-2xl font-extrabold">
-            All Products{" "}
+            {listingHeading(query)}{" "}
             <span className="ml-1 align-middle text-base font-medium text-gray-600">
               ({page.total} {page.total === 1 ? "product" : "products"})
             </span>

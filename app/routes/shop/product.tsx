@@ -3,7 +3,8 @@ import { ProductPage } from "~/components/shop/product-page";
 import { productPath } from "~/lib/product";
 import { choiceFromQuery } from "~/lib/product-choice";
 import { OWN_DESCRIPTION, productMeta } from "~/lib/seo";
-import { pageTitle, shopNameIn } from "~/lib/shop-name";
+import { largestPhotoUrl, productPhotos } from "~/lib/photos";
+import { shopNameIn } from "~/lib/shop-name";
 import { currentUser } from "~/server/accounts/session.server";
 import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
 import { lookUpHandle } from "~/server/catalog/handles.server";
@@ -16,17 +17,22 @@ import type { Route } from "./+types/product";
 // the query (`?color=navy&size=M`). Meta reads everything it needs from the loader's data.
 
 // What search engines and link previews read (app/lib/seo.ts), built from the data the page shows.
+// A product that is not there: the error page writes the one title (no second one here).
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? productMeta({
         origin: loaderData.origin,
         shopName: shopNameIn(matches),
         product: loaderData.product,
-        images: [loaderData.product.image.startsWith("/") ? loaderData.origin + loaderData.product.image : loaderData.product.image],
+        // Each photo's JPEG (link previews show no AVIF), absolute, with the colour it shows.
+        photos: productPhotos(loaderData.product).map((photo) => {
+          const url = largestPhotoUrl(photo, "jpg");
+          return { url: url.startsWith("/") ? loaderData.origin + url : url, color: photo.color };
+        }),
         reviews: { average: loaderData.product.averageRating, count: loaderData.reviews.length },
         selected: loaderData.choice,
       })
-    : [{ title: pageTitle("Product not found", matches) }];
+    : [];
 
 // Its description is the product's: the shop-wide one is left out (root.tsx).
 export const handle = OWN_DESCRIPTION;

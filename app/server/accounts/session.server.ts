@@ -10,7 +10,7 @@ import {
   type SessionStorage,
 } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
-import { accessRedirect, mayUse, refusedPage, type Area, type SessionUser } from "~/lib/access";
+import { accessRedirect, mayUse, refusedPage, visitorSeesNotFound, type Area, type SessionUser } from "~/lib/access";
 import { config } from "~/server/platform/config.server";
 import { db } from "~/server/database/db.server";
 import { secrets } from "~/server/platform/secrets.server";
@@ -242,9 +242,11 @@ export async function endOtherSessions(context: Context, userId: string): Promis
  * Where SPEC's access rules send this request instead (a redirect to throw), or null. Whether the
  * owner opened the shop to visitors is read only for a visitor.
  */
-async function accessRedirectFor(request: Request, user: SessionUser | null): Promise<Response | null> {
+async function accessRedirectFor(request: Request, user: SessionUser | null, pattern: string): Promise<Response | null> {
   const url = new URL(request.url);
   const shopOpen = !user && (await isShopOpen());
+  // No page answers this address (a catch-all route matched it): a visitor may get its 404.
+  if (!user && pattern.endsWith("*") && visitorSeesNotFound(url.pathname, shopOpen)) return null;
   const target = accessRedirect(url.pathname, user, url.pathname + url.search, shopOpen);
   return target ? redirect(target) : null;
 }
@@ -253,8 +255,8 @@ async function accessRedirectFor(request: Request, user: SessionUser | null): Pr
  * Middleware of pages open to visitors (sign-in, register, the not-found and refusal pages, "/"):
  * SPEC's access rules, such as a signed-in user sent from the sign-in page to their home.
  */
-export const accessRules: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const refused = await accessRedirectFor(request, currentUser(context));
+export const accessRules: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
+  const refused = await accessRedirectFor(request, currentUser(context), pattern);
   if (refused) throw refused;
   return next();
 };
@@ -266,9 +268,9 @@ export const accessRules: MiddlewareFunction<Response> = async ({ request, conte
  * open shop reaches too (`currentUser`, null for them).
  */
 export function requireArea(area: Area): MiddlewareFunction<Response> {
-  return async ({ request, context }, next) => {
+  return async ({ request, context, pattern }, next) => {
     const user = currentUser(context);
-    const refused = await accessRedirectFor(request, user);
+    const refused = await accessRedirectFor(request, user, pattern);
     if (refused) throw refused;
     // Let through without an account: only what the access rules open to visitors (an open shop's catalogue).
     if (!user && area === "shop") return next();

@@ -30,7 +30,7 @@ type Options = {
 
 // In simulator mode a payment in flight calls the simulator over HTTP on this same port.
 const SIMULATOR_API = /^\/paypal-sim\/v\d\//;
-const PUBLIC_IMAGES = /^\/(uploads|demo)\/|^\/favicon\.svg$/;
+const PUBLIC_IMAGES = /^\/(uploads|demo)\/|^\/favicon\.(svg|ico)$/;
 
 let stopping = false;
 let inFlight = 0;

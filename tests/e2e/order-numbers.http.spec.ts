@@ -83,6 +83,8 @@ test("checkouts through two processes at once: each order its own number, all of
   for (const answer of created) expect(answer.success, JSON.stringify(answer)).toBe(true);
 
   const numbers = new Map((await listed()).map((o) => [o._id, o.number]));
+  // Order create answers the number the order keeps.
+  for (const answer of created) expect(answer.number, answer.orderId).toBe(numbers.get(answer.orderId));
   const ours = created.map((c) => numbers.get(c.orderId)!).sort((x, y) => x - y);
   expect(ours).toEqual(Array.from({ length: 12 }, (_, i) => highest + 1 + i));
   // The owner finds one by its number.

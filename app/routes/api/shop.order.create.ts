@@ -9,7 +9,7 @@ import { centsToAmount } from "~/lib/money";
 // Only the address id (and, since issue 41, the delivery method's id) is taken from the legacy
 // create body: items, prices, shipping, tax and the total come from the shopper's cart, the
 // settings and the database, whatever the client sent. Without a method, the cheapest to the
-// address. The answer gains what the order costs beyond its lines.
+// address. The answer gains what the order costs beyond its lines, and the order's number.
 const CreateBody = z.object({
   userId: z.string().optional(),
   addressInfo: z.object({ addressId: z.string({ error: SELECT_ADDRESS }) }, { error: SELECT_ADDRESS }),
@@ -34,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       success: true,
       approvalURL: result.approvalUrl,
       orderId: result.orderId,
+      number: result.number,
       totalAmount: centsToAmount(totals.totalCents),
       shippingAmount: centsToAmount(totals.shippingCents),
       taxAmount: centsToAmount(totals.taxCents),

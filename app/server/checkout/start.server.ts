@@ -35,7 +35,7 @@ import { recordStatusChange } from "~/server/orders/timeline.server";
 import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 export type StartCheckoutResult =
-  | { ok: true; orderId: string; approvalUrl: string; totals: Totals }
+  | { ok: true; orderId: string; number: number; approvalUrl: string; totals: Totals }
   | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "addressId" | "code" };
 
 /** A refusal about the code on the cart (the form's `code` field), not the checkout as a whole. */
@@ -89,7 +89,7 @@ export async function startCheckout(
   const country = address.country;
   const orderId = newId();
   const stamp = now();
-  let placed: { discount: OrderDiscount | null; totals: Totals };
+  let placed: { discount: OrderDiscount | null; totals: Totals; number: number };
   try {
     placed = await db.transaction().execute(async (trx) => {
       // Two checkouts of one shopper at once: the second cancels the first, as one after the other.
@@ -208,15 +208,14 @@ export async function startCheckout(
       if (given && !(await holdUse(trx, { discountId: given.id, orderId, userId: user.id, amountCents: given.cents }))) {
         throw new Refusal(409, DISCOUNT_USED_UP, CODE);
       }
-      await giveNumber(trx, orderId, user.id);
-      return { discount: given, totals };
+      return { discount: given, totals, number: await giveNumber(trx, orderId, user.id) };
     });
   } catch (error) {
     const refusal = caughtRefusal<typeof CODE | typeof ADDRESS | undefined>(error);
     return refusal.detail ? { ...refusal.answer, field: refusal.detail } : refusal.answer;
   }
-  const { totals } = placed;
-  if (totals.totalCents === 0) return completeFree(orderId, shopUrl, totals);
+  const { totals, number } = placed;
+  if (totals.totalCents === 0) return completeFree(orderId, number, shopUrl, totals);
 
   try {
     const paypal = await createPayPalOrder(
@@ -241,7 +240,7 @@ export async function startCheckout(
       { [SHIP_TO_PARAM]: address.id, ...(totals.shipping ? { [METHOD_PARAM]: totals.shipping.methodId } : {}) },
     );
     await db.updateTable("orders").set({ payment_id: paypal.id }).where("id", "=", orderId).execute();
-    return { ok: true, orderId, approvalUrl: paypal.approvalUrl, totals };
+    return { ok: true, orderId, number, approvalUrl: paypal.approvalUrl, totals };
   } catch (error) {
     log("error", "PayPal order creation failed", { orderId, error });
     await db.transaction().execute(async (trx) => {
@@ -258,7 +257,7 @@ export async function startCheckout(
  * or a second click), so an attempt never leaves a hole in the numbers people see; else the next.
  * Under the shopper's checkout key, so two of their checkouts never take the same one.
  */
-async function giveNumber(trx: Transaction<Database>, orderId: string, userId: string): Promise<void> {
+async function giveNumber(trx: Transaction<Database>, orderId: string, userId: string): Promise<number> {
   const abandoned = await trx
     .selectFrom("orders")
     .select(["id", "number"])
@@ -271,6 +270,7 @@ async function giveNumber(trx: Transaction<Database>, orderId: string, userId: s
   if (abandoned) await trx.updateTable("orders").set({ number: null }).where("id", "=", abandoned.id).execute();
   const number = abandoned?.number ?? (await nextOrderNumber(trx));
   await trx.updateTable("orders").set({ number }).where("id", "=", orderId).execute();
+  return number;
 }
 
 /**
@@ -279,7 +279,7 @@ async function giveNumber(trx: Transaction<Database>, orderId: string, userId: s
  * recorded paid at once (its code's use spent, the cart emptied of what was bought); the shopper
  * goes straight to the payment-success page.
  */
-function completeFree(orderId: string, shopUrl: string, totals: Totals): Promise<StartCheckoutResult> {
+function completeFree(orderId: string, number: number, shopUrl: string, totals: Totals): Promise<StartCheckoutResult> {
   // Under the order's payment lease, as a capture: the recovery sweep leaves it alone meanwhile.
   return oneAtATime(orderId, async (): Promise<StartCheckoutResult> => {
     const reserved = await reserveStock(orderId);
@@ -296,6 +296,6 @@ function completeFree(orderId: string, shopUrl: string, totals: Totals): Promise
     await recordPayment((await selectOrder(orderId))!, { status: "COMPLETED" }, undefined);
     const paid = await selectOrder(orderId);
     if (paid?.payment_status !== "paid") return { ok: false, status: 409, message: PAYMENT_PROBLEM };
-    return { ok: true, orderId, approvalUrl: `${shopUrl}/shop/payment-success?order=${orderId}`, totals };
+    return { ok: true, orderId, number, approvalUrl: `${shopUrl}/shop/payment-success?order=${orderId}`, totals };
   });
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Toaster } from "~/components/ui/toaster";
-import { useNonce } from "~/lib/nonce";
+import { SCRIPTS_FOLLOW, useNonce } from "~/lib/nonce";
 import { LOAD_SCRIPTS_AFTER_LOAD } from "~/lib/scripts-after-load";
 import { hasOwnDescription, SHOP_DESCRIPTION } from "~/lib/seo";
 import { sessionMiddleware } from "~/server/accounts/session.server";
@@ -52,6 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ProgressBar />
         {children}
         <Toaster toast={rootData?.toast} />
+        {/* Only the scripts after this mark are allowed by hash on a page shared caches keep. */}
+        <template id={SCRIPTS_FOLLOW} />
         <ScrollRestoration nonce={nonce} />
         {/* Starts the modules <Scripts> asks for once the page has loaded (decision 0059). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOAD_SCRIPTS_AFTER_LOAD }} />

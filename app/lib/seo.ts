@@ -326,8 +326,11 @@ export function categoryMeta(input: CategorySeoInput): MetaDescriptor[] {
   ];
 }
 
-/** The shop-wide description: the home page's, and every page's that has none of its own (root.tsx). */
-export const SHOP_DESCRIPTION = "Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M, with free shipping.";
+/**
+ * The shop-wide description: the home page's, and every page's that has none of its own (root.tsx).
+ * It promises nothing about delivery: that follows the owner's zones (the home page and the cart say it).
+ */
+export const SHOP_DESCRIPTION = "Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M.";
 
 /**
  * The home page's canonical address (`/shop/home`: `/` only redirects), and its Open Graph and

@@ -63,6 +63,16 @@ test("a product's preview is the owner's: a shopper is refused, a visitor asked 
     const owner = await admin.get(`/admin/products/${id}/preview`);
     expect(owner.status()).toBe(200);
     expect(await owner.text()).toContain("as shoppers see it");
+    // It says beside the price what shoppers are told of tax and shipping.
+    const saved = (await (await admin.get("/api/admin/settings")).json()).data;
+    const taxed = await admin.put("/api/admin/settings", { data: { pricesIncludeTax: true, otherTaxRate: 20 } });
+    expect(taxed.status()).toBe(200);
+    try {
+      expect(await (await admin.get(`/admin/products/${id}/preview`)).text()).toMatch(/data-testid="price-note"[^>]*>Tax included\./);
+    } finally {
+      const back = { pricesIncludeTax: saved.pricesIncludeTax, otherTaxRate: saved.otherTaxRate };
+      expect((await admin.put("/api/admin/settings", { data: back })).status()).toBe(200);
+    }
     expect((await (await session(baseURL!, SHOPPER)).get(`/admin/products/${id}/preview`)).headers().location).toBe("/unauth-page");
     expect((await (await session(baseURL!)).get(`/admin/products/${id}/preview`)).headers().location).toMatch(/^\/auth\/login/);
     expect((await admin.get(`/admin/products/${"f".repeat(24)}/preview`)).status()).toBe(404);

@@ -108,4 +108,12 @@ test("an unknown size is no choice, an old address moves for good, an unknown on
   await expect(page.getByRole("group", { name: /^Size/ }).locator("[aria-current]")).toHaveText(/^XS\s*sold out$/);
   await expect(page.getByTestId("stock-note")).toHaveText("Out Of Stock");
   await expect(page.getByRole("button", { name: "Out Of Stock" })).toBeDisabled();
+  // Half a choice with nothing left (size L sold out in both the hoodie's colours): nothing to add.
+  const soldOut = await shopSql(
+    "update product_variants set stock = 0 where size = 'L' and product_id = (select id from products where handle = 'kids-essentials-hoodie')",
+  );
+  expect(soldOut.changes).toBe(2);
+  await page.goto("/shop/products/kids-essentials-hoodie?size=L");
+  await expect(page.getByTestId("stock-note")).toHaveText("Out Of Stock");
+  await expect(page.getByRole("button", { name: "Out Of Stock" })).toBeDisabled();
 });

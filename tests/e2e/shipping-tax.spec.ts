@@ -121,7 +121,7 @@ test("a shopper sees delivery and tax from the cart on, chooses Express, and pay
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   // Express's own estimate, not the specification's "3-5 business days".
-  await expect(page.getByRole("definition").filter({ hasText: "business day" })).toHaveText("Next business day");
+  await expect(page.getByRole("definition").filter({ hasText: "business day" })).toHaveText("Next business day (Express)");
   const orderId = new URL(page.url()).searchParams.get("order")!;
   const details = (await (await page.request.get(`/api/shop/order/details/${orderId}`)).json()).data;
   expect(details).toMatchObject({ totalAmount: 34.82, paymentStatus: "paid" });

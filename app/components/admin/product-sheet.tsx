@@ -65,7 +65,11 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
               photos are managed on one page only, its photos page (issue 48), so nothing here can
               contradict it. */}
           {product ? (
-            <ProductPhotosLink product={product} />
+            <>
+              <ProductPhotosLink product={product} />
+              {/* A post without the product's id is an added product's, which needs a photo: said here. */}
+              <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
+            </>
           ) : (
             <ImageUpload
               name={fields.image.name}

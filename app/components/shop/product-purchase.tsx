@@ -117,8 +117,9 @@ export function ProductPurchase({
           <input type="hidden" name="color" value={choice.color ?? ""} />
           {/* The line is known before the answer: the header badge counts it at once (with JavaScript). */}
           {chosen ? <input type="hidden" name="variantId" value={chosen.id} /> : null}
-          <Button type="submit" className="h-12 w-full text-base" disabled={product.stock <= 0 || (!!chosen && chosen.stock <= 0)}>
-            {product.stock <= 0 || (chosen && chosen.stock <= 0) ? "Out Of Stock" : fetcher.state !== "idle" ? "Adding…" : "Add to cart"}
+          {/* Nothing left of what is chosen (a variant, or every size of a colour): nothing to add. */}
+          <Button type="submit" className="h-12 w-full text-base" disabled={stock <= 0}>
+            {stock <= 0 ? "Out Of Stock" : fetcher.state !== "idle" ? "Adding…" : "Add to cart"}
           </Button>
         </fetcher.Form>
       )}

@@ -4,9 +4,11 @@ import { IdSchema } from "~/lib/schemas/fields";
 import { PRODUCT_NOT_FOUND } from "~/lib/messages/catalog";
 import { productPath } from "~/lib/product";
 import { choiceFromQuery } from "~/lib/product-choice";
+import { costNotes } from "~/lib/costs/notes";
 import { pageTitle } from "~/lib/shop-name";
 import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
 import { listReviews } from "~/server/catalog/reviews.server";
+import { costSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/product-preview";
 
 // A product's page as shoppers see it (issue 48), for the owner: the specification sends an admin
@@ -22,8 +24,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = IdSchema.safeParse(params.id);
   const product = id.success ? await getProduct(id.data) : null;
   if (!product) throw data(PRODUCT_NOT_FOUND, { status: 404 });
-  const [reviews, related] = await Promise.all([listReviews(product.id), relatedProducts(product, 4)]);
-  return { product, reviews, related, choice: choiceFromQuery(product.variants, new URL(request.url).searchParams) };
+  const [reviews, related, settings] = await Promise.all([listReviews(product.id), relatedProducts(product, 4), costSettings()]);
+  // What shoppers read beside the price (PriceNote), as the shop's layout gives it to them.
+  const priceNote = costNotes(settings).price;
+  return { product, reviews, related, choice: choiceFromQuery(product.variants, new URL(request.url).searchParams), priceNote };
 }
 
 export default function ProductPreview({ loaderData }: Route.ComponentProps) {

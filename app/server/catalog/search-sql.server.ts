@@ -57,8 +57,11 @@ export function searchAlternatives(words: string[]): Alternative[][] {
     for (const form of forms[i]!) {
       alternatives.push([form]);
       if (form.length > SPLIT_UP_TO) continue;
-      // The second part at least two characters: "shirt s"* would find any "shirt" before an s-word.
-      for (let at = 1; at <= form.length - 2; at++) alternatives.push([form.slice(0, at), form.slice(at)]);
+      // Split only after a first part of one or two letters, as such words are written ("t-shirt",
+      // "e-bike", "x-ray"): a split anywhere made about 60 phrases of a long word, many of them a
+      // costly two-letter prefix ("tshi rt"*). The second part at least two characters: "shirt s"*
+      // would find any "shirt" before an s-word.
+      for (let at = 1; at <= Math.min(2, form.length - 2); at++) alternatives.push([form.slice(0, at), form.slice(at)]);
     }
     for (const form of [...joined(i - 1), ...joined(i)]) alternatives.push([form]);
     return alternatives;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createContext, RouterContextProvider } from "react-router";
+import { SCRIPTS_FOLLOW } from "~/lib/nonce";
 
 // A page a shared cache (a proxy, a CDN) may keep is handed to every visitor who asks for it
 // within the minute, byte for byte, headers included (issue 48). A CSP nonce made for one response
@@ -18,10 +19,20 @@ export function isSharedPage(context: unknown): boolean {
   return context instanceof RouterContextProvider && context.get(sharedPageContext);
 }
 
-/** The CSP sources of the inline scripts in `html`: `'sha256-…'` of each one's text, in order, once each. */
+/** Where the framework's scripts begin: the last mark root.tsx renders (content may only come before it). */
+const MARK = `<template id="${SCRIPTS_FOLLOW}"></template>`;
+
+/**
+ * The CSP sources of the page's own inline scripts in `html`: `'sha256-…'` of each one's text, in
+ * order, once each. Only those after the mark root.tsx renders before its scripts: a script
+ * anywhere in the content before it is not the shop's and stays refused, as without a nonce. A
+ * page without the mark (not the shop's document) allows none.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  const at = html.lastIndexOf(MARK);
+  if (at < 0) return [];
+  for (const [, attributes, body] of html.slice(at + MARK.length).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     // A script with a src is allowed by 'self', and its text (empty) never runs.
     if (/\ssrc=/i.test(attributes!)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);

@@ -22,7 +22,7 @@ import { savedCostSettings } from "~/server/settings/settings.server";
 import { costLinesOf } from "./costs.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
-import { nextOrderNumber } from "~/server/database/order-numbers.server";
+import { lastOrderNumber, nextOrderNumber } from "~/server/database/order-numbers.server";
 import type { Database } from "#db/schema";
 import type { Transaction } from "kysely";
 import { log } from "~/server/platform/log.server";
@@ -253,22 +253,25 @@ export async function startCheckout(
 
 /**
  * The order's number, once nothing can refuse it (decision 0060): the number of this shopper's
- * payment attempt that was cancelled or failed (a checkout begun again after turning back at PayPal,
- * or a second click), so an attempt never leaves a hole in the numbers people see; else the next.
- * Under the shopper's checkout key, so two of their checkouts never take the same one.
+ * payment attempt that was cancelled (a checkout begun again after turning back at PayPal, or a
+ * second click) when no number was given after it in the shop, so that attempt leaves no hole and
+ * the order's number is still the next in the run; else the next. Never a failed attempt's: PayPal
+ * may have taken money for it (a capture that did not match), and the owner reconciling that
+ * payment must find its number on no other order. Under the shopper's checkout key, so two of their
+ * checkouts never take the same one.
  */
 async function giveNumber(trx: Transaction<Database>, orderId: string, userId: string): Promise<number> {
-  const abandoned = await trx
+  const cancelled = await trx
     .selectFrom("orders")
     .select(["id", "number"])
     .where("user_id", "=", userId)
-    // Abandoned attempts: not orders for anyone (orders.server.ts, ABANDONED).
-    .where("payment_status", "in", ["cancelled", "failed"])
+    .where("payment_status", "=", "cancelled")
     .where("number", "is not", null)
-    .orderBy("number")
+    .orderBy("number", "desc")
     .executeTakeFirst();
-  if (abandoned) await trx.updateTable("orders").set({ number: null }).where("id", "=", abandoned.id).execute();
-  const number = abandoned?.number ?? (await nextOrderNumber(trx));
+  const handedOn = cancelled?.number != null && cancelled.number >= (await lastOrderNumber(trx)) ? cancelled : null;
+  if (handedOn) await trx.updateTable("orders").set({ number: null }).where("id", "=", handedOn.id).execute();
+  const number = handedOn?.number ?? (await nextOrderNumber(trx));
   await trx.updateTable("orders").set({ number }).where("id", "=", orderId).execute();
   return number;
 }

@@ -14,7 +14,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { variantLabel } from "~/lib/variants";
 import { handleAddressIntent } from "./address-action.server";
 import { handleDiscountIntent } from "./discount-action.server";
-import { getAddress, listAddresses } from "~/server/accounts/addresses.server";
+import { listAddresses } from "~/server/accounts/addresses.server";
 import { shopSettings } from "~/server/settings/settings.server";
 import { getCart } from "~/server/cart/cart.server";
 import { cartCosts } from "~/server/checkout/costs.server";
@@ -66,15 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "checkout") return data({ error: UNKNOWN_ACTION }, { status: 400 });
 
   // The shopper pays what the page showed them, or sees the new total first: an address or a
-  // method chosen without JavaScript (and no "Update total"), or settings changed meanwhile.
-  const shown = Number(field("shownTotal"));
-  const chosen = addressId && field("shownTotal") !== null ? await getAddress(user.id, addressId) : null;
-  if (chosen) {
-    // As saved: a rate the owner changed a moment ago on another process counts.
-    const costs = await cartCosts(user.id, await getCart(user.id), chosen.country, method, { asSaved: true });
-    if (costs.totals && costs.totals.totalCents !== shown) return redirectWithInfo(checkoutUrl(addressId, method), CHECK_TOTAL);
-  }
-  const result = await startCheckout(user, addressId, shopUrlFor(request), method);
+  // method chosen without JavaScript (and no "Update total"), or settings changed meanwhile, even
+  // on another process a moment ago (checked inside the order's transaction).
+  const shown = field("shownTotal");
+  const result = await startCheckout(user, addressId, shopUrlFor(request), method, shown === null ? null : Number(shown));
+  if (!result.ok && result.field === "total") return redirectWithInfo(checkoutUrl(addressId, method), CHECK_TOTAL);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   // With JavaScript the page stores the order id (sessionStorage currentOrderId) and then leaves.
   if (formData.get("js") === "1") return { approvalUrl: result.approvalUrl, orderId: result.orderId };

@@ -4,6 +4,7 @@ import type { DiscountCode } from "~/lib/discounts/codes";
 import {
   CART_CHANGED,
   CART_EMPTY,
+  CHECK_TOTAL,
   notEnoughStock,
   PAYMENT_BUSY,
   PAYMENT_PROBLEM,
@@ -22,7 +23,7 @@ import { savedCostSettings } from "~/server/settings/settings.server";
 import { costLinesOf } from "./costs.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
-import { nextOrderNumber } from "~/server/database/order-numbers.server";
+import { lastOrderNumber, nextOrderNumber } from "~/server/database/order-numbers.server";
 import type { Database } from "#db/schema";
 import type { Transaction } from "kysely";
 import { log } from "~/server/platform/log.server";
@@ -36,12 +37,14 @@ import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 
 export type StartCheckoutResult =
   | { ok: true; orderId: string; number: number; approvalUrl: string; totals: Totals }
-  | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "addressId" | "code" };
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "addressId" | "code" | "total" };
 
 /** A refusal about the code on the cart (the form's `code` field), not the checkout as a whole. */
 const CODE = "code" as const;
 /** A refusal about the address chosen (the shop does not deliver there). */
 const ADDRESS = "addressId" as const;
+/** A refusal because the total the shopper was shown is not what the order would cost now. */
+const TOTAL = "total" as const;
 
 /** What the order is given: the code, the discount in cents, and each line's share of it. */
 type OrderDiscount = { id: string; code: string; cents: number; perLine: number[] };
@@ -57,12 +60,17 @@ type OrderDiscount = { id: string; code: string; cents: number; perLine: number[
  * has used, refuses the checkout before anything reaches PayPal, and nothing is written. The
  * discount is split over the eligible lines (lib/discounts/arithmetic.ts); the order's total is what the
  * shopper pays after it, and PayPal is told the lines, their total and the discount.
+ *
+ * With `expectedTotalCents` (the total the shopper was shown), an order that would cost anything
+ * else is refused (409, `CHECK_TOTAL`, field `total`) in that same transaction, nothing written:
+ * the shopper sees the new total before paying it (decision 0063).
  */
 export async function startCheckout(
   user: SessionUser,
   addressId: string | null,
   shopUrl: string,
   methodId: string | null = null,
+  expectedTotalCents: number | null = null,
 ): Promise<StartCheckoutResult> {
   const cart = await getCart(user.id);
   if (!cart.items.length) return { ok: false, status: 400, message: CART_EMPTY };
@@ -145,6 +153,9 @@ export async function startCheckout(
       const computed = orderTotals({ lines: costLines, discount: rule, country, methodId, settings });
       if (!computed.ok) throw new Refusal(400, computed.message, ADDRESS);
       const totals = computed.totals;
+      // Compared with the very amounts the order is written with: a rate the owner changes on
+      // another process after the page was shown is caught here, not charged unseen.
+      if (expectedTotalCents !== null && totals.totalCents !== expectedTotalCents) throw new Refusal(409, CHECK_TOTAL, TOTAL);
       if (rule) given = { id: rule.id, code: rule.code, cents: totals.discountCents, perLine: totals.lines.map((l) => l.discountCents) };
       await trx
         .insertInto("orders")
@@ -211,7 +222,7 @@ export async function startCheckout(
       return { discount: given, totals, number: await giveNumber(trx, orderId, user.id) };
     });
   } catch (error) {
-    const refusal = caughtRefusal<typeof CODE | typeof ADDRESS | undefined>(error);
+    const refusal = caughtRefusal<typeof CODE | typeof ADDRESS | typeof TOTAL | undefined>(error);
     return refusal.detail ? { ...refusal.answer, field: refusal.detail } : refusal.answer;
   }
   const { totals, number } = placed;
@@ -253,22 +264,25 @@ export async function startCheckout(
 
 /**
  * The order's number, once nothing can refuse it (decision 0060): the number of this shopper's
- * payment attempt that was cancelled or failed (a checkout begun again after turning back at PayPal,
- * or a second click), so an attempt never leaves a hole in the numbers people see; else the next.
- * Under the shopper's checkout key, so two of their checkouts never take the same one.
+ * payment attempt that was cancelled (a checkout begun again after turning back at PayPal, or a
+ * second click) when no number was given after it in the shop, so that attempt leaves no hole and
+ * the order's number is still the next in the run; else the next. Never a failed attempt's: PayPal
+ * may have taken money for it (a capture that did not match), and the owner reconciling that
+ * payment must find its number on no other order. Under the shopper's checkout key, so two of their
+ * checkouts never take the same one.
  */
 async function giveNumber(trx: Transaction<Database>, orderId: string, userId: string): Promise<number> {
-  const abandoned = await trx
+  const cancelled = await trx
     .selectFrom("orders")
     .select(["id", "number"])
     .where("user_id", "=", userId)
-    // Abandoned attempts: not orders for anyone (orders.server.ts, ABANDONED).
-    .where("payment_status", "in", ["cancelled", "failed"])
+    .where("payment_status", "=", "cancelled")
     .where("number", "is not", null)
-    .orderBy("number")
+    .orderBy("number", "desc")
     .executeTakeFirst();
-  if (abandoned) await trx.updateTable("orders").set({ number: null }).where("id", "=", abandoned.id).execute();
-  const number = abandoned?.number ?? (await nextOrderNumber(trx));
+  const handedOn = cancelled?.number != null && cancelled.number >= (await lastOrderNumber(trx)) ? cancelled : null;
+  if (handedOn) await trx.updateTable("orders").set({ number: null }).where("id", "=", handedOn.id).execute();
+  const number = handedOn?.number ?? (await nextOrderNumber(trx));
   await trx.updateTable("orders").set({ number }).where("id", "=", orderId).execute();
   return number;
 }

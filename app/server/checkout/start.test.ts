@@ -7,13 +7,14 @@ import { db } from "~/server/database/db.server";
 import { seedDemoCatalog } from "~/server/demo/seed.server";
 import { registerUser } from "~/server/accounts/users.server";
 import { productsWithoutSizes, productWith } from "#tests/support/catalog";
-import { CART_EMPTY, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
+import { CART_EMPTY, CHECK_TOTAL, PAYPAL_UNAVAILABLE, SELECT_ADDRESS } from "~/lib/messages/checkout";
 import { reloadSettings } from "~/server/platform/config.server";
 import { createDiscount, getDiscount } from "~/server/discounts/codes.server";
 import { applyDiscountCode } from "~/server/discounts/apply.server";
 import { DiscountSchema } from "~/lib/schemas/discounts";
 import { unitPriceCents } from "~/lib/money";
 import { saveSettings } from "~/server/settings/settings.server";
+import { cartCosts } from "./costs.server";
 
 // PayPal is unreachable here on purpose (nothing listens on this port): checkout must leave no
 // order pending and the cart as it was.
@@ -187,5 +188,46 @@ describe("startCheckout", () => {
       });
       expect(await db.selectFrom("orders").select("id").execute()).toEqual(before);
     });
+
+    it(
+      "refuses, writing nothing, a total the shopper was shown that a rate changed since no longer matches",
+      { timeout: 30_000 },
+      async () => {
+        const [product] = await productsWithoutSizes(6);
+        await saveSettings({
+          shippingZones: [
+            { name: "World", everywhereElse: true, countries: [], methods: [{ name: "Post", price: 5, freeAbove: null, estimate: "" }] },
+          ],
+        });
+        await addToCart(user.id, product!.id, 1);
+        // The total the checkout page shows (settings as saved)…
+        const shown = (await cartCosts(user.id, await getCart(user.id), "US", null, { asSaved: true })).totals!.totalCents;
+        // …then the owner makes Post $7 on another process: the database has it, this process's cache not.
+        const zones = await db.selectFrom("settings").select("value").where("key", "=", "shippingZones").executeTakeFirstOrThrow();
+        const changed = JSON.parse(zones.value) as Array<{ methods: Array<{ price: number }> }>;
+        changed[0]!.methods[0]!.price = 7;
+        await db
+          .updateTable("settings")
+          .set({ value: JSON.stringify(changed) })
+          .where("key", "=", "shippingZones")
+          .execute();
+
+        const before = await db.selectFrom("orders").select("id").execute();
+        expect(await startCheckout(user, addressId, SHOP, null, shown)).toEqual({
+          ok: false,
+          status: 409,
+          message: CHECK_TOTAL,
+          field: "total",
+        });
+        expect(await db.selectFrom("orders").select("id").execute()).toEqual(before);
+        // The new total passes (PayPal is unreachable here: the attempt is written, then marked failed).
+        expect(await startCheckout(user, addressId, SHOP, null, shown + 200)).toEqual({
+          ok: false,
+          status: 502,
+          message: PAYPAL_UNAVAILABLE,
+        });
+        expect((await lastOrder()).order.total_cents).toBe(shown + 200);
+      },
+    );
   });
 });

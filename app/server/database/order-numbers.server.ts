@@ -25,3 +25,19 @@ export async function nextOrderNumber(trx: Transaction<Database> | Kysely<Databa
     .executeTakeFirst();
   return Math.max(Number(row?.highest ?? 0), 1000) + 1;
 }
+
+/**
+ * The highest order number given so far in the shop (1000 before the first): on PostgreSQL the
+ * sequence's last value, which counts a number another transaction took and has not committed yet;
+ * on SQLite the highest in the table, read under the write lock as `nextOrderNumber` reads it.
+ */
+export async function lastOrderNumber(trx: Transaction<Database> | Kysely<Database>): Promise<number> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{
+      last: string;
+      called: boolean;
+    }>`select last_value as last, is_called as called from order_numbers`.execute(trx);
+    return Number(rows[0]!.last) - (rows[0]!.called ? 0 : 1);
+  }
+  return (await nextOrderNumber(trx)) - 1;
+}

@@ -1,8 +1,8 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { ADMIN, buyOverApi, registerShopper, unique } from "./helpers";
-import { freePort, startOwnServer, type OwnServer } from "./own-server";
+import { type OwnServer } from "./own-server";
+import { startTwoShops } from "./two-shops";
 
 // The owner's customers over JSON (the worker's shop, on shoppers of the test's own), and blocking
 // across two real server processes on one database (SQLite file or PostgreSQL, as the project's).
@@ -120,33 +120,13 @@ test.describe("two processes on one database", () => {
   const SESSION_SECRET = "b10cced0".repeat(8);
   let a: OwnServer;
   let b: OwnServer;
-  let databaseUrl: string | undefined;
+  let stop: () => Promise<void> = async () => {};
 
   test.beforeAll(async ({ engine }) => {
-    databaseUrl = engine === "postgres" ? await createTestDatabase("blocking") : undefined;
-    const settings = {
-      NODE_ENV: "production",
-      DEMO_MODE: "1",
-      LOG_LEVEL: "warn",
-      PAYPAL_MODE: "simulator",
-      WEB_CONCURRENCY: "1",
-      SESSION_SECRET,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
-    const [portA, portB] = [await freePort(), await freePort()];
-    a = startOwnServer(portA, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portA}` });
-    await a.healthy();
-    // The second process opens the first one's database (already migrated and seeded): on SQLite
-    // its data folder, on PostgreSQL the same DATABASE_URL.
-    b = startOwnServer(portB, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portB}`, ...(databaseUrl ? {} : { DATA_DIR: a.dataDir }) });
-    await b.healthy();
+    ({ a, b, stop } = await startTwoShops(engine, "blocking", { SESSION_SECRET }));
   });
 
-  test.afterAll(async () => {
-    await b?.stop();
-    await a?.stop();
-    if (databaseUrl) await dropTestDatabase(databaseUrl);
-  });
+  test.afterAll(() => stop());
 
   test("Blocking ends a signed-in session on another process", async () => {
     const name = unique("twoblk");

@@ -1,8 +1,8 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { ADMIN, unique } from "./helpers";
-import { freePort, startOwnServer, type OwnServer } from "./own-server";
+import { type OwnServer } from "./own-server";
+import { startTwoShops } from "./two-shops";
 
 // Order numbers across processes (issue 48, point 4), on the project's engine: two real shop
 // processes on one database (SQLite: one data folder; PostgreSQL: one database), shoppers checking
@@ -12,32 +12,13 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let a: OwnServer;
 let b: OwnServer;
-let databaseUrl: string | undefined;
+let stop: () => Promise<void> = async () => {};
 
 test.beforeAll(async ({ engine }) => {
-  databaseUrl = engine === "postgres" ? await createTestDatabase("order_numbers") : undefined;
-  const settings = {
-    NODE_ENV: "production",
-    DEMO_MODE: "1",
-    LOG_LEVEL: "warn",
-    PAYPAL_MODE: "simulator",
-    WEB_CONCURRENCY: "1",
-    AUTH_ATTEMPTS_PER_MINUTE: "100000",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const [portA, portB] = [await freePort(), await freePort()];
-  a = startOwnServer(portA, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portA}` });
-  await a.healthy();
-  // The second process opens the first one's database (migrated and seeded already).
-  b = startOwnServer(portB, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portB}`, ...(databaseUrl ? {} : { DATA_DIR: a.dataDir }) });
-  await b.healthy();
+  ({ a, b, stop } = await startTwoShops(engine, "order_numbers", { AUTH_ATTEMPTS_PER_MINUTE: "100000" }));
 });
 
-test.afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-  if (databaseUrl) await dropTestDatabase(databaseUrl);
-});
+test.afterAll(() => stop());
 
 /** A client of one server, signed in as `account`. */
 async function signedIn(server: OwnServer, account: { email: string; password: string }): Promise<APIRequestContext> {

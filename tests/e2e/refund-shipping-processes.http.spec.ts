@@ -1,8 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
-import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { ADMIN, buyOverApi, unique } from "./helpers";
-import { freePort, startOwnServer, type OwnServer } from "./own-server";
+import { type OwnServer } from "./own-server";
+import { startTwoShops } from "./two-shops";
 
 // The shipping of an order is given back once (issue 41), though the owner's "Refund shipping"
 // reaches two real server processes on one database at the same moment (a SQLite file, or a
@@ -12,32 +12,16 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let a: OwnServer;
 let b: OwnServer;
-let databaseUrl: string | undefined;
+let stop: () => Promise<void> = async () => {};
 
 test.beforeAll(async ({ engine }) => {
-  databaseUrl = engine === "postgres" ? await createTestDatabase("refund_shipping") : undefined;
-  const settings = {
-    NODE_ENV: "production",
-    DEMO_MODE: "1",
-    LOG_LEVEL: "warn",
-    PAYPAL_MODE: "simulator",
-    WEB_CONCURRENCY: "1",
+  ({ a, b, stop } = await startTwoShops(engine, "refund_shipping", {
     SESSION_SECRET: "5h1pp1n6".repeat(8),
     AUTH_ATTEMPTS_PER_MINUTE: "100000",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const [portA, portB] = [await freePort(), await freePort()];
-  a = startOwnServer(portA, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portA}` });
-  await a.healthy();
-  b = startOwnServer(portB, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portB}`, ...(databaseUrl ? {} : { DATA_DIR: a.dataDir }) });
-  await b.healthy();
+  }));
 });
 
-test.afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-  if (databaseUrl) await dropTestDatabase(databaseUrl);
-});
+test.afterAll(() => stop());
 
 async function signedIn(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, url: string, account: object) {
   const context = await playwright.request.newContext({ baseURL: url, extraHTTPHeaders: { Origin: url } });

@@ -1,7 +1,7 @@
-import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { unique } from "./helpers";
-import { freePort, startOwnServer, type OwnServer } from "./own-server";
+import { type OwnServer } from "./own-server";
+import { startTwoShops } from "./two-shops";
 
 // A visitor's cart in a shop the owner opened (issue 40), over HTTP, on two real server processes
 // sharing one database (a SQLite file, or a PostgreSQL database in the *-pg project): the cart
@@ -12,34 +12,17 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 const SESSION_SECRET = "5eed1e55".repeat(8);
 let a: OwnServer;
 let b: OwnServer;
-let databaseUrl: string | undefined;
+let stop: () => Promise<void> = async () => {};
 
 test.beforeAll(async ({ engine }) => {
-  databaseUrl = engine === "postgres" ? await createTestDatabase("visitor_cart") : undefined;
-  const settings = {
-    NODE_ENV: "production",
-    DEMO_MODE: "1",
-    LOG_LEVEL: "warn",
-    PAYPAL_MODE: "simulator",
-    WEB_CONCURRENCY: "1",
+  ({ a, b, stop } = await startTwoShops(engine, "visitor_cart", {
     SESSION_SECRET,
     PUBLIC_CATALOGUE: "1",
     AUTH_ATTEMPTS_PER_MINUTE: "100000",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const [portA, portB] = [await freePort(), await freePort()];
-  a = startOwnServer(portA, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portA}` });
-  await a.healthy();
-  // The second process opens the first one's database (already migrated and seeded).
-  b = startOwnServer(portB, { ...settings, PUBLIC_URL: `http://127.0.0.1:${portB}`, ...(databaseUrl ? {} : { DATA_DIR: a.dataDir }) });
-  await b.healthy();
+  }));
 });
 
-test.afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-  if (databaseUrl) await dropTestDatabase(databaseUrl);
-});
+test.afterAll(() => stop());
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 

@@ -312,3 +312,26 @@ export function orderRow(scope: Page | Locator, orderId: string): Locator {
   const root = "goto" in scope ? scope : scope.page();
   return scope.getByRole("row").filter({ has: root.locator(`[data-order-link="${orderId}"]`) });
 }
+
+/**
+ * The owner (`admin`, signed in) adds a shirt over /api: Navy in M (3) and Sand in L (2), the
+ * demo tee's art as its one photo. Returns its id.
+ */
+export async function addShirt(admin: APIRequestContext, title: string, price = 45): Promise<string> {
+  const added = await admin.post("/api/admin/products/add", {
+    data: {
+      title,
+      description: "A shirt with photos",
+      category: "men",
+      brand: "levi",
+      price,
+      image: "/demo/products/nike-dri-fit-running-tee.svg",
+      variants: [
+        { size: "M", color: "Navy", colorHex: "#1e3a8a", sku: null, stock: 3 },
+        { size: "L", color: "Sand", colorHex: "#d6c7a1", sku: null, stock: 2 },
+      ],
+    },
+  });
+  expect(added.status()).toBe(201);
+  return (await added.json()).data._id;
+}

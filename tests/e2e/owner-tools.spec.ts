@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, expectToast, hydrated, shotPath, signIn, unique } from "./helpers";
+import { ADMIN, expectToast, hydrated, shotPath, signIn, unique, addShirt } from "./helpers";
 
 // Issue 48, the owner: the dashboard's shop window line, a product's preview, photo edits that
 // are never lost, and the settings' zones (Add zone, the first error, regions, the filter), at
@@ -10,25 +10,6 @@ const WIDTHS = [320, 390, 1280];
 const fits = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
 const mode = (js: boolean) => (js ? "js" : "no-js");
-
-async function addProduct(page: Page, title: string): Promise<string> {
-  const added = await page.request.post("/api/admin/products/add", {
-    data: {
-      title,
-      description: "A shirt for the owner's tools",
-      category: "men",
-      brand: "levi",
-      price: 45,
-      image: "/demo/products/nike-dri-fit-running-tee.svg",
-      variants: [
-        { size: "M", color: "Navy", colorHex: "#1e3a8a", sku: null, stock: 3 },
-        { size: "L", color: "Sand", colorHex: "#d6c7a1", sku: null, stock: 2 },
-      ],
-    },
-  });
-  expect(added.status()).toBe(201);
-  return (await added.json()).data._id;
-}
 
 test("the dashboard says the shop is closed, one click from the setting; a shared link's visitor is told why", async ({
   page,
@@ -64,7 +45,7 @@ test("the dashboard says the shop is closed, one click from the setting; a share
 test("the owner previews a product's page from the product list and from its photos page", async ({ page, javaScriptEnabled }) => {
   await signIn(page, ADMIN);
   const title = unique("Preview Shirt ");
-  const id = await addProduct(page, title);
+  const id = await addShirt(page.request, title);
   try {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
@@ -97,7 +78,7 @@ test("photo edits are never lost: Move saves what was typed, a refused Save keep
   javaScriptEnabled,
 }) => {
   await signIn(page, ADMIN);
-  const id = await addProduct(page, unique("Rows Shirt "));
+  const id = await addShirt(page.request, unique("Rows Shirt "));
   try {
     const form = new FormData();
     form.append(
@@ -145,7 +126,7 @@ test("photo edits are never lost: Move saves what was typed, a refused Save keep
 
 test("leaving the photos page with unsaved changes asks first @needs-js", async ({ page }) => {
   await signIn(page, ADMIN);
-  const id = await addProduct(page, unique("Leave Shirt "));
+  const id = await addShirt(page.request, unique("Leave Shirt "));
   try {
     await page.goto(`/admin/products/${id}/photos`);
     await hydrated(page);

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, SHOPPER, unique } from "./helpers";
+import { ADMIN, SHOPPER, unique, addShirt } from "./helpers";
 
 // The owner's /api for a product's photos (issue 42): the same service as the photo manager page.
 
@@ -22,25 +22,6 @@ async function signedIn(baseURL: string | undefined, account: { email: string; p
   return context;
 }
 
-async function addProduct(admin: APIRequestContext): Promise<string> {
-  const added = await admin.post("/api/admin/products/add", {
-    data: {
-      title: unique("Photo Api Shirt "),
-      description: "Photographed",
-      category: "men",
-      brand: "levi",
-      price: 40,
-      image: "/demo/products/nike-dri-fit-running-tee.svg",
-      variants: [
-        { size: "M", color: "Navy", colorHex: "#1e3a8a", sku: null, stock: 3 },
-        { size: "L", color: "Sand", colorHex: "#d6c7a1", sku: null, stock: 2 },
-      ],
-    },
-  });
-  expect(added.status()).toBe(201);
-  return (await added.json()).data._id;
-}
-
 const photos = async (admin: APIRequestContext, id: string): Promise<PhotosData> => {
   const response = await admin.get(`/api/admin/products/${id}/photos`);
   expect(response.status()).toBe(200);
@@ -55,7 +36,7 @@ test("the owner adds several photos, orders them, describes one, links it to a c
   baseURL,
 }) => {
   const admin = await signedIn(baseURL, ADMIN);
-  const id = await addProduct(admin);
+  const id = await addShirt(admin, unique("Photo Api Shirt "), 40);
   try {
     const first = await photos(admin, id);
     expect(first.images).toHaveLength(1);
@@ -138,8 +119,8 @@ test("the owner adds several photos, orders them, describes one, links it to a c
 
 test("refusals: not an image, over 12, too large, unknown photo, another product's photo, the last photo", async ({ baseURL }) => {
   const admin = await signedIn(baseURL, ADMIN);
-  const id = await addProduct(admin);
-  const other = await addProduct(admin);
+  const id = await addShirt(admin, unique("Photo Api Shirt "), 40);
+  const other = await addShirt(admin, unique("Photo Api Shirt "), 40);
   try {
     const before = await photos(admin, id);
 
@@ -216,7 +197,7 @@ test("refusals: not an image, over 12, too large, unknown photo, another product
 
 test("a shopper gets 403 and a visitor 401 on every photo call; nothing changes", async ({ baseURL }) => {
   const admin = await signedIn(baseURL, ADMIN);
-  const id = await addProduct(admin);
+  const id = await addShirt(admin, unique("Photo Api Shirt "), 40);
   try {
     const photoId = (await photos(admin, id)).images[0]!.id;
     const shopper = await signedIn(baseURL, SHOPPER);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, expectToast, hydrated, signIn, unique, shotPath } from "./helpers";
+import { ADMIN, expectToast, hydrated, signIn, unique, shotPath, addShirt } from "./helpers";
 
 // The owner's photo manager (`/admin/products/:id/photos`, issue 42), with JavaScript and without:
 // several photos in one upload, Move up / Move down (dragging with JavaScript), alt text, colour,
@@ -15,25 +15,6 @@ const png = async (name: string, background: string) => ({
     .png()
     .toBuffer(),
 });
-
-async function addProduct(page: Page, title: string): Promise<string> {
-  const added = await page.request.post("/api/admin/products/add", {
-    data: {
-      title,
-      description: "A shirt with photos",
-      category: "men",
-      brand: "levi",
-      price: 45,
-      image: "/demo/products/nike-dri-fit-running-tee.svg",
-      variants: [
-        { size: "M", color: "Navy", colorHex: "#1e3a8a", sku: null, stock: 3 },
-        { size: "L", color: "Sand", colorHex: "#d6c7a1", sku: null, stock: 2 },
-      ],
-    },
-  });
-  expect(added.status()).toBe(201);
-  return (await added.json()).data._id;
-}
 
 const removeProduct = async (page: Page, id: string) =>
   expect((await page.request.delete(`/api/admin/products/delete/${id}`)).status()).toBe(200);
@@ -53,7 +34,7 @@ const altTexts = (page: Page) =>
 test("the owner uploads three photos at once, orders, describes, colours and deletes them", async ({ page, javaScriptEnabled }) => {
   await signIn(page, ADMIN);
   const title = unique("Photo Shirt ");
-  const id = await addProduct(page, title);
+  const id = await addShirt(page.request, title);
   try {
     // From the product list: the card's Photos link.
     await page.goto(`/admin/products?keyword=${encodeURIComponent(title)}`);
@@ -157,7 +138,7 @@ test("a text file named .jpg is refused with its name, and a product's last phot
   javaScriptEnabled,
 }) => {
   await signIn(page, ADMIN);
-  const id = await addProduct(page, unique("Refused Shirt "));
+  const id = await addShirt(page.request, unique("Refused Shirt "));
   try {
     await openManager(page, id, javaScriptEnabled);
     await page
@@ -204,7 +185,7 @@ test("a text file named .jpg is refused with its name, and a product's last phot
 test("the photo manager on a phone and a desktop (screenshots)", async ({ page, javaScriptEnabled }) => {
   await signIn(page, ADMIN);
   const title = unique("Shot Shirt ");
-  const id = await addProduct(page, title);
+  const id = await addShirt(page.request, title);
   try {
     const form = new FormData();
     for (const [name, colour] of [
@@ -241,7 +222,7 @@ test("the photo manager on a phone and a desktop (screenshots)", async ({ page, 
 
 test("with the keyboard, a moved photo keeps the focus on its buttons @needs-js", async ({ page }) => {
   await signIn(page, ADMIN);
-  const id = await addProduct(page, unique("Keys Shirt "));
+  const id = await addShirt(page.request, unique("Keys Shirt "));
   try {
     const form = new FormData();
     for (const [name, colour] of [
@@ -271,7 +252,7 @@ test("with the keyboard, a moved photo keeps the focus on its buttons @needs-js"
 test("the photo page and its delete dialog have no axe violations @needs-js", async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, ADMIN);
-  const id = await addProduct(page, unique("Axe Shirt "));
+  const id = await addShirt(page.request, unique("Axe Shirt "));
   try {
     const tiny = await png("front.png", "#1e3a8a");
     expect((await page.request.post(`/api/admin/products/${id}/photos`, { multipart: { photos: tiny } })).status()).toBe(201);

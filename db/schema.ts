@@ -35,6 +35,80 @@ export interface Database {
   discount_uses: DiscountUsesTable;
   product_handles: ProductHandlesTable;
   settings: SettingsTable;
+  categories: CategoriesTable;
+  brands: BrandsTable;
+  collections: CollectionsTable;
+  collection_products: CollectionProductsTable;
+  product_tags: ProductTagsTable;
+  catalogue_handles: CatalogueHandlesTable;
+}
+
+/** The owner's categories (migration 0027): a tree of at most two levels. */
+export interface CategoriesTable {
+  id: string;
+  /** Its address in the listing (`category=<handle>`): unique; the demo's are their ids. */
+  handle: string;
+  name: string;
+  parent_id: string | null;
+  description: Generated<string>;
+  /** A photo's address, or ''. */
+  image: Generated<string>;
+  /** The kinds of sizes its products may have, comma-joined (app/lib/variants.ts SIZE_LISTS). */
+  sizes: Generated<string>;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The owner's brands (migration 0027). */
+export interface BrandsTable {
+  id: string;
+  handle: string;
+  name: string;
+  description: Generated<string>;
+  image: Generated<string>;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A named group of products (migration 0027): manual, or automatic by `rules`. */
+export interface CollectionsTable {
+  id: string;
+  handle: string;
+  name: string;
+  description: Generated<string>;
+  image: Generated<string>;
+  /** null: manual (collection_products); else JSON `[{ field, op, value }]`, all of which hold. */
+  rules: string | null;
+  /** The order its page opens in: '' is the owner's order (manual) or newest first (automatic). */
+  sort: Generated<string>;
+  on_home: Generated<number>;
+  in_menu: Generated<number>;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A manual collection's products, in the owner's order. */
+export interface CollectionProductsTable {
+  collection_id: string;
+  product_id: string;
+  position: number;
+}
+
+/** The owner's free words on a product ("linen", "summer-26"), lower case. */
+export interface ProductTagsTable {
+  product_id: string;
+  tag: string;
+}
+
+/** A handle a category, brand or collection had before: its old addresses answer 301. */
+export interface CatalogueHandlesTable {
+  kind: "category" | "brand" | "collection";
+  handle: string;
+  target_id: string;
+  created_at: string;
 }
 
 /** A handle a product had before (migration 0020): its old links answer 301 to the current one. */

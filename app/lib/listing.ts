@@ -1,13 +1,16 @@
-import { BRAND_IDS, CATEGORY_IDS, DEFAULT_SORT, SORT_OPTIONS, type BrandId, type CategoryId, type SortId } from "./constants";
+import { normalTag } from "./catalogue";
+import { DEFAULT_SORT, SORT_OPTIONS, type SortId } from "./constants";
 import { ALL_SIZES, colorId, sizeFromId, sizeId } from "./variants";
 
 export const PAGE_SIZE = 24;
 
 /**
+ * `category` and `brand` hold handles as the address gives them (the server resolves them against
+ * the owner's catalogue: current handles, ids, old handles), `tag` tags: each "one of these".
  * `size` holds size names ("M", "EU 42"), `color` colour ids (lower-case names). Both mean "has
  * stock in one of these", each on its own (decision 0031).
  */
-export type ListingFilters = { category: CategoryId[]; brand: BrandId[]; size: string[]; color: string[] };
+export type ListingFilters = { category: string[]; brand: string[]; tag?: string[]; size: string[]; color: string[] };
 export type ListingQuery = ListingFilters & { sortBy: SortId; page: number };
 
 /** Every value of a key: repeated keys (a GET form) and comma-joined lists (the canonical URL). */
@@ -19,10 +22,9 @@ function values(params: URLSearchParams, key: string): string[] {
     .filter(Boolean);
 }
 
-function pick<T extends string>(params: URLSearchParams, key: string, allowed: readonly T[]): T[] {
-  const wanted = new Set(values(params, key));
-  // Keep the canonical order of the lists; unknown values are ignored, not errors.
-  return allowed.filter((id) => wanted.has(id));
+/** Handles or tags: distinct, at most 50, none longer than an id or handle can be (unknown ones the server drops). */
+function words(params: URLSearchParams, key: string): string[] {
+  return [...new Set(values(params, key))].filter((v) => v.length <= 100).slice(0, 50);
 }
 
 /**
@@ -34,8 +36,9 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const page = Number(params.get("page") ?? "1");
   const sizes = new Set(values(params, "size").flatMap((id) => sizeFromId(id) ?? []));
   return {
-    category: pick(params, "category", CATEGORY_IDS),
-    brand: pick(params, "brand", BRAND_IDS),
+    category: words(params, "category"),
+    brand: words(params, "brand"),
+    tag: [...new Set(words(params, "tag").map(normalTag))].sort().slice(0, 20),
     size: ALL_SIZES.filter((s) => sizes.has(s)),
     // Colour names are the owner's words: any letters, numbers, spaces and dashes, sorted.
     color: [...new Set(values(params, "color").map(colorId))]
@@ -47,7 +50,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   };
 }
 
-const LISTING_KEYS = new Set(["category", "brand", "size", "color", "sortBy", "page"]);
+const LISTING_KEYS = new Set(["category", "brand", "tag", "size", "color", "sortBy", "page"]);
 
 /**
  * The canonical query string for a listing state: page 1 and the default sort are left out;
@@ -57,6 +60,7 @@ export function listingSearch(query: ListingQuery, keep?: URLSearchParams): stri
   const params = new URLSearchParams();
   if (query.category.length) params.set("category", query.category.join(","));
   if (query.brand.length) params.set("brand", query.brand.join(","));
+  if (query.tag?.length) params.set("tag", query.tag.join(","));
   if (query.size.length) params.set("size", query.size.map(sizeId).join(","));
   if (query.color.length) params.set("color", query.color.join(","));
   if (query.sortBy !== DEFAULT_SORT) params.set("sortBy", query.sortBy);
@@ -72,7 +76,13 @@ export function rememberFilters(filters: ListingFilters): void {
   try {
     sessionStorage.setItem(
       "filters",
-      JSON.stringify({ category: filters.category, brand: filters.brand, size: filters.size.map(sizeId), color: filters.color }),
+      JSON.stringify({
+        category: filters.category,
+        brand: filters.brand,
+        tag: filters.tag ?? [],
+        size: filters.size.map(sizeId),
+        color: filters.color,
+      }),
     );
   } catch {
     // Storage can be disabled or full; the URL still carries the state.

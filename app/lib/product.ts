@@ -16,8 +16,13 @@ export type Product = {
   photos: Photo[];
   title: string;
   description: string;
+  /** The ids of its category and brand (the demo's are words: `men`, `nike`), and their names now. */
   category: string;
   brand: string;
+  categoryName: string;
+  brandName: string;
+  /** The owner's tags, where the page needs them (a product's page and form; not the listing's cards). */
+  tags?: string[];
   priceCents: number;
   salePriceCents: number;
   /** The sum of the variants' stock. */

@@ -25,6 +25,7 @@ import * as m0023 from "./0023_product_photos";
 import * as m0024 from "./0024_banner_sizes";
 import * as m0025 from "./0025_order_numbers";
 import * as m0026 from "./0026_order_tracking";
+import * as m0027 from "./0027_catalogue";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0024_banner_sizes": m0024,
   "0025_order_numbers": m0025,
   "0026_order_tracking": m0026,
+  "0027_catalogue": m0027,
 };

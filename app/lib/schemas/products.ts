@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { HANDLE_MAX, HANDLE_PATTERN } from "#db/handles";
-import { BRAND_IDS, CATEGORY_IDS } from "~/lib/constants";
-import { sizeKindOf, sizesFor } from "~/lib/variants";
+import { sizeKindOf } from "~/lib/variants";
+import { TagsSchema } from "./catalogue";
 import { money, numeric, optional, preprocess, withoutControlChars } from "./fields";
 
 const stock = numeric("Stock must be a whole number").check(
@@ -67,8 +67,11 @@ export const ProductSchema = z
         z.maxLength(5000, "Description must be at most 5000 characters"),
         z.refine(withoutControlChars, "Description contains invalid characters"),
       ),
-    category: z.enum(CATEGORY_IDS, { error: "Please choose a category" }),
-    brand: z.enum(BRAND_IDS, { error: "Please choose a brand" }),
+    // Any of the owner's categories and brands (app/server/catalog/catalogue.server.ts says which exist).
+    category: z.string({ error: "Please choose a category" }).check(z.trim(), z.minLength(1, "Please choose a category"), z.maxLength(100)),
+    brand: z.string({ error: "Please choose a brand" }).check(z.trim(), z.minLength(1, "Please choose a brand"), z.maxLength(100)),
+    // Absent: kept as they are (an older client's edit); a form sends them comma-joined.
+    tags: z.optional(TagsSchema),
     price: money("Price").check(z.refine((v) => v > 0, "Price must be greater than 0")),
     salePrice: preprocess(
       (v) => (v === "" || v === null || v === undefined ? 0 : v),
@@ -103,13 +106,13 @@ export const ProductSchema = z
         return;
       }
       if (!p.variants.length) return; // "Please add at least one size" already
-      const allowed = sizesFor(p.category);
       const kind = sizeKindOf(p.variants[0]!.size);
       const choices = new Set<string>();
       const skus = new Set<string>();
       p.variants.forEach((v, i) => {
-        if (!allowed.includes(v.size)) {
-          ctx.addIssue({ code: "custom", path: ["variants", i, "size"], message: `Choose one of the sizes for ${p.category}` });
+        // Which sizes the category allows is the service's check (the owner's categories are rows).
+        if (sizeKindOf(v.size) === undefined) {
+          ctx.addIssue({ code: "custom", path: ["variants", i, "size"], message: "Please choose a size" });
         } else if (sizeKindOf(v.size) !== kind) {
           ctx.addIssue({
             code: "custom",

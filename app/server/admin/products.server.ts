@@ -2,10 +2,11 @@ import type { Transaction } from "kysely";
 import { amountToCents } from "~/lib/money";
 import type { LowStockVariant, Product } from "~/lib/product";
 import type { ProductInput, VariantInput } from "~/lib/schemas/products";
-import { ONE_SIZE } from "~/lib/variants";
+import { ONE_SIZE, SIZE_LISTS } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { getProduct } from "~/server/catalog/catalog.server";
 import { changeHandle, newHandle } from "~/server/catalog/handles.server";
+import { catalogue, setTags, sizeKindsOf } from "~/server/catalog/catalogue.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockStockOfProduct } from "~/server/database/locks.server";
 import { localImagePath } from "~/server/platform/image-urls.server";
@@ -126,6 +127,7 @@ export async function createProduct(input: ProductInput & { image: string }): Pr
       await trx.deleteFrom("product_handles").where("product_id", "=", id).execute();
     }
     await replaceVariants(trx, id, variantsOf(input));
+    await setTags(trx, id, input.tags ?? []);
   });
   return (await getProduct(id))!;
 }
@@ -174,6 +176,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
         .executeTakeFirst();
       if (!Number(result.numUpdatedRows)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
       if (isOwnImage(input.image)) await adoptCover(trx, id, input.image, input.title);
+      if (input.tags) await setTags(trx, id, input.tags);
       if (input.handle) {
         const changed = await changeHandle(trx, id, input.handle);
         if (!changed.ok) throw handleRefusal(changed.message);
@@ -229,10 +232,32 @@ export async function deleteProduct(id: string): Promise<boolean> {
 }
 
 /**
+ * The owner's catalogue says yes to the product's category and brand, and its category to each size
+ * (a bag category sells "One size" only): field errors, or null. A category or brand deleted
+ * meanwhile is still refused, by the database (products' foreign keys, migration 0027).
+ */
+async function catalogueProblems(input: ProductInput): Promise<Record<string, string[]> | null> {
+  const snapshot = await catalogue();
+  const errors: Record<string, string[]> = {};
+  const category = snapshot.category.get(input.category);
+  if (!category) errors.category = ["This category does not exist: choose one of the shop's categories"];
+  if (!snapshot.brand.has(input.brand)) errors.brand = ["This brand does not exist: choose one of the shop's brands"];
+  if (category) {
+    const allowed = new Set(sizeKindsOf(snapshot, category.id).flatMap((kind) => SIZE_LISTS[kind]));
+    input.variants?.forEach((v, i) => {
+      if (!allowed.has(v.size)) errors[`variants[${i}].size`] = [`Choose one of the sizes for ${category.name}`];
+    });
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+/**
  * Adds (id null) or edits a product. An uploaded file is stored first (checked by content, resized);
  * otherwise `input.image` must be an image this shop already serves. Adding needs an image.
  */
 export async function saveProduct(id: string | null, input: ProductInput, file: File | null): Promise<SaveProductResult> {
+  const unknown = await catalogueProblems(input);
+  if (unknown) return { ok: false, status: 400, message: Object.values(unknown)[0]![0]!, fieldErrors: unknown };
   const taken = await skusTakenElsewhere(id, variantsOf(input));
   if (taken) return { ok: false, status: 409, message: Object.values(taken)[0]![0]!, fieldErrors: taken };
   let image = input.image ? localImagePath(input.image) : undefined;

@@ -9,6 +9,7 @@ import { ALL_SIZES, sizeMask, sortVariants, type Variant } from "~/lib/variants"
 import type { Database, ProductRow } from "#db/schema";
 import { db } from "~/server/database/db.server";
 import { photosOf } from "~/server/media/photos.server";
+import { catalogue, categoriesWithin, hasTag, resolve, tagsOf } from "./catalogue.server";
 import { hasColorInStock, productMatches, rankedMatches, searchWords, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [
@@ -40,7 +41,7 @@ type ProductFields = Pick<
   | "handle"
 >;
 
-type ProductWithoutVariants = Omit<Product, "variants" | "photos">;
+type ProductWithoutVariants = Omit<Product, "variants" | "photos" | "categoryName" | "brandName">;
 
 function toProduct(row: ProductFields): ProductWithoutVariants {
   return {
@@ -64,10 +65,15 @@ function toVariant(row: { id: string; size: string; color: string; color_hex: st
   return { id: row.id, size: row.size, color: row.color, colorHex: row.color_hex, sku: row.sku, stock: row.stock };
 }
 
-/** The products with their variants, in picker order, and their photos (a query each for the whole page). */
-async function withVariants(products: ProductWithoutVariants[]): Promise<Product[]> {
+/**
+ * The products with their variants, in picker order, and their photos (a query each for the whole
+ * page); their category's and brand's names from the catalogue's snapshot; with `tags`, their tags.
+ */
+async function withVariants(products: ProductWithoutVariants[], { tags = false } = {}): Promise<Product[]> {
   if (!products.length) return [];
   const photos = photosOf(products.map((p) => p.id));
+  const tagsByProduct = tags ? tagsOf(products.map((p) => p.id)) : null;
+  const snapshot = await catalogue();
   const rows = await db
     .selectFrom("product_variants")
     .select(VARIANT_COLUMNS)
@@ -79,8 +85,12 @@ async function withVariants(products: ProductWithoutVariants[]): Promise<Product
     .execute();
   const byProduct = groupBy(rows, (row) => row.product_id);
   const photosByProduct = await photos;
+  const tagMap = await tagsByProduct;
   return products.map((p) => ({
     ...p,
+    categoryName: snapshot.category.get(p.category)?.name ?? p.category,
+    brandName: snapshot.brand.get(p.brand)?.name ?? p.brand,
+    ...(tagMap ? { tags: tagMap.get(p.id) ?? [] } : {}),
     variants: sortVariants((byProduct.get(p.id) ?? []).map(toVariant)),
     photos: photosByProduct.get(p.id) ?? [],
   }));
@@ -111,6 +121,12 @@ const SORT_MATCHES_LIMIT = 2000;
  * sort order, which stops after one page.
  */
 export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
+  const snapshot = await catalogue();
+  // Handles (current, old, or ids as older clients send) to ids; a top category covers its
+  // subcategories. Values that name nothing are ignored, as they always were.
+  const categoryIds = categoriesWithin(snapshot, resolve(snapshot, "category", query.category).ids);
+  const brandIds = resolve(snapshot, "brand", query.brand).ids;
+  const tags = query.tag ?? [];
   const byVariant = query.size.length > 0 || query.color.length > 0;
   // Products with stock in one of the sizes, and in one of the colours: tests of the masks the
   // triggers keep on each product (a colour beyond the 53 with a bit is asked per product).
@@ -119,7 +135,7 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
     : [];
   const colorMask = colorBits.reduce((mask, c) => (c.bit === null ? mask : mask + 2 ** c.bit), 0);
   const colorsWithoutBit = colorBits.filter((c) => c.bit === null).map((c) => c.id);
-  const inStockVariant = <Q extends SelectQueryBuilder<Database, "products", object>>(q: Q): Q => {
+  const narrow = <Q extends SelectQueryBuilder<Database, "products", object>>(q: Q): Q => {
     let narrowed: SelectQueryBuilder<Database, "products", object> = q;
     if (query.size.length) narrowed = narrowed.where(sql<boolean>`(products.size_mask & ${sizeMask(query.size)}) != 0`);
     if (query.color.length) {
@@ -130,36 +146,37 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
         ]),
       );
     }
+    if (tags.length) narrowed = narrowed.where(hasTag(tags));
     return narrowed as Q;
   };
 
   let total: number;
-  if (byVariant) {
+  if (byVariant || tags.length) {
     let counted = db.selectFrom("products");
-    if (query.category.length) counted = counted.where("products.category", "in", query.category);
-    if (query.brand.length) counted = counted.where("products.brand", "in", query.brand);
-    const row = await inStockVariant(counted)
+    if (categoryIds.length) counted = counted.where("products.category", "in", categoryIds);
+    if (brandIds.length) counted = counted.where("products.brand", "in", brandIds);
+    const row = await narrow(counted)
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow();
     total = Number(row.total);
   } else {
-    // The total is a sum over at most 30 (category, brand) counts, however large the catalogue.
+    // The total is a sum over the (category, brand) counts the triggers keep, however large the catalogue.
     let counted = db.selectFrom("product_counts");
-    if (query.category.length) counted = counted.where("category", "in", query.category);
-    if (query.brand.length) counted = counted.where("brand", "in", query.brand);
+    if (categoryIds.length) counted = counted.where("category", "in", categoryIds);
+    if (brandIds.length) counted = counted.where("brand", "in", brandIds);
     const row = await counted.select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("total")).executeTakeFirstOrThrow();
     total = Number(row.total);
   }
 
   const walkSortIndex = total > SORT_MATCHES_LIMIT;
   let base = db.selectFrom("products");
-  if (query.category.length) {
-    base = base.where(walkSortIndex ? withoutIndex("products.category") : "products.category", "in", query.category);
+  if (categoryIds.length) {
+    base = base.where(walkSortIndex ? withoutIndex("products.category") : "products.category", "in", categoryIds);
   }
-  if (query.brand.length) {
-    base = base.where(walkSortIndex ? withoutIndex("products.brand") : "products.brand", "in", query.brand);
+  if (brandIds.length) {
+    base = base.where(walkSortIndex ? withoutIndex("products.brand") : "products.brand", "in", brandIds);
   }
-  if (byVariant) base = inStockVariant(base);
+  base = narrow(base);
   if (total === 0) return pageOf([], 0, query.page, pageSize);
   const rows = sorted(base.select(PRODUCT_COLUMNS), query.sortBy);
   const items = await rows
@@ -167,6 +184,20 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
     .offset((query.page - 1) * pageSize)
     .execute();
   return pageOf(await withVariants(items.map(toProduct)), Number(total), query.page, pageSize);
+}
+
+/**
+ * The listing's state with every category and brand by its current handle (unknown ones dropped),
+ * and whether the address said it otherwise (an old handle, an id): the page answers 301 then.
+ */
+export async function canonicalListing(query: ListingQuery): Promise<{ query: ListingQuery; moved: boolean }> {
+  const snapshot = await catalogue();
+  const category = resolve(snapshot, "category", query.category);
+  const brand = resolve(snapshot, "brand", query.brand);
+  return {
+    query: { ...query, category: category.handles, brand: brand.handles },
+    moved: category.moved || brand.moved,
+  };
 }
 
 /**
@@ -220,7 +251,7 @@ async function loadFacets(): Promise<ListingFacets> {
 
 export async function getProduct(id: string): Promise<Product | null> {
   const row = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("products.id", "=", id).executeTakeFirst();
-  return row ? (await withVariants([toProduct(row)]))[0]! : null;
+  return row ? (await withVariants([toProduct(row)], { tags: true }))[0]! : null;
 }
 
 /** Home page: the newest products that are in stock. */

@@ -45,6 +45,7 @@ export default [
     route("admin/customers", "routes/admin/customers.tsx"),
     route("admin/customers/:id", "routes/admin/customer.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
+    route("admin/catalogue", "routes/admin/catalogue.tsx"),
     route("admin/storefront", "routes/admin/storefront.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
   ]),

@@ -19,19 +19,6 @@ export const SIZE_LISTS = {
 };
 export type SizeKind = keyof typeof SIZE_LISTS;
 
-/**
- * The kinds of sizes a category's products may have: footwear EU sizes, accessories one size;
- * men, women and kids clothing sizes, or EU sizes for their shoes (kids' sneakers).
- */
-export function sizeKindsFor(category: string): SizeKind[] {
-  if (category === "footwear") return ["footwear", "none"];
-  if (category === "accessories") return ["none"];
-  return ["clothing", "footwear", "none"];
-}
-
-/** Every size a product of this category may have, in order. */
-export const sizesFor = (category: string): string[] => sizeKindsFor(category).flatMap((kind) => SIZE_LISTS[kind]);
-
 export const sizeKindOf = (size: string): SizeKind | undefined =>
   (Object.keys(SIZE_LISTS) as SizeKind[]).find((kind) => SIZE_LISTS[kind].includes(size));
 

@@ -3,7 +3,7 @@ import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorList, InputField, inputClass } from "~/components/ui/field";
 import { CloseLink, Modal } from "~/components/ui/modal";
-import { BRANDS, CATEGORIES } from "~/lib/constants";
+import type { Choice } from "~/lib/catalogue-choices";
 import { toUtcInputValue, type DiscountCode } from "~/lib/discounts/codes";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { centsToAmount } from "~/lib/money";
@@ -12,10 +12,19 @@ import { withParam } from "~/lib/url";
 
 /**
  * The discount code form in a sheet (`?discount=new` or `?discount=<id>`): code, kind and value,
- * minimum, period (UTC), total uses, once per customer, categories and brands, status. Checked by
+ * minimum, period (UTC), total uses, once per customer, the owner's categories and brands, status. Checked by
  * DiscountSchema in the browser (with JavaScript) and by the action.
  */
-export function DiscountSheet({ discount, lastResult }: { discount: DiscountCode | null; lastResult: FormResult | undefined }) {
+export function DiscountSheet({
+  discount,
+  choices,
+  lastResult,
+}: {
+  discount: DiscountCode | null;
+  /** The owner's categories and brands (the page's loader reads them from the catalogue). */
+  choices: { categories: Choice[]; brands: Choice[] };
+  lastResult: FormResult | undefined;
+}) {
   const location = useLocation();
   const closeHref = withParam(location, "discount", null);
   const [form, fields] = useSchemaForm(DiscountSchema, {
@@ -91,8 +100,8 @@ export function DiscountSheet({ discount, lastResult }: { discount: DiscountCode
             <input {...getInputProps(fields.oncePerCustomer, { type: "checkbox" })} className="h-4 w-4" />
             <label htmlFor={fields.oncePerCustomer.id}>Once per customer</label>
           </div>
-          <Choices legend="Only for categories (none ticked: all)" meta={fields.categories} options={CATEGORIES} />
-          <Choices legend="Only for brands (none ticked: all)" meta={fields.brands} options={BRANDS} />
+          <Choices legend="Only for categories (none ticked: all)" meta={fields.categories} options={choices.categories} />
+          <Choices legend="Only for brands (none ticked: all)" meta={fields.brands} options={choices.brands} />
           <div className="space-y-1">
             <label htmlFor={fields.active.id} className="block text-sm font-medium text-gray-800">
               Status

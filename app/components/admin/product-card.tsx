@@ -1,7 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Price } from "~/components/shop/price";
 import { buttonClass } from "~/components/ui/button";
-import { brandLabel, categoryLabel } from "~/lib/constants";
 import { productPreviewPath, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 
@@ -21,7 +20,7 @@ export function AdminProductCard({ product }: { product: Product }) {
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="font-semibold">{product.title}</h2>
         <p className="text-sm text-gray-600">
-          {brandLabel(product.brand)} · {categoryLabel(product.category)} · Stock {product.stock}
+          {product.brandName} · {product.categoryName} · Stock {product.stock}
         </p>
         <Link
           to={productPreviewPath(product.id)}

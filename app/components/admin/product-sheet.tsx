@@ -6,7 +6,7 @@ import { VariantRows, EMPTY_VARIANT_ROW } from "./variant-rows";
 import { Button } from "~/components/ui/button";
 import { ErrorList, InputField, TextareaField, inputClass } from "~/components/ui/field";
 import { CloseLink, Modal } from "~/components/ui/modal";
-import { BRANDS, CATEGORIES } from "~/lib/constants";
+import type { Choice, ProductChoices } from "~/lib/catalogue-choices";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { centsToAmountText } from "~/lib/money";
 import type { Product } from "~/lib/product";
@@ -16,10 +16,19 @@ import { withParam } from "~/lib/url";
 /**
  * The product form in a sheet (`?edit=new` or `?edit=<id>`, SPEC section 3): image (a new
  * product's; an existing one's photos are on its photos page), title, web
- * address (issue 40), description, category, brand, prices, and the sizes and colours as rows. Checked by
- * ProductSchema in the browser (with JavaScript) and by the action.
+ * address (issue 40), description, the owner's category and brand, tags (issue 49), prices, and the sizes
+ * and colours as rows. Checked by ProductSchema in the browser (with JavaScript) and by the action.
  */
-export function ProductSheet({ product, lastResult }: { product: Product | null; lastResult: FormResult | undefined }) {
+export function ProductSheet({
+  product,
+  choices,
+  lastResult,
+}: {
+  product: Product | null;
+  /** The owner's categories (with the sizes each takes) and brands, from the page's loader. */
+  choices: ProductChoices;
+  lastResult: FormResult | undefined;
+}) {
   const location = useLocation();
   const closeHref = withParam(location, "edit", null);
   const [form, fields] = useSchemaForm(ProductSchema, {
@@ -32,6 +41,7 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
           description: product.description,
           category: product.category,
           brand: product.brand,
+          tags: product.tags?.join(", ") ?? "",
           price: centsToAmountText(product.priceCents),
           salePrice: product.salePriceCents ? centsToAmountText(product.salePriceCents) : "",
           variants: product.variants.length
@@ -82,14 +92,32 @@ export function ProductSheet({ product, lastResult }: { product: Product | null;
           <HandleField meta={fields.handle} savedHandle={product?.handle ?? null} />
           <TextareaField label="Description" meta={fields.description} rows={4} placeholder="Enter product description" />
           <div className="grid grid-cols-2 gap-3">
-            <SelectField label="Category" meta={fields.category} options={CATEGORIES} />
-            <SelectField label="Brand" meta={fields.brand} options={BRANDS} />
+            <SelectField label="Category" meta={fields.category} options={choices.categories} />
+            <SelectField label="Brand" meta={fields.brand} options={choices.brands} />
+          </div>
+          <div className="space-y-1">
+            <InputField
+              label="Tags"
+              meta={fields.tags}
+              type="text"
+              placeholder="e.g. linen, summer-26"
+              autoCapitalize="none"
+              aria-describedby={`${fields.tags.id}-hint${fields.tags.errors?.length ? ` ${fields.tags.errorId}` : ""}`}
+            />
+            <p id={`${fields.tags.id}-hint`} className="text-xs text-gray-600">
+              Words shoppers and collections find it by, separated by commas.
+            </p>
           </div>
           <div className="grid grid-cols-2 gap-3">
             <InputField label="Price" meta={fields.price} type="number" step="0.01" min="0.01" placeholder="0.00" />
             <InputField label="Sale Price" meta={fields.salePrice} type="number" step="0.01" min="0" placeholder="Optional" />
           </div>
-          <VariantRows form={form} variants={fields.variants} />
+          <VariantRows
+            form={form}
+            variants={fields.variants}
+            // The chosen category's sizes (with JavaScript as it is chosen; without, as the page was drawn).
+            sizeKinds={choices.sizeKinds[String(fields.category.value ?? "")] ?? null}
+          />
           {/* A total stock sent instead of rows (an older client's way) is refused here. */}
           <ErrorList id={fields.totalStock.errorId} errors={fields.totalStock.errors} />
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -121,15 +149,7 @@ function ProductPhotosLink({ product }: { product: Product }) {
   );
 }
 
-function SelectField({
-  label,
-  meta,
-  options,
-}: {
-  label: string;
-  meta: FieldMetadata<unknown>;
-  options: ReadonlyArray<{ id: string; label: string }>;
-}) {
+function SelectField({ label, meta, options }: { label: string; meta: FieldMetadata<unknown>; options: readonly Choice[] }) {
   return (
     <div className="space-y-1">
       <label htmlFor={meta.id} className="block text-sm font-medium text-gray-800">

@@ -4,6 +4,7 @@ import { cn } from "~/lib/cn";
 export const ADMIN_NAV = [
   { label: "Dashboard", to: "/admin/dashboard" },
   { label: "Products", to: "/admin/products" },
+  { label: "Catalogue", to: "/admin/catalogue" },
   { label: "Orders", to: "/admin/orders" },
   { label: "Customers", to: "/admin/customers" },
   { label: "Discounts", to: "/admin/discounts" },

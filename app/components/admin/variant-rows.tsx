@@ -4,7 +4,7 @@ import { ErrorList, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { useSchemaForm } from "~/lib/form";
 import type { ProductSchema } from "~/lib/schemas/products";
-import { SIZE_LISTS } from "~/lib/variants";
+import { SIZE_LISTS, type SizeKind } from "~/lib/variants";
 
 /** The product form (ProductSheet) and its fields, as conform types them from ProductSchema. */
 type ProductForm = ReturnType<typeof useSchemaForm<typeof ProductSchema>>;
@@ -13,10 +13,10 @@ type ProductForm = ReturnType<typeof useSchemaForm<typeof ProductSchema>>;
 export type VariantRow = { size: string; color: string; colorHex: string; sku: string; stock: string };
 export const EMPTY_VARIANT_ROW: VariantRow = { size: "", color: "", colorHex: "", sku: "", stock: "" };
 
-const SIZE_GROUPS = [
-  { label: "Clothing", sizes: SIZE_LISTS.clothing },
-  { label: "Shoes", sizes: SIZE_LISTS.footwear },
-  { label: "Without sizes", sizes: SIZE_LISTS.none },
+const SIZE_GROUPS: Array<{ kind: SizeKind; label: string; sizes: readonly string[] }> = [
+  { kind: "clothing", label: "Clothing", sizes: SIZE_LISTS.clothing },
+  { kind: "footwear", label: "Shoes", sizes: SIZE_LISTS.footwear },
+  { kind: "none", label: "Without sizes", sizes: SIZE_LISTS.none },
 ];
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -25,9 +25,19 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  * Sizes and colours as rows (size, colour, swatch, SKU, stock) with "Add variant" and "Remove":
  * conform's list intents (insert, remove). With JavaScript they change the rows at once; without
  * it they are submit buttons whose answer is the form again, one row more or less and everything
- * typed kept. The schema checks every row, in the browser and on the server.
+ * typed kept. The schema checks every row, in the browser and on the server. The sizes offered are
+ * the chosen category's kinds (`sizeKinds`; every kind before one is chosen); the server checks them too.
  */
-export function VariantRows({ form, variants }: { form: ProductForm[0]; variants: ProductForm[1]["variants"] }) {
+export function VariantRows({
+  form,
+  variants,
+  sizeKinds,
+}: {
+  form: ProductForm[0];
+  variants: ProductForm[1]["variants"];
+  sizeKinds: readonly SizeKind[] | null;
+}) {
+  const groups = sizeKinds?.length ? SIZE_GROUPS.filter((g) => sizeKinds.includes(g.kind)) : SIZE_GROUPS;
   const rows = variants.getFieldList();
   const total = rows.reduce((sum, row) => {
     const stock = Number(text(row.getFieldset().stock.value));
@@ -63,7 +73,9 @@ export function VariantRows({ form, variants }: { form: ProductForm[0]; variants
                   "Size",
                   <select {...getSelectProps(row.size)} className={inputClass}>
                     <option value="">Choose</option>
-                    {SIZE_GROUPS.map((group) => (
+                    {/* A size the category no longer takes stays shown, so saving says so instead of losing it. */}
+                    {size && !groups.some((g) => g.sizes.includes(size)) ? <option value={size}>{size}</option> : null}
+                    {groups.map((group) => (
                       <optgroup key={group.label} label={group.label}>
                         {group.sizes.map((option) => (
                           <option key={option} value={option}>

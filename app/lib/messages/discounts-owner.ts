@@ -8,3 +8,5 @@ export const discountEnabled = (code: string) => `${code} is enabled: shoppers c
 export const discountDisabled = (code: string) => `${code} is disabled: shoppers can no longer use it.`;
 export const usageLimitBelowTaken = (taken: number) =>
   `This code has already been used or is being paid with ${taken} ${taken === 1 ? "time" : "times"}: total uses cannot be lower than ${taken}`;
+export const unknownDiscountCategory = (id: string) => `There is no category "${id}": choose among the shop's categories`;
+export const unknownDiscountBrand = (id: string) => `There is no brand "${id}": choose among the shop's brands`;

@@ -2,7 +2,7 @@ import { data, Form, Link, useLocation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { DiscountSheet } from "~/components/admin/discount-sheet";
 import { Button, buttonClass } from "~/components/ui/button";
-import { brandLabel, categoryLabel } from "~/lib/constants";
+import { brandChoices, categoryChoices, labelOf, type Choice } from "~/lib/catalogue-choices";
 import { discountPeriodLabel, discountValueLabel, type DiscountCodeWithFigures } from "~/lib/discounts/codes";
 import { DISCOUNT_ADDED, DISCOUNT_NOT_FOUND, DISCOUNT_UPDATED } from "~/lib/messages/discounts-owner";
 import { formatMoney } from "~/lib/money";
@@ -10,6 +10,7 @@ import { DiscountSchema } from "~/lib/schemas/discounts";
 import { IdSchema } from "~/lib/schemas/fields";
 import { pageTitle } from "~/lib/shop-name";
 import { withParam } from "~/lib/url";
+import { catalogue } from "~/server/catalog/catalogue.server";
 import { createDiscount, getDiscount, listDiscounts, setDiscountActive, updateDiscount } from "~/server/discounts/codes.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/discounts";
@@ -20,11 +21,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Di
 // addressed by the URL (`?discount=new`, `?discount=<id>`), and Disable/Enable as plain forms.
 export async function loader({ request }: Route.LoaderArgs) {
   const open = new URL(request.url).searchParams.get("discount");
-  const [discounts, editing] = await Promise.all([
+  const [discounts, editing, snapshot] = await Promise.all([
     listDiscounts(),
     open && open !== "new" && IdSchema.safeParse(open).success ? getDiscount(open) : null,
+    catalogue(),
   ]);
-  return { discounts, edit: open === "new" ? ("new" as const) : editing };
+  // The owner's categories and brands: the form's choices and the list's names (issue 49).
+  const choices = { categories: categoryChoices(snapshot.categories), brands: brandChoices(snapshot.brands) };
+  return { discounts, edit: open === "new" ? ("new" as const) : editing, choices };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
-  const { discounts, edit } = loaderData;
+  const { discounts, edit, choices } = loaderData;
   const location = useLocation();
   return (
     <section aria-labelledby="discounts-title" className="rounded-lg border border-gray-200 bg-white">
@@ -64,20 +68,26 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
           Add Discount Code
         </Link>
       </div>
-      {discounts.length ? <DiscountsList discounts={discounts} /> : <p className="p-8 text-center text-gray-600">No discount codes yet.</p>}
+      {discounts.length ? (
+        <DiscountsList discounts={discounts} choices={choices} />
+      ) : (
+        <p className="p-8 text-center text-gray-600">No discount codes yet.</p>
+      )}
       <p className="border-t border-gray-200 p-4 text-xs text-gray-600">
         Times are in UTC. Uses count paid orders not cancelled, rejected or refunded in full; "held" are payments under way; uses spent by
         cancelled or refunded orders still count toward the limit unless given back. Revenue is what the counted orders were charged, less
         refunds; discount is what the code took off them.
       </p>
-      {edit ? <DiscountSheet discount={edit === "new" ? null : edit} lastResult={actionData} /> : null}
+      {edit ? <DiscountSheet discount={edit === "new" ? null : edit} choices={choices} lastResult={actionData} /> : null}
     </section>
   );
 }
 
+type Choices = { categories: Choice[]; brands: Choice[] };
+
 /** "Men, Kids · Nike" or "All products", "min. $40.00", "once per customer". */
-function conditions(d: DiscountCodeWithFigures): string[] {
-  const limits = [...d.categories.map(categoryLabel), ...d.brands.map(brandLabel)];
+function conditions(d: DiscountCodeWithFigures, choices: Choices): string[] {
+  const limits = [...d.categories.map((id) => labelOf(choices.categories, id)), ...d.brands.map((id) => labelOf(choices.brands, id))];
   return [
     limits.length ? `Only ${limits.join(", ")}` : "All products",
     d.minSubtotalCents ? `min. ${formatMoney(d.minSubtotalCents)}` : null,
@@ -127,7 +137,7 @@ function Actions({ d }: { d: DiscountCodeWithFigures }) {
 }
 
 /** From `md` up a table; on phones a card per code with the same facts. CSS picks one. */
-function DiscountsList({ discounts }: { discounts: DiscountCodeWithFigures[] }) {
+function DiscountsList({ discounts, choices }: { discounts: DiscountCodeWithFigures[]; choices: Choices }) {
   return (
     <>
       <div className="relative hidden overflow-x-auto md:block">
@@ -168,7 +178,7 @@ function DiscountsList({ discounts }: { discounts: DiscountCodeWithFigures[] }) 
                 </td>
                 <td className="p-3">
                   <p className="font-medium">{discountValueLabel(d)}</p>
-                  <p className="text-gray-600">{conditions(d).join(" · ")}</p>
+                  <p className="text-gray-600">{conditions(d, choices).join(" · ")}</p>
                 </td>
                 <td className="p-3 text-gray-700">{discountPeriodLabel(d)}</td>
                 <td className="whitespace-nowrap p-3 text-right">
@@ -195,7 +205,7 @@ function DiscountsList({ discounts }: { discounts: DiscountCodeWithFigures[] }) 
             </div>
             <p>
               <span className="font-medium">{discountValueLabel(d)}</span>{" "}
-              <span className="text-gray-600">{conditions(d).join(" · ")}</span>
+              <span className="text-gray-600">{conditions(d, choices).join(" · ")}</span>
             </p>
             <p className="text-gray-700">{discountPeriodLabel(d)}</p>
             <dl className="grid grid-cols-3 gap-2">

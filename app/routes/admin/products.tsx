@@ -9,10 +9,12 @@ import { Pagination } from "~/components/shop/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { adminProductsHref, parseAdminProductQuery } from "~/lib/admin-products";
+import { productChoices } from "~/lib/catalogue-choices";
 import { IdSchema } from "~/lib/schemas/fields";
 import { ProductSchema } from "~/lib/schemas/products";
 import { withParam } from "~/lib/url";
 import { getProduct, listProductsForAdmin } from "~/server/catalog/catalog.server";
+import { catalogue } from "~/server/catalog/catalogue.server";
 import { deleteProduct, saveProduct } from "~/server/admin/products.server";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/products";
@@ -35,12 +37,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const edit = params.get("edit");
   const del = params.get("delete");
   const lookup = async (id: string | null) => (id && IdSchema.safeParse(id).success ? getProduct(id) : null);
-  const [page, editing, deleting] = await Promise.all([
+  const [page, editing, deleting, snapshot] = await Promise.all([
     listProductsForAdmin(query),
     edit && edit !== "new" ? lookup(edit) : null,
     lookup(del),
+    edit ? catalogue() : null,
   ]);
-  return { query, page, edit: edit === "new" ? ("new" as const) : editing, deleting };
+  // The form's categories, their sizes and the brands: the owner's catalogue (issue 49).
+  const choices = snapshot ? productChoices(snapshot) : null;
+  return { query, page, edit: edit === "new" ? ("new" as const) : editing, deleting, choices };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -80,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, page, edit, deleting } = loaderData;
+  const { query, page, edit, deleting, choices } = loaderData;
   const location = useLocation();
   return (
     <div className="space-y-6">
@@ -119,7 +124,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         ))}
       </ul>
       <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(n) => adminProductsHref({ ...query, page: n })} />
-      {edit ? <ProductSheetOnDemand product={edit === "new" ? null : edit} lastResult={actionData} /> : null}
+      {edit && choices ? <ProductSheetOnDemand product={edit === "new" ? null : edit} choices={choices} lastResult={actionData} /> : null}
       {deleting ? <DeleteProductDialog product={deleting} /> : null}
     </div>
   );

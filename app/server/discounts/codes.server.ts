@@ -1,16 +1,19 @@
-import { sql, type Selectable } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discounts/codes";
 import {
   DISCOUNT_CODE_TAKEN,
   DISCOUNT_NOT_FOUND,
   discountDisabled,
   discountEnabled,
+  unknownDiscountBrand,
+  unknownDiscountCategory,
   usageLimitBelowTaken,
 } from "~/lib/messages/discounts-owner";
 import { amountToCents } from "~/lib/money";
 import type { DiscountInput } from "~/lib/schemas/discounts";
-import type { DiscountsTable } from "#db/schema";
+import type { Database, DiscountsTable } from "#db/schema";
 import { db, newId, now } from "~/server/database/db.server";
+import { lockKey } from "~/server/database/locks.server";
 import { orderKept } from "~/server/orders/kept.server";
 
 // The owner's discount codes (issue 33, part 1): adding, editing, disabling and enabling them, and
@@ -69,6 +72,28 @@ const codeTaken = (): SaveDiscountResult => ({
   message: DISCOUNT_CODE_TAKEN,
   fieldErrors: { code: [DISCOUNT_CODE_TAKEN] },
 });
+
+/**
+ * A code is limited only to categories and brands the shop has (issue 49): an unknown id is a 400
+ * beside its field. Read in the write's transaction after the catalogue's locks, which deleting a
+ * category or brand also takes (deleteCatalogueRow refuses one a code names): the two take turns.
+ */
+async function unknownLimits(trx: Transaction<Database>, input: DiscountInput): Promise<SaveDiscountResult | null> {
+  await lockKey(trx, "catalogue", "category");
+  await lockKey(trx, "catalogue", "brand");
+  const missing = async (table: "categories" | "brands", ids: string[]) => {
+    if (!ids.length) return undefined;
+    const found = new Set((await trx.selectFrom(table).select("id").where("id", "in", ids).execute()).map((r) => r.id));
+    return ids.find((id) => !found.has(id));
+  };
+  const fieldErrors: Record<string, string[]> = {};
+  const category = await missing("categories", input.categories);
+  if (category !== undefined) fieldErrors.categories = [unknownDiscountCategory(category)];
+  const brand = await missing("brands", input.brands);
+  if (brand !== undefined) fieldErrors.brands = [unknownDiscountBrand(brand)];
+  const first = Object.values(fieldErrors)[0]?.[0];
+  return first === undefined ? null : { ok: false, status: 400, message: first, fieldErrors };
+}
 
 /** Another code (not `exceptId`) with this name (names are stored in capitals). */
 async function nameTaken(code: string, exceptId: string | null): Promise<boolean> {
@@ -161,10 +186,16 @@ export async function createDiscount(input: DiscountInput): Promise<SaveDiscount
   const id = newId();
   const at = now();
   try {
-    await db
-      .insertInto("discounts")
-      .values({ id, ...columns(input), active: input.active === false ? 0 : 1, taken: 0, created_at: at, updated_at: at })
-      .execute();
+    const refused = await db.transaction().execute(async (trx) => {
+      const unknown = await unknownLimits(trx, input);
+      if (unknown) return unknown;
+      await trx
+        .insertInto("discounts")
+        .values({ id, ...columns(input), active: input.active === false ? 0 : 1, taken: 0, created_at: at, updated_at: at })
+        .execute();
+      return null;
+    });
+    if (refused) return refused;
   } catch (error) {
     // The same name added at the same moment by another request: the unique index decided.
     if (await nameTaken(input.code, id)) return codeTaken();
@@ -180,14 +211,20 @@ export async function createDiscount(input: DiscountInput): Promise<SaveDiscount
  */
 export async function updateDiscount(id: string, input: DiscountInput): Promise<SaveDiscountResult> {
   if (await nameTaken(input.code, id)) return codeTaken();
-  let update = db
-    .updateTable("discounts")
-    .set({ ...columns(input), ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }), updated_at: now() })
-    .where("id", "=", id);
-  if (input.usageLimit !== null) update = update.where("taken", "<=", input.usageLimit);
   let updated: bigint;
   try {
-    updated = (await update.executeTakeFirst()).numUpdatedRows;
+    const outcome = await db.transaction().execute(async (trx) => {
+      const unknown = await unknownLimits(trx, input);
+      if (unknown) return unknown;
+      let update = trx
+        .updateTable("discounts")
+        .set({ ...columns(input), ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }), updated_at: now() })
+        .where("id", "=", id);
+      if (input.usageLimit !== null) update = update.where("taken", "<=", input.usageLimit);
+      return (await update.executeTakeFirst()).numUpdatedRows;
+    });
+    if (typeof outcome !== "bigint") return outcome;
+    updated = outcome;
   } catch (error) {
     if (await nameTaken(input.code, id)) return codeTaken();
     throw error;

@@ -95,7 +95,7 @@ export function shippingOptions(settings: CostSettings, country: string, subtota
 export const taxRateFor = (settings: CostSettings, country: string) => settings.taxRates[country] ?? settings.otherTaxRate;
 
 /** A line of a cart or an order: its unit price (cents), quantity, and what a discount code sees of it. */
-export type CostLine = { unitCents: number; quantity: number; category: string; brand: string };
+export type CostLine = { unitCents: number; quantity: number; category: string; topCategory?: string | null; brand: string };
 
 export type TotalsInput = {
   lines: CostLine[];
@@ -131,7 +131,12 @@ export type TotalsResult = { ok: true; totals: Totals } | { ok: false; message: 
 export function orderTotals(input: TotalsInput): TotalsResult {
   const { settings, country } = input;
   const lineTotals = input.lines.map((l) => l.unitCents * l.quantity);
-  const discountable: DiscountLine[] = input.lines.map((l, i) => ({ totalCents: lineTotals[i]!, category: l.category, brand: l.brand }));
+  const discountable: DiscountLine[] = input.lines.map((l, i) => ({
+    totalCents: lineTotals[i]!,
+    category: l.category,
+    topCategory: l.topCategory,
+    brand: l.brand,
+  }));
   const perLine = input.discount ? discountLines(input.discount, discountable).perLine : input.lines.map(() => 0);
   const subtotalCents = lineTotals.reduce((s, v) => s + v, 0);
   const discountCents = perLine.reduce((s, v) => s + v, 0);

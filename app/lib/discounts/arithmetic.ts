@@ -32,11 +32,17 @@ export type DiscountRule = Pick<
   | "taken"
 >;
 
-/** A cart or order line as a discount sees it. */
-export type DiscountLine = { totalCents: number; category: string; brand: string };
+/**
+ * A cart or order line as a discount sees it. `topCategory`: the top category its product's
+ * subcategory sits under, so a code for "Women" covers "Women › Dresses" (issue 49).
+ */
+export type DiscountLine = { totalCents: number; category: string; topCategory?: string | null; brand: string };
 
-const lineEligible = (rule: Pick<DiscountRule, "categories" | "brands">, line: Pick<DiscountLine, "category" | "brand">) =>
-  (!rule.categories.length || rule.categories.includes(line.category)) && (!rule.brands.length || rule.brands.includes(line.brand));
+const lineEligible = (rule: Pick<DiscountRule, "categories" | "brands">, line: Pick<DiscountLine, "category" | "topCategory" | "brand">) =>
+  (!rule.categories.length ||
+    rule.categories.includes(line.category) ||
+    (!!line.topCategory && rule.categories.includes(line.topCategory))) &&
+  (!rule.brands.length || rule.brands.includes(line.brand));
 
 /**
  * Splits `total` cents over `weights` in proportion, in whole cents that add up to `total` exactly

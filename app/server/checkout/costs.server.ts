@@ -26,6 +26,7 @@ export async function costLinesOf(cart: Cart): Promise<{ lines: CostLine[]; disc
     unitCents: l.unitCents,
     quantity: l.quantity,
     category: discountable[i]!.category,
+    topCategory: discountable[i]!.topCategory,
     brand: discountable[i]!.brand,
   }));
   return { lines, discountable };

@@ -24,12 +24,20 @@ type PricedLine = { productId: string; unitCents: number; quantity: number };
 export async function discountLinesOf(executor: DB, lines: PricedLine[]): Promise<DiscountLine[]> {
   const ids = [...new Set(lines.map((l) => l.productId))];
   const products = ids.length
-    ? await executor.selectFrom("products").select(["id", "category", "brand"]).where("id", "in", ids).execute()
+    ? await executor
+        .selectFrom("products")
+        .innerJoin("categories", "categories.id", "products.category")
+        .select(["products.id", "products.category", "products.brand", "categories.parent_id"])
+        .where("products.id", "in", ids)
+        .execute()
     : [];
   const byId = new Map(products.map((p) => [p.id, p]));
+  // Read through `executor` (not the catalogue's snapshot): inside a transaction on SQLite, a read
+  // on another connection would wait for this one.
   return lines.map((l) => ({
     totalCents: l.unitCents * l.quantity,
     category: byId.get(l.productId)?.category ?? "",
+    topCategory: byId.get(l.productId)?.parent_id ?? null,
     brand: byId.get(l.productId)?.brand ?? "",
   }));
 }

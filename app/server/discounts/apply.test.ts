@@ -23,6 +23,8 @@ import { db, newId, now } from "~/server/database/db.server";
 import { addToCart, getCart } from "~/server/cart/cart.server";
 import { applyDiscountCode, removeDiscountCode } from "./apply.server";
 import { cartCosts } from "~/server/checkout/costs.server";
+import { CategorySchema } from "~/lib/schemas/catalogue";
+import { saveCategory } from "~/server/catalog/catalogue.server";
 
 // The shopper's discount code on their cart (both engines): each refusal in plain words, the code
 // kept once it applies, and what it takes off the cart. Checkout's holds are in
@@ -109,6 +111,20 @@ describe("applying a code to the cart", () => {
     expect(await removeDiscountCode(user.id)).toEqual({ ok: true, message: DISCOUNT_REMOVED });
     expect(await removeDiscountCode(user.id)).toEqual({ ok: true, message: DISCOUNT_REMOVED });
     expect(await cartCosts(user.id, await getCart(user.id), null)).toMatchObject({ subtotalCents: 5250, discount: null, totalCents: 5250 });
+  });
+
+  it("for a top category, covers its subcategories' products (the owner's catalogue, issue 49)", async () => {
+    const made = await saveCategory(null, CategorySchema.parse({ name: "Dresses", parentId: "women" }));
+    if (!made.ok) throw new Error(made.message);
+    const dress = await productWith([{ size: "One size", stock: 5 }], { category: made.value.id, brand: "zara", price: 40 });
+    const user = await shopper();
+    await addToCart(user.id, dress.id, 1);
+    const forWomen = await newCode({ value: 10, categories: ["women"] });
+    expect(await applyDiscountCode(user.id, forWomen.code, `client-${user.id}`)).toMatchObject({ ok: true });
+    expect((await cartCosts(user.id, await getCart(user.id), null)).discount).toEqual({ code: forWomen.code, cents: 400, refusal: null });
+    // A code for the men's side does not.
+    const forMen = await newCode({ value: 10, categories: ["men"] });
+    expect(await applyDiscountCode(user.id, forMen.code, `client-${user.id}`)).toMatchObject({ ok: false });
   });
 
   it("refuses an empty cart", async () => {

@@ -79,6 +79,11 @@ export default [
     route("order/details/:orderId", "routes/api/shop.order.details.ts"),
     route("order/cancel/:id", "routes/api/shop.order.cancel.ts"),
     route("order/return/:id", "routes/api/shop.order.return.ts"),
+    // The owner's catalogue (issue 49).
+    route("categories", "routes/api/shop.categories.ts"),
+    route("brands", "routes/api/shop.brands.ts"),
+    route("collections", "routes/api/shop.collections.ts"),
+    route("collections/:handle", "routes/api/shop.collections.handle.ts"),
   ]),
   ...prefix("api/admin/products", [
     route("upload-image", "routes/api/admin.products.upload-image.ts"),
@@ -110,6 +115,15 @@ export default [
     route("edit/:id", "routes/api/admin.discounts.edit.ts"),
   ]),
   route("api/admin/settings", "routes/api/admin.settings.ts"),
+  // The owner's catalogue (issue 49): list and add, then read, change and delete one.
+  ...prefix("api/admin", [
+    route("categories", "routes/api/admin.categories.ts"),
+    route("categories/:id", "routes/api/admin.categories.id.ts"),
+    route("brands", "routes/api/admin.brands.ts"),
+    route("brands/:id", "routes/api/admin.brands.id.ts"),
+    route("collections", "routes/api/admin.collections.ts"),
+    route("collections/:id", "routes/api/admin.collections.id.ts"),
+  ]),
   route("api/common/feature/get", "routes/api/common.feature.get.ts"),
   route("api/common/feature/add", "routes/api/common.feature.add.ts"),
   route("api/*", "routes/api/not-found.ts"),

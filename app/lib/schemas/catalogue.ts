@@ -94,9 +94,22 @@ export const RuleSchema = z
   .object({
     field: z.enum(RULE_FIELDS, { error: `A rule's field is one of: ${RULE_FIELDS.join(", ")}` }),
     op: z.string({ error: "A rule needs an op" }).check(z.trim()),
-    value: z.union([z.string().check(z.trim(), z.maxLength(100, "A rule's value is too long")), z.number(), z.boolean()], {
-      error: "A rule's value is text, a number or true/false",
-    }),
+    value: z.union(
+      [
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(100, "A rule's value is too long"),
+            z.refine(withoutControlChars, "A rule's value contains invalid characters"),
+          ),
+        z.number(),
+        z.boolean(),
+      ],
+      {
+        error: "A rule's value is text, a number or true/false",
+      },
+    ),
   })
   .check(
     z.refine((r) => (RULE_OPS[r.field] as readonly string[]).includes(r.op), {

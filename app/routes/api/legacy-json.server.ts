@@ -33,6 +33,8 @@ export function productJson(p: Product) {
     // Issue 40: the product's own page, its handle and its absolute address.
     handle: p.handle,
     url: absoluteUrl(productPath(p.handle)),
+    // Issue 49, a new field where a product is answered on its own (get one, add, edit): its tags.
+    ...(p.tags ? { tags: p.tags } : {}),
   };
 }
 

@@ -4,12 +4,13 @@ import type { SortId } from "~/lib/constants";
 import { PAGE_SIZE, type ListingQuery } from "~/lib/listing";
 import { pageOf, type Page } from "~/lib/page";
 import { groupBy } from "~/lib/group-by";
+import type { Collection } from "~/lib/catalogue";
 import type { Product } from "~/lib/product";
 import { ALL_SIZES, sizeMask, sortVariants, type Variant } from "~/lib/variants";
 import type { Database, ProductRow } from "#db/schema";
 import { db } from "~/server/database/db.server";
 import { photosOf } from "~/server/media/photos.server";
-import { catalogue, categoriesWithin, hasTag, resolve, tagsOf } from "./catalogue.server";
+import { catalogue, categoriesWithin, hasTag, resolve, rulesWhere, tagsOf } from "./catalogue.server";
 import { hasColorInStock, productMatches, rankedMatches, searchWords, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [
@@ -184,6 +185,52 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
     .offset((query.page - 1) * pageSize)
     .execute();
   return pageOf(await withVariants(items.map(toProduct)), Number(total), query.page, pageSize);
+}
+
+/**
+ * One page of a collection's products, for its page and /api. `sortBy` '' is the collection's own
+ * order: the owner's (manual) or newest first (automatic). A manual collection (at most 1,000
+ * products) is read through `collection_products`: in the owner's order by walking its position
+ * index, in another order by sorting its members. An automatic one is its rules' where on
+ * `products` (a category rule uses the category index), so it is never stale.
+ */
+export async function listCollectionProducts(
+  collection: Collection,
+  sortBy: SortId | "",
+  page: number,
+  pageSize = PAGE_SIZE,
+): Promise<Page<Product>> {
+  const offset = (page - 1) * pageSize;
+  if (collection.rules === null) {
+    const members = db.selectFrom("collection_products").where("collection_products.collection_id", "=", collection.id);
+    const { total } = await members.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    if (!Number(total)) return pageOf([], 0, page, pageSize);
+    const rows =
+      sortBy === ""
+        ? await members
+            .innerJoin("products", "products.id", "collection_products.product_id")
+            .select(PRODUCT_COLUMNS)
+            .orderBy("collection_products.position")
+            .limit(pageSize)
+            .offset(offset)
+            .execute()
+        : await sorted(
+            db.selectFrom("products").where("products.id", "in", members.select("collection_products.product_id")).select(PRODUCT_COLUMNS),
+            sortBy,
+          )
+            .limit(pageSize)
+            .offset(offset)
+            .execute();
+    return pageOf(await withVariants(rows.map(toProduct)), Number(total), page, pageSize);
+  }
+  const matching = db.selectFrom("products").where(rulesWhere(await catalogue(), collection.rules));
+  const { total } = await matching.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  if (!Number(total)) return pageOf([], 0, page, pageSize);
+  const rows = await sorted(matching.select(PRODUCT_COLUMNS), sortBy || "newest")
+    .limit(pageSize)
+    .offset(offset)
+    .execute();
+  return pageOf(await withVariants(rows.map(toProduct)), Number(total), page, pageSize);
 }
 
 /**

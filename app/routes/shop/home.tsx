@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cn } from "~/lib/cn";
 import { BannerCarousel } from "~/components/shop/banner-carousel";
 import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { ProductGrid } from "~/components/shop/product-card";
@@ -178,6 +179,7 @@ function FilterTiles({
 /** The collections the owner put on the home page: each with its photo (or its name on a plain card), words and a link. */
 function Collections({ collections }: { collections: HomeCollection[] }) {
   const grid = tileGrid(collections.length, { base: 1, sm: 2, lg: 3 });
+  const alone = collections.length === 1;
   return (
     <section aria-labelledby="collections-heading">
       <h2 id="collections-heading" className="mb-5 text-center text-2xl font-bold">
@@ -186,7 +188,15 @@ function Collections({ collections }: { collections: HomeCollection[] }) {
       <ul className={`grid gap-4 ${grid.grid}`} data-testid="collection-tiles">
         {collections.map((c, i) => (
           <li key={c.handle} className={`flex ${grid.item(i)}`}>
-            <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-xs hover:shadow-md">
+            {/* Without a photo, the card is a dark panel with the words on it. */}
+            <article
+              className={cn(
+                "group relative flex w-full flex-col overflow-hidden rounded-xl border shadow-xs hover:shadow-md",
+                c.image ? "border-gray-200 bg-white" : "border-gray-900 bg-gray-900 text-white",
+                // One collection alone: its photo beside its words rather than a page-wide picture.
+                alone && c.image && "sm:flex-row",
+              )}
+            >
               {c.image ? (
                 <img
                   src={c.image}
@@ -194,18 +204,17 @@ function Collections({ collections }: { collections: HomeCollection[] }) {
                   width={640}
                   height={240}
                   loading="lazy"
-                  className="aspect-[8/3] w-full bg-gray-100 object-cover"
+                  className={cn("aspect-[8/3] w-full bg-gray-100 object-cover", alone && "sm:w-1/2")}
                 />
-              ) : (
-                <div
-                  aria-hidden="true"
-                  className="flex aspect-[8/3] items-center justify-center bg-gray-900 px-4 text-center text-2xl font-extrabold text-white"
-                >
-                  {c.name}
-                </div>
-              )}
-              <div className="flex flex-1 flex-col gap-1 p-4">
-                <h3 className="text-lg font-bold">
+              ) : null}
+              <div
+                className={cn(
+                  "flex flex-1 flex-col gap-1",
+                  c.image ? "p-4" : "min-h-40 justify-center p-6 text-center",
+                  alone && c.image && "sm:justify-center sm:p-8",
+                )}
+              >
+                <h3 className={cn("font-bold", c.image ? "text-lg" : "text-2xl")}>
                   <Link
                     to={collectionPath(c.handle)}
                     className="after:absolute after:inset-0 group-hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
@@ -213,8 +222,10 @@ function Collections({ collections }: { collections: HomeCollection[] }) {
                     {c.name}
                   </Link>
                 </h3>
-                {c.description ? <p className="line-clamp-2 text-sm text-gray-600">{c.description}</p> : null}
-                <p aria-hidden="true" className="mt-auto pt-1 text-sm font-semibold">
+                {c.description ? (
+                  <p className={cn("line-clamp-2 text-sm", c.image ? "text-gray-600" : "text-gray-200")}>{c.description}</p>
+                ) : null}
+                <p aria-hidden="true" className={cn("pt-1 text-sm font-semibold", c.image && "mt-auto")}>
                   Shop the collection ›
                 </p>
               </div>

@@ -33,10 +33,11 @@ export function moreOf(params: URLSearchParams): MoreOf {
   return more === "brand" || more === "category" ? more : null;
 }
 
-const TAGS_TTL_MS = 60_000;
+/** A tag the owner adds is offered within this long: the catalogue's own 2 s, give or take one grouping of product_tags per process. */
+const TAGS_TTL_MS = 5000;
 let tagsCache: { at: number; value: ReturnType<typeof popularTags> } | null = null;
 
-/** The most used tags, kept for a minute in each process, as the sizes and colours are (a tag offered late is harmless). */
+/** The most used tags and their counts, kept a few seconds in each process (one grouped read of product_tags, not one per page). */
 function cachedPopularTags() {
   if (!tagsCache || Date.now() - tagsCache.at > TAGS_TTL_MS) {
     const value = popularTags(TAGS_SHOWN);

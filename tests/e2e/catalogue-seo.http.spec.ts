@@ -27,16 +27,26 @@ function metaOf(html: string, key: "name" | "property", name: string): string | 
 }
 const canonicalOf = (html: string) => decode(/<link[^>]*rel="canonical"[^>]*href="([^"]*)"/.exec(html)?.[1] ?? "");
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
+type ListItem = { position: number; name: string; item?: string; url?: string };
+/** A JSON-LD node, as far as these tests read one. */
+type LdNode = {
+  "@type": string;
+  brand?: unknown;
+  category?: string;
+  url?: string;
+  itemListElement: ListItem[];
+  mainEntity: { "@type": string; numberOfItems: number; itemListElement: ListItem[] };
+};
 /** Every JSON-LD node of the page (a graph's nodes one by one). */
-function jsonLd(html: string): Array<Record<string, any>> {
+function jsonLd(html: string): LdNode[] {
   return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((m) => JSON.parse(m[1]!))
+    .map((m) => JSON.parse(m[1]!) as LdNode & { "@graph"?: LdNode[] })
     .flatMap((block) => block["@graph"] ?? [block]);
 }
 const crumbsOf = (html: string) =>
   jsonLd(html)
     .find((node) => node["@type"] === "BreadcrumbList")!
-    .itemListElement.map((c: { position: number; name: string; item: string }) => [c.position, c.name, c.item]);
+    .itemListElement.map((c) => [c.position, c.name, c.item]);
 
 test("a product of the owner's subcategory and brand: breadcrumbs by the tree, the brand's and category's names", async ({ shop }) => {
   const html = await (await crawl(`${shop.url}/shop/products/${STORY.dressHandle}`)).text();
@@ -98,11 +108,11 @@ test("a collection's page: a CollectionPage whose ItemList is its products, cano
   expect(metaOf(html, "property", "og:image")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
   const collection = jsonLd(html).find((node) => node["@type"] === "CollectionPage")!;
   expect(collection).toMatchObject({ url, name: STORY.collection, mainEntity: { "@type": "ItemList", numberOfItems: 2 } });
-  expect(collection.mainEntity.itemListElement.map((i: { position: number; name: string }) => [i.position, i.name])).toEqual([
+  expect(collection.mainEntity.itemListElement.map((i) => [i.position, i.name])).toEqual([
     [1, STORY.shirt],
     [2, STORY.dress],
   ]);
-  expect(collection.mainEntity.itemListElement[1].url).toBe(`${shop.url}/shop/products/${STORY.dressHandle}`);
+  expect(collection.mainEntity.itemListElement[1]!.url).toBe(`${shop.url}/shop/products/${STORY.dressHandle}`);
   expect(crumbsOf(html)).toEqual([
     [1, "Home", `${shop.url}/shop/home`],
     [2, STORY.collection, url],
@@ -112,7 +122,7 @@ test("a collection's page: a CollectionPage whose ItemList is its products, cano
   const sorted = await (await crawl(`${url}?sortBy=price-hightolow`)).text();
   expect(canonicalOf(sorted)).toBe(url);
   const items = jsonLd(sorted).find((node) => node["@type"] === "CollectionPage")!.mainEntity.itemListElement;
-  expect(items.map((i: { name: string }) => i.name)).toEqual([STORY.dress, STORY.shirt]);
+  expect(items.map((i) => i.name)).toEqual([STORY.dress, STORY.shirt]);
 
   // An old handle moves for good; an unknown one is the shop's 404; a signed-in shopper's page is theirs alone.
   const moved = await crawl(`${shop.url}/shop/collections/${STORY.oldCollectionHandle}?sortBy=title-atoz`);

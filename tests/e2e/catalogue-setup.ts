@@ -64,7 +64,8 @@ export async function arrangeStory(baseURL: string): Promise<void> {
     // The products through the owner's existing product /api, which takes any category, brand and tags.
     const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
     expect((await (await admin.post("/api/auth/login", { data: ADMIN })).json()).success).toBe(true);
-    const add = async (title: string, category: string, brand: string, price: number) => {
+    // JPEG photos, as the demo's: link previews of the pages they head show no SVG (product-seo.http.spec.ts).
+    const add = async (title: string, category: string, brand: string, price: number, image: string) => {
       const added = await admin.post("/api/admin/products/add", {
         data: {
           title,
@@ -73,14 +74,14 @@ export async function arrangeStory(baseURL: string): Promise<void> {
           brand,
           price,
           tags: ["linen"],
-          image: "/demo/products/nike-dri-fit-running-tee.svg",
+          image,
           variants: [{ size: "M", color: "", colorHex: "", sku: null, stock: 5 }],
         },
       });
       expect(added.status(), await added.text()).toBe(201);
     };
-    await add(STORY.dress, dresses, atelier, 120);
-    await add(STORY.shirt, "men", "levi", 40);
+    await add(STORY.dress, dresses, atelier, 120, "/demo/photos/handm-linen-blend-shirt-dress-1-640.jpg");
+    await add(STORY.shirt, "men", "levi", 40, "/demo/photos/handm-relaxed-fit-linen-shirt-1-640.jpg");
     await admin.dispose();
   }
   // Seen once the shop reads its catalogue again (within 2 s) and its most used tags (within 5 s).

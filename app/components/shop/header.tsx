@@ -42,7 +42,7 @@ const WIDE_NAV_MAX = 9;
 
 function NavItems({ nav, className }: { nav: NavItem[]; className?: string }) {
   const location = useLocation();
-  const listing = useRouteLoaderData("routes/shop/listing") as { navCategory?: string | null } | undefined;
+  const listing = useRouteLoaderData<{ navCategory?: string | null }>("routes/shop/listing");
   const current = currentNavItem(nav, location.pathname, location.search, listing?.navCategory ?? null);
   return (
     <ul className={className}>

@@ -42,7 +42,7 @@ export function namedIds(snapshot: CatalogueSnapshot, words: string[]): NamedIds
     const ids = [...categoriesWithin(snapshot, hits(names.category)), ...hits(names.brand)];
     const foundAnyway = (id: string) => {
       const own = tokensOf(id);
-      return own.length === 1 && folded.some((tokens) => tokens.length === 1 && own[0]!.startsWith(tokens[0]!));
+      return own.length === 1 && folded.some((tokens) => tokens.length === 1 && own[0].startsWith(tokens[0]!));
     };
     return [...new Set(ids)].filter((id) => tokensOf(id).length > 0 && !foundAnyway(id)).slice(0, IDS_PER_WORD);
   });

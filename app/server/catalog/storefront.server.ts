@@ -45,8 +45,6 @@ export function categoryPageOf(snapshot: CatalogueSnapshot, handles: readonly st
   return { name: category.name, handle: category.handle, description: category.description, trail: trailOf(snapshot, category.id) };
 }
 
-export type CategoryPage = NonNullable<ReturnType<typeof categoryPageOf>>;
-
 /** The top categories' and the first brands' names: the shop-wide description's words. */
 export function shopWords(snapshot: CatalogueSnapshot) {
   return { categories: topCategories(snapshot.categories).map((c) => c.name), brands: snapshot.brands.map((b) => b.name) };

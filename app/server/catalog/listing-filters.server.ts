@@ -33,31 +33,51 @@ export function moreOf(params: URLSearchParams): MoreOf {
   return more === "brand" || more === "category" ? more : null;
 }
 
-/** A tag the owner adds is offered within this long: the catalogue's own 2 s, give or take one grouping of product_tags per process. */
-const TAGS_TTL_MS = 5000;
-let tagsCache: { at: number; value: ReturnType<typeof popularTags> } | null = null;
+type Counts = { category: Map<string, number>; brand: Map<string, number> };
 
-/** The most used tags and their counts, kept a few seconds in each process (one grouped read of product_tags, not one per page). */
-function cachedPopularTags() {
-  if (!tagsCache || Date.now() - tagsCache.at > TAGS_TTL_MS) {
-    const value = popularTags(TAGS_SHOWN);
-    tagsCache = { at: Date.now(), value };
-    value.catch(() => (tagsCache = null));
-  }
-  return tagsCache.value;
-}
-
-/** Product counts per category within `brandIds`, and per brand within `categoryIds` (all when empty). */
-async function counts(categoryIds: string[], brandIds: string[]) {
+/** Product counts per category within `brandIds` (all when empty), and per brand within `categoryIds`. */
+async function countsWithin(categoryIds: string[], brandIds: string[], need: { category: boolean; brand: boolean }): Promise<Counts> {
   let byCategory = db.selectFrom("product_counts").select((eb) => ["category", eb.fn.sum<number | string>("n").as("n")]);
   if (brandIds.length) byCategory = byCategory.where("brand", "in", brandIds);
   let byBrand = db.selectFrom("product_counts").select((eb) => ["brand", eb.fn.sum<number | string>("n").as("n")]);
   if (categoryIds.length) byBrand = byBrand.where("category", "in", categoryIds);
-  const [categories, brands] = await Promise.all([byCategory.groupBy("category").execute(), byBrand.groupBy("brand").execute()]);
+  const [categories, brands] = await Promise.all([
+    need.category ? byCategory.groupBy("category").execute() : [],
+    need.brand ? byBrand.groupBy("brand").execute() : [],
+  ]);
   return {
     category: new Map(categories.map((r) => [r.category, Number(r.n)])),
     brand: new Map(brands.map((r) => [r.brand, Number(r.n)])),
   };
+}
+
+/**
+ * What is the same for every listing: the counts within no choice (every category's, every
+ * brand's) and the most used tags. Kept 5 s in each process, loaded together (a count or tag the
+ * owner adds shows within seconds): the plain listing and the brand counts of a category's page
+ * cost no grouping of product_counts or product_tags per page.
+ */
+const SHARED_TTL_MS = 5000;
+let shared: { at: number; value: Promise<{ all: Counts; tags: Array<{ tag: string; count: number }> }> } | null = null;
+
+function sharedCounts() {
+  if (!shared || Date.now() - shared.at > SHARED_TTL_MS) {
+    const value = Promise.all([countsWithin([], [], { category: true, brand: true }), popularTags(TAGS_SHOWN)]).then(([all, tags]) => ({
+      all,
+      tags,
+    }));
+    shared = { at: Date.now(), value };
+    value.catch(() => (shared = null));
+  }
+  return shared.value;
+}
+
+/** Counts per category within the chosen brands, and per brand within the chosen categories. */
+async function counts(categoryIds: string[], brandIds: string[]) {
+  const { all, tags } = await sharedCounts();
+  const need = { category: brandIds.length > 0, brand: categoryIds.length > 0 };
+  const within = need.category || need.brand ? await countsWithin(categoryIds, brandIds, need) : all;
+  return { category: need.category ? within.category : all.category, brand: need.brand ? within.brand : all.brand, tags };
 }
 
 /** The filter groups of a listing whose address is canonical (current handles). */
@@ -65,7 +85,7 @@ export async function listingFilterGroups(query: ListingQuery, more: MoreOf = nu
   const snapshot = await catalogue();
   const chosenCategories = resolve(snapshot, "category", query.category).ids;
   const chosenBrands = resolve(snapshot, "brand", query.brand).ids;
-  const [count, tags] = await Promise.all([counts(categoriesWithin(snapshot, chosenCategories), chosenBrands), cachedPopularTags()]);
+  const { tags, ...count } = await counts(categoriesWithin(snapshot, chosenCategories), chosenBrands);
   const chosenTags = query.tag ?? [];
   return {
     ...categoryTree(snapshot, count.category, new Set(chosenCategories), more === "category"),

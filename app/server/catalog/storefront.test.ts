@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Collection } from "~/lib/catalogue";
 import { parseListingQuery } from "~/lib/listing";
 import { BrandSchema, CategorySchema, CollectionSchema } from "~/lib/schemas/catalogue";
@@ -46,8 +46,17 @@ function ok<T>(result: { ok: true; value: T } | { ok: false; message: string }):
   return result.value;
 }
 
-const filters = (search: string, more: "brand" | "category" | null = null) =>
-  listingFilterGroups(parseListingQuery(new URLSearchParams(search)), more);
+/** A listing's filter groups, as a shopper sees them a few seconds later (what every listing shares is kept 5 s). */
+function filters(search: string, more: "brand" | "category" | null = null) {
+  vi.setSystemTime(Date.now() + 10_000);
+  return listingFilterGroups(parseListingQuery(new URLSearchParams(search)), more);
+}
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 const countsOf = (options: Array<{ id: string; count: number | null }>) => Object.fromEntries(options.map((o) => [o.id, o.count]));
 
 let dresses: { id: string; handle: string };

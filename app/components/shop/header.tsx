@@ -37,8 +37,17 @@ export function currentNavItem(nav: NavItem[], pathname: string, search: string,
   return nav.find((item) => item.to === one)?.to ?? "/shop/listing";
 }
 
-/** More links than this do not fit one line beside the shop's name: the menu button holds them on every screen. */
-const WIDE_NAV_MAX = 9;
+/**
+ * From which width the links fit one line beside the shop's name (about 8 px a letter and 20 px
+ * a link at text-sm): the demo's from 1024 px, a longer menu from 1280 px; one longer still stays
+ * in the menu button on every screen (its panel scrolls).
+ */
+function navFrom(nav: NavItem[]): "lg" | "xl" | null {
+  const width = nav.reduce((sum, item) => sum + item.label.length * 8 + 20, 0);
+  return width <= 600 ? "lg" : width <= 860 ? "xl" : null;
+}
+const MENU_BUTTON_CLASS = { lg: "lg:hidden", xl: "xl:hidden" } as const;
+const BAR_CLASS = { lg: "hidden lg:block", xl: "hidden xl:block" } as const;
 
 function NavItems({ nav, className }: { nav: NavItem[]; className?: string }) {
   const location = useLocation();
@@ -69,7 +78,7 @@ function NavItems({ nav, className }: { nav: NavItem[]; className?: string }) {
 export function ShopHeader({ user, cartLineIds, menu }: { user: SessionUser | null; cartLineIds: string[]; menu: ShopMenu }) {
   const location = useLocation();
   const nav = shopNav(menu);
-  const wide = nav.length <= WIDE_NAV_MAX;
+  const wide = navFrom(nav);
   const shopName = useShopName();
   // Optimistic badge: pending adds and removes count at once, the server's answer settles it.
   const pending = usePendingCart();
@@ -83,7 +92,7 @@ export function ShopHeader({ user, cartLineIds, menu }: { user: SessionUser | nu
     <header className="sticky top-0 z-40 w-full border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6">
         <div className="flex items-center gap-1">
-          <DisclosureMenu className={cn("relative", wide && "lg:hidden")}>
+          <DisclosureMenu className={cn("relative", wide && MENU_BUTTON_CLASS[wide])}>
             <summary
               className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-gray-300"
               aria-label="Open menu"
@@ -108,7 +117,7 @@ export function ShopHeader({ user, cartLineIds, menu }: { user: SessionUser | nu
           </Link>
         </div>
         {wide ? (
-          <nav aria-label="Main" className="hidden lg:block">
+          <nav aria-label="Main" className={BAR_CLASS[wide]}>
             <NavItems nav={nav} className="flex items-center gap-1" />
           </nav>
         ) : null}

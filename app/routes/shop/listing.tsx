@@ -149,6 +149,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           openOnWideScreens(details);
         }}
         aria-label="Filters"
+        // A shopper who asked for a whole list ("All 41 brands") sees it, on a phone too.
+        open={more ? true : undefined}
         className="listing-filters group h-fit rounded-lg border border-gray-200 bg-white md:p-4"
       >
         <summary className="flex cursor-pointer items-center justify-between gap-2 rounded-lg p-4 text-lg font-bold focus-visible:outline-2 focus-visible:outline-blue-600 md:pointer-events-none md:p-0 md:pb-3">

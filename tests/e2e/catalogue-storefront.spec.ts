@@ -28,10 +28,10 @@ const countOf = async (page: Page, box: Locator) =>
 
 /** Opens the filters (folded on a phone) and the group (folded unless one of its boxes is ticked), and gives its box. */
 async function box(page: Page, group: string, name: string): Promise<Locator> {
-  const filters = page.locator("details.listing-filters");
-  if (!(await filters.evaluate((d) => (d as HTMLDetailsElement).open))) await filters.locator("summary").first().click();
+  const groupButton = page.locator("#listing-filters summary", { hasText: new RegExp(`^${group}`, "i") });
+  if (await groupButton.isHidden()) await page.locator("details.listing-filters > summary").click();
   const found = page.getByRole("checkbox", { name, exact: true });
-  if (await found.isHidden()) await page.locator("#listing-filters summary", { hasText: new RegExp(`^${group}`, "i") }).click();
+  if (await found.isHidden()) await groupButton.click();
   await expect(found).toBeVisible();
   return found;
 }

@@ -6,10 +6,12 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import { Toaster } from "~/components/ui/toaster";
 import { SCRIPTS_FOLLOW, useNonce } from "~/lib/nonce";
 import { LOAD_SCRIPTS_AFTER_LOAD } from "~/lib/scripts-after-load";
-import { hasOwnDescription, SHOP_DESCRIPTION } from "~/lib/seo";
+import { hasOwnDescription, shopDescription } from "~/lib/seo";
 import { sessionMiddleware } from "~/server/accounts/session.server";
 import { apiErrorsAsJson, limitBodies, privateByDefault } from "~/server/platform/middleware.server";
 import { shopSettings } from "~/server/settings/settings.server";
+import { catalogue } from "~/server/catalog/catalogue.server";
+import { shopWords } from "~/server/catalog/storefront.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React put the stylesheet (render-blocking) at the top of <head>, before the
@@ -26,11 +28,13 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [privateByDefault, apiErrorsAsJson, limitBodies, sessionMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ toast, headers }, { shopName, contactEmail }] = await Promise.all([getToast(request), shopSettings()]);
+  const [{ toast, headers }, { shopName, contactEmail }, snapshot] = await Promise.all([getToast(request), shopSettings(), catalogue()]);
   // Only touch the toast cookie when there was one to clear.
   const hadToastCookie = request.headers.get("Cookie")?.includes("toast-session=");
   // The shop's name and e-mail are the owner's settings (the environment's only until first saved).
-  return data({ toast, shopName, contactEmail }, hadToastCookie ? { headers } : undefined);
+  // The shop-wide description names the owner's departments and brands (the catalogue's snapshot: no query).
+  const description = shopDescription(shopWords(snapshot));
+  return data({ toast, shopName, contactEmail, description }, hadToastCookie ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -44,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* One description for the whole shop; a route whose `meta` writes its own (a category's
             listing, a product page) says so in its handle, and this one is left out. */}
-        {ownDescription ? null : <meta name="description" content={SHOP_DESCRIPTION} />}
+        {ownDescription || !rootData ? null : <meta name="description" content={rootData.description} />}
         <Meta />
         <Links />
       </head>

@@ -17,6 +17,7 @@ export default [
       route("shop/home", "routes/shop/home.tsx"),
       route("shop/listing", "routes/shop/listing.tsx"),
       route("shop/search", "routes/shop/search.tsx"),
+      route("shop/collections/:handle", "routes/shop/collection.tsx"),
     ]),
     route("shop/checkout", "routes/shop/checkout.tsx"),
     route("shop/account", "routes/shop/account.tsx"),

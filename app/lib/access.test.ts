@@ -24,6 +24,7 @@ describe("accessRedirect (SPEC section 2, Routing and access)", () => {
       "/shop/cart",
       "/shop/products/linen-shirt",
       "/shop/products/linen-shirt/",
+      "/shop/collections/linen-edit",
     ]) {
       expect(accessRedirect(path, null, path, open)).toBeNull();
       // Closed (SPEC, the default): the sign-in wall.
@@ -37,6 +38,7 @@ describe("accessRedirect (SPEC section 2, Routing and access)", () => {
       "/shop/paypal-return",
       "/shop/products",
       "/shop/products/a/b",
+      "/shop/collections",
       "/admin/dashboard",
     ]) {
       expect(accessRedirect(path, null, path, open)).toBe(`/auth/login?${new URLSearchParams({ redirectTo: path })}`);

@@ -12,11 +12,11 @@ const CATALOGUE_PATHS = new Set(["/shop/home", "/shop/listing", "/shop/search", 
 
 /**
  * What a visitor may see when the owner opened the shop ("Visitors can browse without an account",
- * issue 40): the catalogue (home, listing, search, product pages) and the cart. Checkout, account
- * and payment pages still ask them to sign in.
+ * issue 40): the catalogue (home, listing, search, product and collection pages) and the cart.
+ * Checkout, account and payment pages still ask them to sign in.
  */
 export function isCataloguePath(path: string): boolean {
-  return CATALOGUE_PATHS.has(path) || /^\/shop\/products\/[^/]+$/.test(path);
+  return CATALOGUE_PATHS.has(path) || /^\/shop\/(products|collections)\/[^/]+$/.test(path);
 }
 /** The sign-in page, bringing the visitor back to `returnTo` (a path and query) afterwards. */
 export const signInTo = (returnTo: string) => `/auth/login?${new URLSearchParams({ redirectTo: returnTo })}`;

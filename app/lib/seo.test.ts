@@ -4,7 +4,17 @@ import { createRoutesStub, Meta, type MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseListingQuery } from "./listing";
 import { formatMoney } from "./money";
-import { categoryMeta, homeMeta, listingHeading, productJsonLd, productMeta, type ProductSeoInput } from "./seo";
+import {
+  categoryMeta,
+  collectionMeta,
+  homeMeta,
+  listingHeading,
+  productJsonLd,
+  productMeta,
+  shopDescription,
+  type CategorySeoInput,
+  type ProductSeoInput,
+} from "./seo";
 import type { Variant } from "./variants";
 
 const ORIGIN = "https://shop.example.com";
@@ -29,6 +39,8 @@ function input(over: Partial<ProductSeoInput["product"]> = {}, rest: Partial<Pro
       description: "A shirt of washed linen.",
       category: "men",
       brand: "zara",
+      categoryName: "Men",
+      brandName: "Zara",
       priceCents: 4990,
       salePriceCents: 0,
       variants: [variant("One size", "", 3, "LS-1")],
@@ -147,6 +159,28 @@ describe("productJsonLd", () => {
     });
   });
 
+  it("a product of a subcategory: its brand's and category's names, and breadcrumbs by the owner's tree", () => {
+    const [product, breadcrumbs] = graphOf(
+      input(
+        { category: "4f1c2a9b8e7d6c5b4a392817", brand: "9a8b7c6d5e4f3a2b1c0d9e8f", categoryName: "Dresses", brandName: "Atelier Nord" },
+        {
+          trail: [
+            { name: "Women", handle: "women" },
+            { name: "Dresses", handle: "women-dresses" },
+          ],
+        },
+      ),
+    );
+    expect(product.brand).toEqual({ "@type": "Brand", name: "Atelier Nord" });
+    expect(product.category).toBe("Women > Dresses");
+    expect(breadcrumbs.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: `${ORIGIN}/shop/home` },
+      { "@type": "ListItem", position: 2, name: "Women", item: `${ORIGIN}/shop/listing?category=women` },
+      { "@type": "ListItem", position: 3, name: "Dresses", item: `${ORIGIN}/shop/listing?category=women-dresses` },
+      { "@type": "ListItem", position: 4, name: "Linen Shirt", item: `${ORIGIN}/shop/products/linen-shirt` },
+    ]);
+  });
+
   it("sold out: OutOfStock; no sale: no struck-through price", () => {
     const [product] = graphOf(input({ variants: [variant("One size", "", 0)] }));
     expect(product!.offers.availability).toBe("https://schema.org/OutOfStock");
@@ -259,19 +293,62 @@ describe("productJsonLd", () => {
   });
 });
 
+/** The demo's words, as the listing's loader gives them. */
+const WORDS = {
+  categories: ["Men", "Women", "Kids", "Accessories", "Footwear"],
+  brands: ["Nike", "Adidas", "Puma", "Levi's", "Zara", "H&M"],
+};
+
+/** The one category of an address, as the listing's loader finds it in the owner's tree. */
+function categoryOf(filters: { category: string[] }): CategorySeoInput["category"] {
+  if (filters.category.length !== 1) return null;
+  const handle = filters.category[0]!;
+  if (handle === "women-dresses") {
+    return {
+      name: "Dresses",
+      handle,
+      description: "Linen and cotton dresses for warm days.",
+      trail: [
+        { name: "Women", handle: "women" },
+        { name: "Dresses", handle },
+      ],
+    };
+  }
+  const name = handle[0]!.toUpperCase() + handle.slice(1);
+  return { name, handle, description: "", trail: [{ name, handle }] };
+}
+
 describe("categoryMeta", () => {
-  const meta = (search: string, image?: string) =>
-    categoryMeta({ origin: ORIGIN, shopName: "Fashion Shop", filters: parseListingQuery(new URLSearchParams(search)), image });
+  const meta = (search: string, image?: string) => {
+    const filters = parseListingQuery(new URLSearchParams(search));
+    return categoryMeta({ origin: ORIGIN, shopName: "Fashion Shop", filters, category: categoryOf(filters), words: WORDS, image });
+  };
 
   it("one category and nothing else is the category's page: its title, description and address", () => {
     const tags = meta("category=men", `${ORIGIN}/demo/tee.svg`);
     expect(tags).toContainEqual({ title: "Men | Fashion Shop" });
     expect(canonicalOf(tags)).toEqual([`${ORIGIN}/shop/listing?category=men`]);
-    expect(content(tags, "name", "description")[0]).toMatch(/^Men's clothing, shoes and accessories from Nike, .* at Fashion Shop\.$/);
-    expect(content(tags, "name", "description")[0]!.length).toBeLessThanOrEqual(160);
+    expect(content(tags, "name", "description")).toEqual(["Men from Nike, Adidas, Puma, Levi's, Zara and H&M, at Fashion Shop."]);
     expect(content(tags, "property", "og:type")).toEqual(["website"]);
     expect(content(tags, "property", "og:url")).toEqual([`${ORIGIN}/shop/listing?category=men`]);
     expect(content(tags, "property", "og:image")).toEqual([`${ORIGIN}/demo/tee.svg`]);
+  });
+
+  it("a subcategory's page: its name, the description the owner wrote, and its BreadcrumbList by the tree", () => {
+    const tags = meta("category=women-dresses");
+    expect(tags).toContainEqual({ title: "Dresses | Fashion Shop" });
+    expect(content(tags, "name", "description")).toEqual(["Linen and cotton dresses for warm days."]);
+    expect(canonicalOf(tags)).toEqual([`${ORIGIN}/shop/listing?category=women-dresses`]);
+    const graph = jsonLdIn(renderHead(tags));
+    expect(graph).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: `${ORIGIN}/shop/home` },
+        { "@type": "ListItem", position: 2, name: "Women", item: `${ORIGIN}/shop/listing?category=women` },
+        { "@type": "ListItem", position: 3, name: "Dresses", item: `${ORIGIN}/shop/listing?category=women-dresses` },
+      ],
+    });
   });
 
   it("sort, page and tracking parameters never reach the canonical address", () => {
@@ -287,6 +364,8 @@ describe("categoryMeta", () => {
         origin: ORIGIN,
         shopName: "Fashion Shop",
         filters: query,
+        category: categoryOf(query),
+        words: WORDS,
         page: { page: query.page, sorted: query.sortBy !== "price-lowtohigh" },
       });
     };
@@ -298,10 +377,16 @@ describe("categoryMeta", () => {
   });
 
   it("the heading says the category's name on its page, SPEC's 'All Products' on every other listing", () => {
-    const heading = (search: string) => listingHeading(parseListingQuery(new URLSearchParams(search)));
+    const heading = (search: string) => {
+      const query = parseListingQuery(new URLSearchParams(search));
+      return listingHeading(query, categoryOf(query));
+    };
     expect(heading("category=men")).toBe("Men");
+    expect(heading("category=women-dresses")).toBe("Dresses");
     expect(heading("category=kids&sortBy=title-atoz&page=2")).toBe("Kids");
-    for (const search of ["", "category=men,women", "category=men&brand=nike", "brand=nike"]) expect(heading(search)).toBe("All Products");
+    for (const search of ["", "category=men,women", "category=men&brand=nike", "brand=nike", "category=men&tag=linen"]) {
+      expect(heading(search)).toBe("All Products");
+    }
   });
 
   it("several categories, or a category with another filter, name the plain listing", () => {
@@ -311,19 +396,96 @@ describe("categoryMeta", () => {
       "category=men&brand=nike",
       "category=men&size=m",
       "category=men&color=navy",
+      "category=men&tag=linen",
       "brand=nike",
     ]) {
       const tags = meta(search);
       expect(canonicalOf(tags), search).toEqual([`${ORIGIN}/shop/listing`]);
       expect(tags, search).toContainEqual({ title: "All Products | Fashion Shop" });
     }
+    expect(content(meta(""), "name", "description")).toEqual([
+      "Men, Women, Kids, Accessories and Footwear from Nike, Adidas, Puma, Levi's, Zara and H&M, at Fashion Shop.",
+    ]);
     expect(content(meta(""), "name", "twitter:card")).toEqual(["summary"]);
+  });
+});
+
+describe("collectionMeta", () => {
+  const collection = { name: "Linen edit", handle: "linen-edit", description: "" };
+  const products = [
+    { handle: "linen-dress", title: "Linen Dress" },
+    { handle: "linen-shirt", title: "Linen Shirt" },
+  ];
+
+  it("a CollectionPage whose ItemList is the page's products, its canonical address and Open Graph tags", () => {
+    const tags = collectionMeta({
+      origin: ORIGIN,
+      shopName: "Fashion Shop",
+      collection,
+      products,
+      total: 2,
+      image: `${ORIGIN}/uploads/linen.webp`,
+      page: { page: 1, sorted: false, offset: 0 },
+    });
+    expect(tags).toContainEqual({ title: "Linen edit | Fashion Shop" });
+    expect(canonicalOf(tags)).toEqual([`${ORIGIN}/shop/collections/linen-edit`]);
+    expect(content(tags, "name", "description")).toEqual(["Linen edit: 2 products at Fashion Shop."]);
+    expect(content(tags, "property", "og:url")).toEqual([`${ORIGIN}/shop/collections/linen-edit`]);
+    expect(content(tags, "property", "og:image")).toEqual([`${ORIGIN}/uploads/linen.webp`]);
+    const [page, breadcrumbs] = jsonLdIn(renderHead(tags))["@graph"];
+    expect(page).toMatchObject({
+      "@type": "CollectionPage",
+      url: `${ORIGIN}/shop/collections/linen-edit`,
+      name: "Linen edit",
+      mainEntity: {
+        "@type": "ItemList",
+        numberOfItems: 2,
+        itemListElement: [
+          { "@type": "ListItem", position: 1, url: `${ORIGIN}/shop/products/linen-dress`, name: "Linen Dress" },
+          { "@type": "ListItem", position: 2, url: `${ORIGIN}/shop/products/linen-shirt`, name: "Linen Shirt" },
+        ],
+      },
+    });
+    expect(breadcrumbs.itemListElement.map((c: { name: string }) => c.name)).toEqual(["Home", "Linen edit"]);
+  });
+
+  it("a later page counts on from the earlier ones and is its own page; a sorted copy names the first", () => {
+    const later = (sorted: boolean) =>
+      collectionMeta({
+        origin: ORIGIN,
+        shopName: "Fashion Shop",
+        collection: { ...collection, description: "Linen for warm days." },
+        products,
+        total: 26,
+        image: null,
+        page: { page: 2, sorted, offset: 24 },
+      });
+    expect(canonicalOf(later(false))).toEqual([`${ORIGIN}/shop/collections/linen-edit?page=2`]);
+    expect(canonicalOf(later(true))).toEqual([`${ORIGIN}/shop/collections/linen-edit`]);
+    expect(content(later(false), "name", "description")).toEqual(["Linen for warm days."]);
+    const [page] = jsonLdIn(renderHead(later(false)))["@graph"];
+    expect(page.mainEntity.itemListElement.map((i: { position: number }) => i.position)).toEqual([25, 26]);
+  });
+});
+
+describe("shopDescription", () => {
+  it("names the owner's departments and first brands", () => {
+    expect(shopDescription(WORDS)).toBe("Men, Women, Kids, Accessories and Footwear from Nike, Adidas, Puma, Levi's, Zara and H&M.");
+    const many = Array.from({ length: 9 }, (_, i) => `Brand ${i + 1}`);
+    expect(shopDescription({ categories: ["Knitwear"], brands: many })).toBe(
+      "Knitwear from Brand 1, Brand 2, Brand 3, Brand 4, Brand 5, Brand 6 and more.",
+    );
   });
 });
 
 describe("homeMeta", () => {
   it("names /shop/home as canonical, with Open Graph and Twitter tags and a picture", () => {
-    const tags = homeMeta({ origin: ORIGIN, shopName: "Fashion Shop", image: `${ORIGIN}/demo/photos/tee-960.jpg` });
+    const tags = homeMeta({
+      origin: ORIGIN,
+      shopName: "Fashion Shop",
+      description: shopDescription(WORDS),
+      image: `${ORIGIN}/demo/photos/tee-960.jpg`,
+    });
     expect(canonicalOf(tags)).toEqual([`${ORIGIN}/shop/home`]);
     expect(content(tags, "property", "og:url")).toEqual([`${ORIGIN}/shop/home`]);
     expect(content(tags, "property", "og:type")).toEqual(["website"]);

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { BRANDS, brandLabel, CATEGORIES, categoryLabel } from "./constants";
+import { collectionPath, listingPathOf } from "./catalogue";
 import type { ListingFilters } from "./listing";
 import { centsToAmountText, unitPriceCents } from "./money";
 import { productPath, type Product } from "./product";
@@ -71,15 +71,52 @@ function socialTags(page: {
   ];
 }
 
-/** The listing of one category: `/shop/listing?category=men`, the category's own page. */
-const categoryPath = (category: string) => `/shop/listing?category=${encodeURIComponent(category)}`;
+/** The listing of one category: `/shop/listing?category=men`, the category's own page (by its handle). */
+const categoryPath = (handle: string) => listingPathOf("category", handle);
+
+/** A category in the owner's tree as pages name it: its name and handle. */
+export type CategoryLink = { name: string; handle: string };
+
+/** The BreadcrumbList of a page: Home, then each step, the last the page itself. */
+function breadcrumbList(origin: string, steps: Array<{ name: string; url: string }>): JsonObject {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: [{ name: "Home", url: `${origin}/shop/home` }, ...steps].map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
+  };
+}
+
+/** "A, B and C"; past `max` names, the first ones "and more". */
+function listOf(names: readonly string[], max = 6): string {
+  if (names.length > max) return `${names.slice(0, max).join(", ")} and more`;
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+}
 
 /** What a product page shows, as its loader has it. */
 export type ProductSeoInput = {
   /** The shop's public origin (PUBLIC_URL, no trailing slash): every address written is absolute on it. */
   origin: string;
   shopName: string;
-  product: Pick<Product, "id" | "handle" | "title" | "description" | "category" | "brand" | "priceCents" | "salePriceCents" | "variants">;
+  product: Pick<
+    Product,
+    | "id"
+    | "handle"
+    | "title"
+    | "description"
+    | "category"
+    | "brand"
+    | "categoryName"
+    | "brandName"
+    | "priceCents"
+    | "salePriceCents"
+    | "variants"
+  >;
+  /** Its category's place in the owner's tree, top first (the breadcrumbs); without it, its category alone. */
+  trail?: CategoryLink[];
   /**
    * The product's photos in their order (the cover first): each one's absolute URL (a JPEG: link
    * previews show no AVIF or SVG) and the colour it shows (null: any colour).
@@ -126,7 +163,8 @@ function variantChoice(variants: Variant[], choice: { color?: string | null; siz
 /**
  * The product as JSON-LD (schema.org): a `Product` with its offer when it has one variant, else a
  * `ProductGroup` whose `hasVariant` lists each size and colour with its own offer and address;
- * and the `BreadcrumbList` Home › category › product. Prices as the page shows them.
+ * and the `BreadcrumbList` Home › top category › subcategory › product, by the owner's tree. Prices
+ * as the page shows them.
  */
 export function productJsonLd(input: ProductSeoInput): JsonObject {
   const { origin, shopName, product, photos, reviews } = input;
@@ -157,8 +195,8 @@ export function productJsonLd(input: ProductSeoInput): JsonObject {
     name: product.title,
     ...(product.description.trim() ? { description: product.description.trim() } : {}),
     ...(images.length ? { image: images } : {}),
-    brand: { "@type": "Brand", name: brandLabel(product.brand) },
-    category: categoryLabel(product.category),
+    brand: { "@type": "Brand", name: product.brandName },
+    category: (input.trail?.length ? input.trail.map((c) => c.name) : [product.categoryName]).join(" > "),
     ...(reviews.count > 0
       ? {
           aggregateRating: {
@@ -213,14 +251,11 @@ export function productJsonLd(input: ProductSeoInput): JsonObject {
     };
   }
 
-  const breadcrumbs: JsonObject = {
-    "@type": "BreadcrumbList",
-    itemListElement: [
-      { name: "Home", item: `${origin}/shop/home` },
-      { name: categoryLabel(product.category), item: origin + categoryPath(product.category) },
-      { name: product.title, item: pageUrl },
-    ].map((crumb, i) => ({ "@type": "ListItem", position: i + 1, ...crumb })),
-  };
+  const trail = input.trail?.length ? input.trail : [{ name: product.categoryName, handle: product.category }];
+  const breadcrumbs = breadcrumbList(origin, [
+    ...trail.map((c) => ({ name: c.name, url: origin + categoryPath(c.handle) })),
+    { name: product.title, url: pageUrl },
+  ]);
   return { "@context": "https://schema.org", "@graph": [item, breadcrumbs] };
 }
 
@@ -233,7 +268,7 @@ export function productMeta(input: ProductSeoInput): MetaDescriptor[] {
   const { origin, shopName, product, photos } = input;
   const selected = variantChoice(product.variants, input.selected ?? {});
   const canonical = origin + productPath(product.handle, selected);
-  const description = snippet(product.description) || snippet(`${product.title} by ${brandLabel(product.brand)}, at ${shopName}.`);
+  const description = snippet(product.description) || snippet(`${product.title} by ${product.brandName}, at ${shopName}.`);
   return [
     { title: `${product.title} | ${shopName}` },
     { name: "description", content: description },
@@ -260,6 +295,10 @@ export type CategorySeoInput = {
   shopName: string;
   /** The listing's filters (the sort never reaches the canonical address; the page, see `page`). */
   filters: ListingFilters;
+  /** The one category the address names (its own page), with its place in the tree; else null. */
+  category: (CategoryLink & { description: string; trail: CategoryLink[] }) | null;
+  /** Names for the description: the top categories (the whole listing's) and the brands with products here, in the owner's order. */
+  words: { categories: string[]; brands: string[] };
   /** An absolute URL of a picture for link previews (the first product's photo), if any. */
   image?: string | null;
   /**
@@ -270,81 +309,154 @@ export type CategorySeoInput = {
 };
 
 const isPlainListing = (filters: ListingFilters) =>
-  !filters.category.length && !filters.brand.length && !filters.size.length && !filters.color.length;
+  !filters.category.length && !filters.brand.length && !filters.size.length && !filters.color.length && !filters.tag?.length;
 
-/** The one category a listing shows with no other filter (its own page, "Men"), or null. */
-function categoryPage(filters: ListingFilters): string | null {
-  return filters.category.length === 1 && !filters.brand.length && !filters.size.length && !filters.color.length
-    ? filters.category[0]!
-    : null;
+/** Whether the listing is one category's page: exactly that category, no other filter. */
+function isCategoryPage(filters: ListingFilters): boolean {
+  return filters.category.length === 1 && !filters.brand.length && !filters.size.length && !filters.color.length && !filters.tag?.length;
 }
 
 /**
  * The listing's heading (its `<h1>` and its title): a category's page says the category's name
- * ("Men"); every other listing is SPEC's "All Products".
+ * ("Men", "Dresses"); every other listing is SPEC's "All Products".
  */
-export function listingHeading(filters: ListingFilters): string {
-  const only = categoryPage(filters);
-  return only ? categoryLabel(only) : "All Products";
+export function listingHeading(filters: ListingFilters, category: CategoryLink | null): string {
+  return category && isCategoryPage(filters) ? category.name : "All Products";
 }
-
-const CATEGORY_WORDS: Record<string, string> = {
-  men: "Men's clothing, shoes and accessories",
-  women: "Women's clothing, shoes and accessories",
-  kids: "Kids' clothing and shoes",
-  accessories: "Bags, caps, belts and other accessories",
-  footwear: "Sneakers, boots and other shoes",
-};
 
 /**
  * The listing's title, description, canonical address and Open Graph tags. Exactly one category
- * and no other filter is that category's page (`/shop/listing?category=men`, "Men | Shop"); any
- * other listing names the plain listing as canonical, so sorted, filtered or tagged copies
- * (utm_…, ?product=, ?cart=) all point search engines to one page. A later page of a category's
- * (or the plain listing's) products in the default order keeps its number (`&page=2`).
+ * and no other filter is that category's page (`/shop/listing?category=men`, "Men | Shop"), with
+ * the category's own description when the owner wrote one, and its BreadcrumbList; any other
+ * listing names the plain listing as canonical, so sorted, filtered or tagged copies (utm_…,
+ * ?product=, ?cart=) all point search engines to one page. A later page of a category's (or the
+ * plain listing's) products in the default order keeps its number (`&page=2`).
  */
 export function categoryMeta(input: CategorySeoInput): MetaDescriptor[] {
-  const { origin, shopName, filters } = input;
-  const only = categoryPage(filters);
-  const brands = BRANDS.map((b) => b.label);
-  const brandList = `${brands.slice(0, -1).join(", ")} and ${brands.at(-1)}`;
-  const heading = listingHeading(filters);
-  const words = only
-    ? (CATEGORY_WORDS[only] ?? categoryLabel(only))
-    : `${CATEGORIES.map((c) => c.label).join(", ")}: clothing, shoes and accessories`;
-  const description = snippet(`${words} from ${brandList}, at ${shopName}.`);
+  const { origin, shopName, filters, words } = input;
+  const only = input.category && isCategoryPage(filters) ? input.category : null;
+  const heading = listingHeading(filters, only);
+  const brands = words.brands.length ? ` from ${listOf(words.brands)}` : "";
+  const description = snippet(
+    only?.description.trim() || `${only ? only.name : listOf(words.categories, 8) || "Clothing and accessories"}${brands}, at ${shopName}.`,
+  );
   // A later page of the category's (or the whole listing's) products is a page of its own, which
   // crawlers read to reach every product (decision 0061); a filtered copy's is the plain listing.
   const page = (only || isPlainListing(filters)) && input.page && input.page.page > 1 && !input.page.sorted ? input.page.page : null;
-  const path = only ? categoryPath(only) : "/shop/listing";
+  const path = only ? categoryPath(only.handle) : "/shop/listing";
   const url = origin + (page ? `${path}${path.includes("?") ? "&" : "?"}page=${page}` : path);
   return [
     { title: `${heading}${page ? `, page ${page}` : ""} | ${shopName}` },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     ...socialTags({ type: "website", title: heading, description, url, image: input.image ?? null, imageAlt: heading, siteName: shopName }),
+    ...(only
+      ? [
+          {
+            "script:ld+json": {
+              "@context": "https://schema.org",
+              ...breadcrumbList(
+                origin,
+                only.trail.map((c) => ({ name: c.name, url: origin + categoryPath(c.handle) })),
+              ),
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/** What a collection's page shows, as its loader has it. */
+export type CollectionSeoInput = {
+  origin: string;
+  shopName: string;
+  collection: { name: string; handle: string; description: string };
+  /** The products on the page, in its order, and where the page starts in the whole list. */
+  products: Array<Pick<Product, "handle" | "title">>;
+  total: number;
+  /** The collection's photo or the first product's, absolute. */
+  image: string | null;
+  page: { page: number; sorted: boolean; offset: number };
+};
+
+/**
+ * A collection's page: its title, description, canonical address (a later page in the
+ * collection's own order keeps its number; a sorted copy names the first), Open Graph tags, and
+ * JSON-LD: a `CollectionPage` whose `mainEntity` is an `ItemList` of the products on the page, and
+ * its BreadcrumbList.
+ */
+export function collectionMeta(input: CollectionSeoInput): MetaDescriptor[] {
+  const { origin, shopName, collection, products } = input;
+  const page = input.page.page > 1 && !input.page.sorted ? input.page.page : null;
+  const path = collectionPath(collection.handle);
+  const url = origin + (page ? `${path}?page=${page}` : path);
+  const description = snippet(
+    collection.description.trim() || `${collection.name}: ${input.total} ${input.total === 1 ? "product" : "products"} at ${shopName}.`,
+  );
+  const jsonLd: JsonObject = {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "CollectionPage",
+        "@id": url,
+        url,
+        name: collection.name,
+        description,
+        isPartOf: { "@type": "WebSite", name: shopName, url: `${origin}/shop/home` },
+        mainEntity: {
+          "@type": "ItemList",
+          numberOfItems: input.total,
+          itemListElement: products.map((p, i) => ({
+            "@type": "ListItem",
+            position: input.page.offset + i + 1,
+            url: origin + productPath(p.handle),
+            name: p.title,
+          })),
+        },
+      },
+      breadcrumbList(origin, [{ name: collection.name, url: origin + path }]),
+    ],
+  };
+  return [
+    { title: `${collection.name}${page ? `, page ${page}` : ""} | ${shopName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    ...socialTags({
+      type: "website",
+      title: collection.name,
+      description,
+      url,
+      image: input.image,
+      imageAlt: collection.name,
+      siteName: shopName,
+    }),
+    { "script:ld+json": jsonLd },
   ];
 }
 
 /**
- * The shop-wide description: the home page's, and every page's that has none of its own (root.tsx).
- * It promises nothing about delivery: that follows the owner's zones (the home page and the cart say it).
+ * The shop-wide description: the home page's, and every page's that has none of its own (root.tsx),
+ * from the owner's top categories and brands. It promises nothing about delivery: that follows the
+ * owner's zones (the home page and the cart say it).
  */
-export const SHOP_DESCRIPTION = "Clothing, footwear and accessories from Nike, Adidas, Puma, Levi's, Zara and H&M.";
+export function shopDescription(words: { categories: string[]; brands: string[] }): string {
+  const what = listOf(words.categories, 8) || "Clothing and accessories";
+  return snippet(words.brands.length ? `${what} from ${listOf(words.brands)}.` : `${what}.`);
+}
 
 /**
  * The home page's canonical address (`/shop/home`: `/` only redirects), and its Open Graph and
  * Twitter tags with a picture (a featured product's photo: the banners may be SVG, which link
  * previews do not show).
  */
-export function homeMeta(input: { origin: string; shopName: string; image: string | null }): MetaDescriptor[] {
+export function homeMeta(input: { origin: string; shopName: string; description: string; image: string | null }): MetaDescriptor[] {
   const url = `${input.origin}/shop/home`;
   return [
     { tagName: "link", rel: "canonical", href: url },
     ...socialTags({
       type: "website",
       title: input.shopName,
-      description: SHOP_DESCRIPTION,
+      description: input.description,
       url,
       image: input.image,
       imageAlt: input.shopName,

@@ -69,7 +69,7 @@ test.describe("home", () => {
     await expect(page.getByRole("checkbox", { name: "H&M" })).toBeChecked();
     if (javaScriptEnabled) {
       expect(await page.evaluate(() => sessionStorage.getItem("filters"))).toBe(
-        JSON.stringify({ category: [], brand: ["h&m"], size: [], color: [] }),
+        JSON.stringify({ category: [], brand: ["h&m"], tag: [], size: [], color: [] }),
       );
     }
     await page.goto("/shop/home");

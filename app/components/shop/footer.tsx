@@ -1,10 +1,12 @@
 import { Form, Link, useLocation } from "react-router";
-import { CATEGORIES } from "~/lib/constants";
+import { listingPathOf } from "~/lib/catalogue";
+import type { NamedLink } from "~/lib/storefront";
 import { inputClass } from "~/components/ui/input-class";
 import { buttonClass } from "~/components/ui/button";
 import { useShopEmail, useShopName } from "~/lib/shop-name";
 
-export function ShopFooter() {
+/** `categories`: the owner's top categories (the layout's menu). */
+export function ShopFooter({ categories }: { categories: NamedLink[] }) {
   const location = useLocation();
   const shopName = useShopName();
   const email = useShopEmail();
@@ -54,10 +56,10 @@ export function ShopFooter() {
             Categories
           </h2>
           <ul className="space-y-1 text-sm text-gray-700">
-            {CATEGORIES.map((c) => (
-              <li key={c.id}>
-                <Link className="hover:underline" to={`/shop/listing?category=${c.id}`}>
-                  {c.label}
+            {categories.map((c) => (
+              <li key={c.handle}>
+                <Link className="hover:underline" to={listingPathOf("category", c.handle)}>
+                  {c.name}
                 </Link>
               </li>
             ))}

@@ -1,36 +1,61 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { signInTo, type SessionUser } from "~/lib/access";
-import { CATEGORIES } from "~/lib/constants";
+import { collectionPath, listingPathOf } from "~/lib/catalogue";
 import { cn } from "~/lib/cn";
+import type { ShopMenu } from "~/lib/storefront";
 import { useShopName } from "~/lib/shop-name";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu";
 import { usePendingCart } from "./cart-pending";
 import { CartSheetOverlay } from "./overlays";
 
-export const SHOP_NAV = [
-  { label: "Home", to: "/shop/home" },
-  { label: "Products", to: "/shop/listing" },
-  ...CATEGORIES.map((c) => ({ label: c.label, to: `/shop/listing?category=${c.id}` })),
-  { label: "Search", to: "/shop/search" },
-];
+export type NavItem = { label: string; to: string };
 
 /**
- * The entry of SHOP_NAV the page is: by path, and on the listing by its category (exactly one
- * category is that category's entry; none or several, "Products"). Any other page is none.
+ * The header's links: Home, Products, the owner's top categories and the collections they put in
+ * the menu, in their order, then Search.
  */
-export function currentNavItem(pathname: string, search: string): string | null {
-  if (pathname !== "/shop/listing") return SHOP_NAV.find((item) => item.to === pathname)?.to ?? null;
-  const categories = (new URLSearchParams(search).get("category") ?? "").split(",").filter(Boolean);
-  const one = categories.length === 1 ? `/shop/listing?category=${categories[0]}` : null;
-  return SHOP_NAV.find((item) => item.to === one)?.to ?? "/shop/listing";
+export function shopNav(menu: ShopMenu): NavItem[] {
+  return [
+    { label: "Home", to: "/shop/home" },
+    { label: "Products", to: "/shop/listing" },
+    ...menu.categories.map((c) => ({ label: c.name, to: listingPathOf("category", c.handle) })),
+    ...menu.collections.map((c) => ({ label: c.name, to: collectionPath(c.handle) })),
+    { label: "Search", to: "/shop/search" },
+  ];
 }
 
-function NavItems({ className }: { className?: string }) {
+/**
+ * The entry of the header the page is: by path, and on the listing by its category (exactly one
+ * category is its top category's entry, so a subcategory's listing marks its department: `top`,
+ * the top category's handle the listing's loader says; none or several, "Products"). Any other
+ * page is none.
+ */
+export function currentNavItem(nav: NavItem[], pathname: string, search: string, top: string | null = null): string | null {
+  if (pathname !== "/shop/listing") return nav.find((item) => item.to === pathname)?.to ?? null;
+  const categories = (new URLSearchParams(search).get("category") ?? "").split(",").filter(Boolean);
+  const one = categories.length === 1 ? listingPathOf("category", top ?? categories[0]!) : null;
+  return nav.find((item) => item.to === one)?.to ?? "/shop/listing";
+}
+
+/**
+ * From which width the links fit one line beside the shop's name (about 8 px a letter and 20 px
+ * a link at text-sm): the demo's from 1024 px, a longer menu from 1280 px; one longer still stays
+ * in the menu button on every screen (its panel scrolls).
+ */
+function navFrom(nav: NavItem[]): "lg" | "xl" | null {
+  const width = nav.reduce((sum, item) => sum + item.label.length * 8 + 20, 0);
+  return width <= 600 ? "lg" : width <= 860 ? "xl" : null;
+}
+const MENU_BUTTON_CLASS = { lg: "lg:hidden", xl: "xl:hidden" } as const;
+const BAR_CLASS = { lg: "hidden lg:block", xl: "hidden xl:block" } as const;
+
+function NavItems({ nav, className }: { nav: NavItem[]; className?: string }) {
   const location = useLocation();
-  const current = currentNavItem(location.pathname, location.search);
+  const listing = useRouteLoaderData<{ navCategory?: string | null }>("routes/shop/listing");
+  const current = currentNavItem(nav, location.pathname, location.search, listing?.navCategory ?? null);
   return (
     <ul className={className}>
-      {SHOP_NAV.map((item) => (
+      {nav.map((item) => (
         <li key={item.to}>
           {/* A Link, not a NavLink: a NavLink marks every link to the listing current, whatever its category. */}
           <Link
@@ -50,8 +75,10 @@ function NavItems({ className }: { className?: string }) {
 }
 
 /** `user` is null for a visitor of an open shop: the header offers "Sign in" instead of the account menu. */
-export function ShopHeader({ user, cartLineIds }: { user: SessionUser | null; cartLineIds: string[] }) {
+export function ShopHeader({ user, cartLineIds, menu }: { user: SessionUser | null; cartLineIds: string[]; menu: ShopMenu }) {
   const location = useLocation();
+  const nav = shopNav(menu);
+  const wide = navFrom(nav);
   const shopName = useShopName();
   // Optimistic badge: pending adds and removes count at once, the server's answer settles it.
   const pending = usePendingCart();
@@ -65,7 +92,7 @@ export function ShopHeader({ user, cartLineIds }: { user: SessionUser | null; ca
     <header className="sticky top-0 z-40 w-full border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6">
         <div className="flex items-center gap-1">
-          <DisclosureMenu className="relative lg:hidden">
+          <DisclosureMenu className={cn("relative", wide && MENU_BUTTON_CLASS[wide])}>
             <summary
               className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-gray-300"
               aria-label="Open menu"
@@ -76,9 +103,9 @@ export function ShopHeader({ user, cartLineIds }: { user: SessionUser | null; ca
             </summary>
             <nav
               aria-label="Shop menu"
-              className="absolute left-0 top-12 z-50 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+              className="absolute left-0 top-12 z-50 max-h-[calc(100vh-5rem)] w-56 overflow-y-auto rounded-md border border-gray-200 bg-white p-2 shadow-lg"
             >
-              <NavItems className="space-y-1" />
+              <NavItems nav={nav} className="space-y-1" />
             </nav>
           </DisclosureMenu>
           <Link
@@ -89,9 +116,11 @@ export function ShopHeader({ user, cartLineIds }: { user: SessionUser | null; ca
             <span className="truncate text-base sm:text-lg">{shopName}</span>
           </Link>
         </div>
-        <nav aria-label="Main" className="hidden lg:block">
-          <NavItems className="flex items-center gap-1" />
-        </nav>
+        {wide ? (
+          <nav aria-label="Main" className={BAR_CLASS[wide]}>
+            <NavItems nav={nav} className="flex items-center gap-1" />
+          </nav>
+        ) : null}
         <div className="flex items-center gap-2">
           <Link
             to={`${location.pathname}?${cartParams}`}

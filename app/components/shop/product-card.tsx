@@ -1,7 +1,6 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
 import { photoColorAmong, photosForColor, productPhotos } from "~/lib/photos";
-import { brandLabel, categoryLabel } from "~/lib/constants";
 import { productBadge, productPath, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 import { AddToCartForm } from "./add-to-cart-form";
@@ -62,7 +61,7 @@ export function ProductCard({
     <div className="flex flex-1 flex-col gap-1 p-3">
       <h3 className="font-semibold leading-snug group-hover:underline">{title}</h3>
       <p className="text-sm text-gray-600">
-        {brandLabel(product.brand)} · {categoryLabel(product.category)}
+        {product.brandName} · {product.categoryName}
       </p>
       <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
     </div>

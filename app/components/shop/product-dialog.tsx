@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { CloseLink, Modal } from "~/components/ui/modal";
-import { brandLabel, categoryLabel } from "~/lib/constants";
 import type { Product, ProductDialogData } from "~/lib/product";
 import { parseListingQuery } from "~/lib/listing";
 import { photoColorAmong, photosForColor, productPhotos } from "~/lib/photos";
@@ -65,7 +64,7 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
             {product.title}
           </h2>
           <p className="mt-1 text-sm text-gray-600">
-            {brandLabel(product.brand)} · {categoryLabel(product.category)}
+            {product.brandName} · {product.categoryName}
           </p>
         </div>
         <p className="text-gray-700">{product.description}</p>

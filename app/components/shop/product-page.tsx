@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { brandLabel, categoryLabel } from "~/lib/constants";
+import { listingPathOf } from "~/lib/catalogue";
+import type { NamedLink } from "~/lib/storefront";
 import { productPath, productPreviewPath, type Product, type Review, type ReviewEligibility } from "~/lib/product";
 import type { ProductChoice } from "~/lib/product-choice";
 import { photosForColor, productPhotos } from "~/lib/photos";
@@ -16,6 +17,8 @@ export type ProductPageData = {
   eligibility: ReviewEligibility;
   related: Product[];
   choice: ProductChoice;
+  /** The product's category in the owner's tree, top first (the breadcrumbs). */
+  trail: NamedLink[];
 };
 
 // How wide the photos show: the page is max-w-6xl (1152 px) with 16/24 px sides; from md the
@@ -28,12 +31,20 @@ const RELATED_SIZES = "(min-width: 1152px) 270px, (min-width: 768px) 25vw, 50vw"
  * from md up; then the reviews and "You may also like". `preview`: the owner's look at it inside
  * the admin area, whose links stay in the preview and where nothing is added or reviewed.
  */
-export function ProductPage({ product, reviews, eligibility, related, choice, preview = false }: ProductPageData & { preview?: boolean }) {
+export function ProductPage({
+  product,
+  reviews,
+  eligibility,
+  related,
+  choice,
+  trail,
+  preview = false,
+}: ProductPageData & { preview?: boolean }) {
   const pathOf = (p: Product, next: Partial<ProductChoice> = {}) =>
     preview ? productPreviewPath(p.id, next) : productPath(p.handle, next);
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:px-6">
-      <Breadcrumb product={product} preview={preview} />
+      <Breadcrumb product={product} trail={trail} preview={preview} />
       <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="min-w-0 md:sticky md:top-20 md:self-start">
           {/* Keyed by the colour: a new colour's photos start at its first. Sticky below the sticky header (65 px). */}
@@ -48,7 +59,7 @@ export function ProductPage({ product, reviews, eligibility, related, choice, pr
         <div className="flex min-w-0 flex-col gap-4">
           <div>
             <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{product.title}</h1>
-            <p className="mt-1 text-sm text-gray-600">{brandLabel(product.brand)}</p>
+            <p className="mt-1 text-sm text-gray-600">{product.brandName}</p>
           </div>
           <div>
             <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="text-2xl" />
@@ -104,11 +115,15 @@ export function ProductPage({ product, reviews, eligibility, related, choice, pr
   );
 }
 
-/** Home › Category › Product: where this product sits in the shop, each step a link (in a preview, the home's preview). */
-function Breadcrumb({ product, preview }: { product: Product; preview: boolean }) {
+/**
+ * Home › Top category › Subcategory › Product: where this product sits in the owner's tree, each
+ * step a link (in a preview, the home's preview).
+ */
+function Breadcrumb({ product, trail, preview }: { product: Product; trail: NamedLink[]; preview: boolean }) {
+  const categories = trail.length ? trail : [{ name: product.categoryName, handle: product.category }];
   const steps = [
     { label: "Home", to: preview ? "/admin/storefront" : "/shop/home" },
-    { label: categoryLabel(product.category), to: preview ? null : `/shop/listing?category=${encodeURIComponent(product.category)}` },
+    ...categories.map((c) => ({ label: c.name, to: preview ? null : listingPathOf("category", c.handle) })),
   ];
   const link = "inline-flex min-h-8 items-center rounded hover:underline focus-visible:outline-2 focus-visible:outline-blue-600";
   return (

@@ -7,6 +7,8 @@ import { choiceFromQuery } from "~/lib/product-choice";
 import { costNotes } from "~/lib/costs/notes";
 import { pageTitle } from "~/lib/shop-name";
 import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
+import { catalogue } from "~/server/catalog/catalogue.server";
+import { trailOf } from "~/server/catalog/storefront.server";
 import { listReviews } from "~/server/catalog/reviews.server";
 import { costSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/product-preview";
@@ -24,10 +26,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = IdSchema.safeParse(params.id);
   const product = id.success ? await getProduct(id.data) : null;
   if (!product) throw data(PRODUCT_NOT_FOUND, { status: 404 });
-  const [reviews, related, settings] = await Promise.all([listReviews(product.id), relatedProducts(product, 4), costSettings()]);
+  const [reviews, related, settings, snapshot] = await Promise.all([
+    listReviews(product.id),
+    relatedProducts(product, 4),
+    costSettings(),
+    catalogue(),
+  ]);
   // What shoppers read beside the price (PriceNote), as the shop's layout gives it to them.
   const priceNote = costNotes(settings).price;
-  return { product, reviews, related, choice: choiceFromQuery(product.variants, new URL(request.url).searchParams), priceNote };
+  return {
+    product,
+    reviews,
+    related,
+    trail: trailOf(snapshot, product.category),
+    choice: choiceFromQuery(product.variants, new URL(request.url).searchParams),
+    priceNote,
+  };
 }
 
 export default function ProductPreview({ loaderData }: Route.ComponentProps) {

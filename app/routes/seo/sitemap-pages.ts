@@ -1,12 +1,14 @@
-import { sitemapCategories } from "~/server/catalog/sitemap.server";
+import { collectionPath, listingPathOf } from "~/lib/catalogue";
+import { sitemapCategories, sitemapCollections } from "~/server/catalog/sitemap.server";
 import { isShopOpen } from "~/server/settings/settings.server";
 import { sitemapNotFound, urlSet } from "./crawler-files.server";
 
-// /sitemap/pages.xml: the home page, the listing of all products and each category's page (the
-// categories that have products), each changed when its newest product did.
+// /sitemap/pages.xml: the home page, the listing of all products, each category's page (both
+// levels of the owner's tree, the categories that have products), each changed when its newest
+// product did, and each collection's page (those with products).
 export async function loader() {
   if (!(await isShopOpen())) return sitemapNotFound();
-  const categories = await sitemapCategories();
+  const [categories, collections] = await Promise.all([sitemapCategories(), sitemapCollections()]);
   const newest =
     categories
       .map((c) => c.lastmod)
@@ -15,6 +17,7 @@ export async function loader() {
   return urlSet([
     { path: "/shop/home", lastmod: newest },
     { path: "/shop/listing", lastmod: newest },
-    ...categories.map((c) => ({ path: `/shop/listing?category=${c.category}`, lastmod: c.lastmod })),
+    ...categories.map((c) => ({ path: listingPathOf("category", c.handle), lastmod: c.lastmod })),
+    ...collections.map((c) => ({ path: collectionPath(c.handle) })),
   ]);
 }

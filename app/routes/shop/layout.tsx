@@ -12,6 +12,8 @@ import { cartCosts } from "~/server/checkout/costs.server";
 import { costSettings } from "~/server/settings/settings.server";
 import { costNotes } from "~/lib/costs/notes";
 import { pageCaching } from "./page-caching.server";
+import { catalogue } from "~/server/catalog/catalogue.server";
+import { shopMenu } from "~/server/catalog/storefront.server";
 import type { Route } from "./+types/layout";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
 
@@ -25,16 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const sheetOpen = new URL(request.url).searchParams.get("cart") === "open";
   const owner = await cartOwnerOf(request, context);
-  const [lineIds, cart, settings] = await Promise.all([
+  const [lineIds, cart, settings, snapshot] = await Promise.all([
     owner ? cartLineIds(owner) : [],
     sheetOpen ? (owner ? getCart(owner) : { id: null, items: [] }) : null,
     costSettings(),
+    catalogue(),
   ]);
   // What the open sheet says of the cart's cost: its subtotal and delivery (no address chosen yet:
   // to the country the shopper picked in the sheet, or their first address's, or the shop's).
   const costs = cart && owner && cart.items.length ? await cartCosts(owner, cart, null, null, { shipTo: await readShipTo(request) }) : null;
   // What a price says of tax and shipping (the owner's settings only: the same for every visitor).
-  return { user, cartLineIds: lineIds, cart, costs, priceNote: costNotes(settings).price };
+  // The header's and footer's links: the owner's top categories and menu collections (names and handles).
+  return { user, cartLineIds: lineIds, cart, costs, priceNote: costNotes(settings).price, menu: shopMenu(snapshot) };
 }
 
 // The cart is read again after any form (an add, a removal) and when the cart sheet opens or
@@ -79,11 +83,11 @@ function ShopShell({ data, children }: { data: Route.ComponentProps["loaderData"
           {extra.label}
         </a>
       ) : null}
-      {data ? <ShopHeader user={data.user} cartLineIds={data.cartLineIds} /> : null}
+      {data ? <ShopHeader user={data.user} cartLineIds={data.cartLineIds} menu={data.menu} /> : null}
       <main id="main" className="flex-1">
         {children}
       </main>
-      <ShopFooter />
+      <ShopFooter categories={data?.menu.categories ?? []} />
       {data?.cart ? <CartSheetOverlay cart={data.cart} costs={data.costs} /> : null}
     </div>
   );

@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, redirect, useNavigate } from "react-router";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Form, Link, redirect, useNavigate } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
 import { ProductGrid } from "~/components/shop/product-card";
 import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { Button } from "~/components/ui/button";
-import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_OPTIONS, type BrandId, type CategoryId } from "~/lib/constants";
+import { DEFAULT_SORT, SORT_OPTIONS } from "~/lib/constants";
 import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } from "~/lib/listing";
 import { useHydrated } from "~/lib/use-hydrated";
-import { listingFacets, listProducts } from "~/server/catalog/catalog.server";
+import { canonicalListing, listingFacets, listProducts } from "~/server/catalog/catalog.server";
+import { catalogue } from "~/server/catalog/catalogue.server";
+import { listingFilterGroups, moreOf, type MoreOf } from "~/server/catalog/listing-filters.server";
+import { categoryPageOf, shopWords } from "~/server/catalog/storefront.server";
 import { colorId, sizeFromId, sizeId } from "~/lib/variants";
 import { productDialogAction } from "./product-dialog.server";
 import { useProductDialog } from "./product-dialog";
@@ -30,6 +33,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         origin: loaderData.seo.origin,
         shopName: shopNameIn(matches),
         filters: loaderData.query,
+        category: loaderData.category,
+        words: loaderData.seo.words,
         image: loaderData.seo.image,
         page: { page: loaderData.query.page, sorted: loaderData.query.sortBy !== DEFAULT_SORT },
       })
@@ -38,15 +43,45 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseListingQuery(url.searchParams);
+  // A category or brand by an old handle or by its id (what older clients send): for good to the
+  // address with its current handle (issue 49).
+  const current = await canonicalListing(query);
+  if (current.moved) throw redirect(`${url.pathname}${listingSearch(current.query, url.searchParams)}`, 301);
   // The URL is the state: what a GET form sends (repeated keys) becomes the canonical
   // `category=men,women&sortBy=...` form, so every listing has one address.
   const canonical = listingSearch(query, url.searchParams);
   // Compared as parsed parameters: the server may hand us commas encoded as %2C.
   if (new URLSearchParams(canonical).toString() !== url.searchParams.toString()) throw redirect(`${url.pathname}${canonical}`);
-  const [page, facets] = await Promise.all([listProducts(query), listingFacets()]);
+  const more = moreOf(url.searchParams);
+  const [page, facets, groups, snapshot] = await Promise.all([
+    listProducts(query),
+    listingFacets(),
+    listingFilterGroups(query, more),
+    catalogue(),
+  ]);
   if (query.page > page.pageCount) throw redirect(`${url.pathname}${listingSearch({ ...query, page: page.pageCount }, url.searchParams)}`);
   const first = page.items[0];
-  return { query, page, facets, seo: { origin: absoluteUrl(""), image: first ? absoluteImageUrl(first.image) : null } };
+  // The one category the address names, with its place in the tree: the heading, meta, and the
+  // header's mark on its top category.
+  const category = categoryPageOf(snapshot, query.category);
+  return {
+    query,
+    page,
+    facets,
+    groups,
+    more,
+    category,
+    navCategory: category?.trail[0]?.handle ?? null,
+    seo: {
+      origin: absoluteUrl(""),
+      image: first ? absoluteImageUrl(first.image) : null,
+      // The description's words: the departments, and the brands with products among these.
+      words: {
+        categories: shopWords(snapshot).categories,
+        brands: groups.brands.filter((b) => (b.count ?? 0) > 0).map((b) => b.label),
+      },
+    },
+  };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => productDialogAction(request, context);
@@ -54,11 +89,11 @@ export const action = ({ request, context }: Route.ActionArgs) => productDialogA
 export const shouldRevalidate = skipWhenOnlyProductChanges;
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { query, page, facets } = loaderData;
+  const { query, page, facets, groups, more } = loaderData;
   const dialog = useProductDialog();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const active = query.category.length + query.brand.length + query.size.length + query.color.length;
+  const active = query.category.length + query.brand.length + (query.tag?.length ?? 0) + query.size.length + query.color.length;
   // A colour asked for in the URL stays offered even when the list of colours has moved on.
   const colorOptions = [
     ...facets.colors.map((c) => ({ id: c.id, label: c.name, hex: c.hex })),
@@ -67,10 +102,14 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   const sizeOptions = [...new Set([...facets.sizes, ...query.size])].map((s) => ({ id: sizeId(s), label: s }));
 
   const filters = useRef<HTMLDetailsElement>(null);
+  const onToggle = hydrated ? (form: HTMLFormElement | null) => toggle(form) : undefined;
   // With JavaScript every change applies at once (back to page 1) and is mirrored to sessionStorage.
   const apply = (next: ListingQuery) => {
     rememberFilters(next);
-    void navigate(`/shop/listing${listingSearch({ ...next, page: 1 })}`, { preventScrollReset: true });
+    // A long list the shopper opened whole stays whole.
+    void navigate(`/shop/listing${listingSearch({ ...next, page: 1 }, new URLSearchParams(more ? { more } : {}))}`, {
+      preventScrollReset: true,
+    });
   };
   // The boxes as they are now, not the last page's query: two boxes ticked in quick succession
   // both count, even before the first one's page has arrived.
@@ -79,8 +118,9 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     const ticked = new FormData(form);
     apply({
       ...query,
-      category: ticked.getAll("category") as CategoryId[],
-      brand: ticked.getAll("brand") as BrandId[],
+      category: ticked.getAll("category").map(String),
+      brand: ticked.getAll("brand").map(String),
+      tag: ticked.getAll("tag").map(String),
       size: ticked.getAll("size").flatMap((id) => sizeFromId(String(id)) ?? []),
       color: ticked.getAll("color").map((c) => colorId(String(c))),
     });
@@ -109,6 +149,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           openOnWideScreens(details);
         }}
         aria-label="Filters"
+        // A shopper who asked for a whole list ("All 41 brands") sees it, on a phone too.
+        open={more ? true : undefined}
         className="listing-filters group h-fit rounded-lg border border-gray-200 bg-white md:p-4"
       >
         <summary className="flex cursor-pointer items-center justify-between gap-2 rounded-lg p-4 text-lg font-bold focus-visible:outline-2 focus-visible:outline-blue-600 md:pointer-events-none md:p-0 md:pb-3">
@@ -132,30 +174,52 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           </svg>
         </summary>
         <Form id="listing-filters" method="get" action="/shop/listing" className="space-y-1 px-4 pb-4 md:p-0">
-          <FilterGroup
-            legend="Category"
-            name="category"
-            options={CATEGORIES}
-            selected={query.category}
-            onToggle={hydrated ? toggle : undefined}
-          />
-          <FilterGroup legend="Brand" name="brand" options={BRANDS} selected={query.brand} onToggle={hydrated ? toggle : undefined} />
-          <FilterGroup
-            legend="Size"
-            name="size"
-            options={sizeOptions}
-            selected={query.size.map(sizeId)}
-            onToggle={hydrated ? toggle : undefined}
-            columns="grid-cols-3 md:grid-cols-2"
-          />
-          {colorOptions.length ? (
-            <FilterGroup
-              legend="Colour"
-              name="color"
-              options={colorOptions}
-              selected={query.color}
-              onToggle={hydrated ? toggle : undefined}
+          {more ? <input type="hidden" name="more" value={more} /> : null}
+          {groups.categories.length ? (
+            <FilterGroup legend="Category" active={query.category.length} opened={more === "category"}>
+              <ul className="grid grid-cols-2 gap-1.5 sm:grid-cols-3 md:grid-cols-1">
+                {groups.categories.map((top) => (
+                  <li key={top.id}>
+                    <FilterOption name="category" option={top} selected={query.category} onToggle={onToggle} />
+                    {top.children.length ? (
+                      <ul aria-label={top.label} className="ml-6 mt-1.5 space-y-1.5">
+                        {top.children.map((child) => (
+                          <li key={child.id}>
+                            <FilterOption name="category" option={child} selected={query.category} onToggle={onToggle} />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              <MoreLink query={query} group="category" more={more} hidden={groups.hiddenCategories} noun="categories" />
+            </FilterGroup>
+          ) : null}
+          {groups.brands.length ? (
+            <FilterGroup legend="Brand" active={query.brand.length} opened={more === "brand"}>
+              <OptionList name="brand" options={groups.brands} selected={query.brand} onToggle={onToggle} />
+              <MoreLink query={query} group="brand" more={more} hidden={groups.hiddenBrands} noun="brands" />
+            </FilterGroup>
+          ) : null}
+          {groups.tags.length ? (
+            <FilterGroup legend="Tag" active={query.tag?.length ?? 0}>
+              <OptionList name="tag" options={groups.tags} selected={query.tag ?? []} onToggle={onToggle} />
+            </FilterGroup>
+          ) : null}
+          <FilterGroup legend="Size" active={query.size.length}>
+            <OptionList
+              name="size"
+              options={sizeOptions}
+              selected={query.size.map(sizeId)}
+              onToggle={onToggle}
+              columns="grid-cols-3 md:grid-cols-2"
             />
+          </FilterGroup>
+          {colorOptions.length ? (
+            <FilterGroup legend="Colour" active={query.color.length}>
+              <OptionList name="color" options={colorOptions} selected={query.color} onToggle={onToggle} />
+            </FilterGroup>
           ) : null}
         </Form>
       </details>
@@ -163,7 +227,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
           {/* SPEC's "All Products"; a category's own page says its name ("Men"), as its title does. */}
           <h1 id="listing-heading" className="text-2xl font-extrabold">
-            {listingHeading(query)}{" "}
+            {listingHeading(query, loaderData.category)}{" "}
             <span className="ml-1 align-middle text-base font-medium text-gray-600">
               ({page.total} {page.total === 1 ? "product" : "products"})
             </span>
@@ -220,26 +284,24 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   );
 }
 
+type Toggle = ((form: HTMLFormElement | null) => void) | undefined;
+
 function FilterGroup({
   legend,
-  name,
-  options,
-  selected,
-  onToggle,
-  columns = "grid-cols-2 sm:grid-cols-3 md:grid-cols-1",
+  active,
+  opened = false,
+  children,
 }: {
   legend: string;
-  name: string;
-  options: ReadonlyArray<{ id: string; label: string; hex?: string }>;
-  selected: readonly string[];
-  onToggle: ((form: HTMLFormElement | null) => void) | undefined;
-  columns?: string;
+  active: number;
+  opened?: boolean;
+  children: ReactNode;
 }) {
-  const active = selected.length;
-  // Open while a box of the group is ticked; the shopper opens and folds it at will. A group whose
-  // first box gets ticked (by a link such as the header's "Men") opens; one whose last box is
-  // unticked stays as the shopper has it, rather than folding under their pointer.
-  const [open, setOpen] = useState(active > 0);
+  // Open while a box of the group is ticked (or its whole list was asked for); the shopper opens
+  // and folds it at will. A group whose first box gets ticked (by a link such as the header's
+  // "Men") opens; one whose last box is unticked stays as the shopper has it, rather than folding
+  // under their pointer.
+  const [open, setOpen] = useState(active > 0 || opened);
   const [wasActive, setWasActive] = useState(active > 0);
   if (active > 0 !== wasActive) {
     setWasActive(active > 0);
@@ -265,25 +327,115 @@ function FilterGroup({
       </summary>
       <fieldset className="pb-1 pt-1.5">
         <legend className="sr-only">{legend}</legend>
-        <ul className={`grid gap-1.5 ${columns}`}>
-          {options.map((o) => (
-            <li key={o.id}>
-              <label className="flex cursor-pointer items-center gap-2 text-sm">
-                <FilterBox name={name} value={o.id} checked={selected.includes(o.id)} onToggle={onToggle} />
-                {o.hex ? (
-                  <span
-                    aria-hidden="true"
-                    className="h-3.5 w-3.5 shrink-0 rounded-full border border-gray-300"
-                    style={{ backgroundColor: o.hex }}
-                  />
-                ) : null}
-                <span className="first-letter:uppercase">{o.label}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        {children}
       </fieldset>
     </details>
+  );
+}
+
+type Option = { id: string; label: string; hex?: string; count?: number | null };
+
+function OptionList({
+  name,
+  options,
+  selected,
+  onToggle,
+  columns = "grid-cols-2 sm:grid-cols-3 md:grid-cols-1",
+}: {
+  name: string;
+  options: readonly Option[];
+  selected: readonly string[];
+  onToggle: Toggle;
+  columns?: string;
+}) {
+  return (
+    <ul className={`grid gap-1.5 ${columns}`}>
+      {options.map((o) => (
+        <li key={o.id}>
+          <FilterOption name={name} option={o} selected={selected} onToggle={onToggle} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One box, its label, and how many products it has (beside the label, not in it: the box's name
+ * is the label alone; the count is its description).
+ */
+function FilterOption({
+  name,
+  option,
+  selected,
+  onToggle,
+}: {
+  name: string;
+  option: Option;
+  selected: readonly string[];
+  onToggle: Toggle;
+}) {
+  const countId = useId();
+  const counted = option.count !== undefined && option.count !== null;
+  return (
+    <div className="flex items-center gap-2">
+      <label className="flex min-w-0 cursor-pointer items-center gap-2 text-sm">
+        <FilterBox
+          name={name}
+          value={option.id}
+          checked={selected.includes(option.id)}
+          onToggle={onToggle}
+          describedBy={counted ? countId : undefined}
+        />
+        {option.hex ? (
+          <span
+            aria-hidden="true"
+            className="h-3.5 w-3.5 shrink-0 rounded-full border border-gray-300"
+            style={{ backgroundColor: option.hex }}
+          />
+        ) : null}
+        <span className="break-words first-letter:uppercase">{option.label}</span>
+      </label>
+      {counted ? (
+        <span id={countId} className="ml-auto shrink-0 text-xs tabular-nums text-gray-600 md:ml-0">
+          {option.count}
+          <span className="sr-only"> {option.count === 1 ? "product" : "products"}</span>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Show all" for a long list (the rest of the brands, or every top category's subcategories): a
+ * link to the same listing with `more=brand`, so it works without JavaScript and a page carries
+ * the long list only when asked for. Then "Show fewer".
+ */
+function MoreLink({
+  query,
+  group,
+  more,
+  hidden,
+  noun,
+}: {
+  query: ListingQuery;
+  group: NonNullable<MoreOf>;
+  more: MoreOf;
+  hidden: number;
+  noun: string;
+}) {
+  if (hidden === 0) return null;
+  const whole = more === group;
+  const href = `/shop/listing${listingSearch(query, new URLSearchParams(whole ? {} : { more: group }))}`;
+  return (
+    <p className="mt-2 text-sm">
+      <Link
+        to={href}
+        preventScrollReset
+        className="font-medium underline underline-offset-4 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        {whole ? `Show fewer ${noun}` : `Show all ${noun} (${hidden} more)`}
+      </Link>
+    </p>
   );
 }
 
@@ -297,11 +449,13 @@ function FilterBox({
   value,
   checked,
   onToggle,
+  describedBy,
 }: {
   name: string;
   value: string;
   checked: boolean;
-  onToggle: ((form: HTMLFormElement | null) => void) | undefined;
+  onToggle: Toggle;
+  describedBy?: string;
 }) {
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -314,6 +468,7 @@ function FilterBox({
       name={name}
       value={value}
       defaultChecked={checked}
+      aria-describedby={describedBy}
       onChange={onToggle ? (e) => onToggle(e.target.form) : undefined}
       className="h-4 w-4 rounded border-gray-300 accent-gray-900"
     />

@@ -7,6 +7,8 @@ import { largestPhotoUrl, productPhotos } from "~/lib/photos";
 import { shopNameIn } from "~/lib/shop-name";
 import { currentUser } from "~/server/accounts/session.server";
 import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
+import { catalogue } from "~/server/catalog/catalogue.server";
+import { trailOf } from "~/server/catalog/storefront.server";
 import { lookUpHandle } from "~/server/catalog/handles.server";
 import { listReviews, reviewEligibility } from "~/server/catalog/reviews.server";
 import { absoluteUrl } from "~/server/platform/image-urls.server";
@@ -24,6 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         origin: loaderData.origin,
         shopName: shopNameIn(matches),
         product: loaderData.product,
+        trail: loaderData.trail,
         // Each photo's JPEG (link previews show no AVIF), absolute, with the colour it shows.
         photos: productPhotos(loaderData.product).map((photo) => {
           const url = largestPhotoUrl(photo, "jpg");
@@ -48,16 +51,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await getProduct(found.productId);
   if (!product) throw data(NOT_FOUND, { status: 404 });
   const user = currentUser(context);
-  const [reviews, eligibility, related] = await Promise.all([
+  const [reviews, eligibility, related, snapshot] = await Promise.all([
     listReviews(product.id),
     user ? reviewEligibility(user.id, product.id) : ("signed-out" as const),
     relatedProducts(product, 4),
+    catalogue(),
   ]);
   return {
     product,
     reviews,
     eligibility,
     related,
+    // Its category's place in the owner's tree: the breadcrumbs, on the page and in JSON-LD.
+    trail: trailOf(snapshot, product.category),
     choice: choiceFromQuery(product.variants, url.searchParams),
     // The shop's public address (PUBLIC_URL), for absolute URLs in meta.
     origin: absoluteUrl(""),

@@ -11,6 +11,7 @@ import type { Database, ProductRow } from "#db/schema";
 import { db } from "~/server/database/db.server";
 import { photosOf } from "~/server/media/photos.server";
 import { catalogue, categoriesWithin, hasTag, resolve, rulesWhere, tagsOf } from "./catalogue.server";
+import { namedIds } from "./search-names.server";
 import { hasColorInStock, productMatches, rankedMatches, searchWords, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [
@@ -254,7 +255,9 @@ export async function canonicalListing(query: ListingQuery): Promise<{ query: Li
 export async function listProductsForAdmin(query: AdminProductQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
   const words = query.keyword ? searchWords(query.keyword) : null;
   if (query.keyword && !words) return pageOf([], 0, query.page, pageSize);
-  const base = words ? db.selectFrom("products").where(productMatches(words)) : db.selectFrom("products");
+  const base = words
+    ? db.selectFrom("products").where(productMatches(words, namedIds(await catalogue(), words)))
+    : db.selectFrom("products");
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const rows = sorted(base.select(PRODUCT_COLUMNS), query.sort);
   const items = await rows
@@ -315,37 +318,50 @@ export async function featuredProducts(limit = 8): Promise<Product[]> {
 }
 
 /**
- * "You may also like" on a product's page: up to `limit` other products of its category that are
- * in stock, newest first. Found by walking the newest-first index (the category checked on the
- * way, as the listing does), which stops after `limit` rows however large the category.
+ * "You may also like" on a product's page: up to `limit` other products in stock, newest first, of
+ * its own category, then (when that has too few) of the rest of its branch of the tree: a
+ * subcategory's top category and siblings, a top category's subcategories. Each found by walking
+ * the newest-first index (the category checked on the way, as the listing does), which stops
+ * after `limit` rows however large the category.
  */
 export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = 4): Promise<Product[]> {
-  const rows = await db
-    .selectFrom("products")
-    .select(PRODUCT_COLUMNS)
-    .where(withoutIndex("products.category"), "=", product.category)
-    .where("products.stock", ">", 0)
-    .where("products.id", "!=", product.id)
-    .orderBy("products.created_at", "desc")
-    .orderBy("products.id", "desc")
-    .limit(limit)
-    .execute();
+  const newestIn = (categories: string[], count: number) =>
+    db
+      .selectFrom("products")
+      .select(PRODUCT_COLUMNS)
+      .where(withoutIndex("products.category"), "in", categories)
+      .where("products.stock", ">", 0)
+      .where("products.id", "!=", product.id)
+      .orderBy("products.created_at", "desc")
+      .orderBy("products.id", "desc")
+      .limit(count)
+      .execute();
+  const rows = await newestIn([product.category], limit);
+  if (rows.length < limit) {
+    const snapshot = await catalogue();
+    const top = snapshot.category.get(product.category);
+    const branch = categoriesWithin(snapshot, [top?.parentId ?? product.category]).filter((c) => c !== product.category);
+    if (branch.length) rows.push(...(await newestIn(branch, limit - rows.length)));
+  }
   return withVariants(rows.map(toProduct));
 }
 
 /**
- * Full-text search: every word must match (as a prefix), title matches rank first, then bm25.
+ * Full-text search: every word must match (as a prefix) the product's text or its category's or
+ * brand's name; title matches rank first, then bm25.
  * Any text is safe: it is reduced to letter/number words before it reaches FTS5.
  */
 export async function searchProducts(keyword: string, page = 1, pageSize = PAGE_SIZE): Promise<Page<Product>> {
   const words = searchWords(keyword);
   if (!words) return pageOf([], 0, page, pageSize);
+  // The owner's names of categories and brands count as the product's words.
+  const named = namedIds(await catalogue(), words);
   const { total } = await db
     .selectFrom("products")
     .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where(productMatches(words))
+    .where(productMatches(words, named))
     .executeTakeFirstOrThrow();
-  const items = await rankedMatches(words)
+  const items = await rankedMatches(words, named)
     .select(PRODUCT_COLUMNS)
     .limit(pageSize)
     .offset((page - 1) * pageSize)

@@ -68,10 +68,24 @@ export function searchAlternatives(words: string[]): Alternative[][] {
   });
 }
 
+/**
+ * The ids of the owner's categories and brands whose names have a word (per word of the search,
+ * from search-names.server.ts): products are indexed by their category's and brand's ids, so a
+ * name the owner gave ("Atelier Nord") is searched as its row's id, in those columns only.
+ */
+export type NamedIds = string[][];
+
+/** An id as the index holds it: its letter and number runs, in a row. */
+const idTokens = (id: string) => id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /** FTS5: each alternative a quoted phrase whose last token is a prefix; `{title} : (…)` when only the title counts. */
-function ftsMatch(words: string[], titleOnly = false): string {
+function ftsMatch(words: string[], titleOnly = false, named: NamedIds = []): string {
   const terms = searchAlternatives(words)
-    .map((alternatives) => `(${alternatives.map((tokens) => `"${tokens.join(" ")}"*`).join(" OR ")})`)
+    .map((alternatives, i) => {
+      const own = alternatives.map((tokens) => `"${tokens.join(" ")}"*`);
+      const ids = titleOnly ? [] : (named[i] ?? []).map((id) => `{brand category} : "${idTokens(id).join(" ")}"`);
+      return `(${[...own, ...ids].join(" OR ")})`;
+    })
     .join(" AND ");
   return titleOnly ? `{title} : (${terms})` : terms;
 }
@@ -81,41 +95,46 @@ function ftsMatch(words: string[], titleOnly = false): string {
  * the title only with weight A. shop_fold() drops diacritics as it does for the indexed text
  * (migration 0002). The words are letters and digits only, so quoting them is safe.
  */
-function tsQuery(words: string[], titleOnly = false): RawBuilder<unknown> {
+function tsQuery(words: string[], titleOnly = false, named: NamedIds = []): RawBuilder<unknown> {
   const weight = titleOnly ? "A" : "";
   const phrase = (tokens: Alternative) =>
     tokens.map((t, i) => (i === tokens.length - 1 ? `'${t}':*${weight}` : `'${t}'${weight ? `:${weight}` : ""}`)).join(" <-> ");
+  // A category's or brand's id, whole, in the brand (B) or category (C) part of the text.
+  const idPhrase = (id: string) =>
+    idTokens(id)
+      .map((t) => `'${t}':BC`)
+      .join(" <-> ");
   const text = searchAlternatives(words)
-    .map((alternatives) => `(${alternatives.map(phrase).join(" | ")})`)
+    .map((alternatives, i) => `(${[...alternatives.map(phrase), ...(titleOnly ? [] : (named[i] ?? []).map(idPhrase))].join(" | ")})`)
     .join(" & ");
   return sql`to_tsquery('simple', shop_fold(${text}))`;
 }
 
 /** Rows of `products` whose indexed text has every word. */
-export function productMatches(words: string[]): RawBuilder<boolean> {
+export function productMatches(words: string[], named: NamedIds = []): RawBuilder<boolean> {
   return engine === "postgres"
-    ? sql<boolean>`products.search_vector @@ ${tsQuery(words)}`
-    : sql<boolean>`products.rowid in (select rowid from products_fts where products_fts match ${ftsMatch(words)})`;
+    ? sql<boolean>`products.search_vector @@ ${tsQuery(words, false, named)}`
+    : sql<boolean>`products.rowid in (select rowid from products_fts where products_fts match ${ftsMatch(words, false, named)})`;
 }
 
 /**
  * The products that have every word, best first: those with every word in the title, then by
  * relevance (title above brand above category above description), then by id.
  */
-export function rankedMatches(words: string[]): Products {
+export function rankedMatches(words: string[], named: NamedIds = []): Products {
   if (engine === "postgres") {
     return db
       .selectFrom("products")
-      .where(productMatches(words))
+      .where(productMatches(words, named))
       .orderBy(sql`products.search_vector @@ ${tsQuery(words, true)}`, "desc")
-      .orderBy(sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', products.search_vector, ${tsQuery(words)})`, "desc")
+      .orderBy(sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', products.search_vector, ${tsQuery(words, false, named)})`, "desc")
       .orderBy("products.id");
   }
   // bm25() can only rank rows of the FTS table itself, so the products are joined to it.
   return db
     .selectFrom(sql`products_fts`.as("f"))
     .innerJoin("products", (join) => join.on(sql<boolean>`products.rowid = f.rowid`))
-    .where(sql<boolean>`products_fts match ${ftsMatch(words)}`)
+    .where(sql<boolean>`products_fts match ${ftsMatch(words, false, named)}`)
     .orderBy(sql`f.rowid in (select rowid from products_fts where products_fts match ${ftsMatch(words, true)})`, "desc")
     .orderBy(sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`)
     .orderBy("products.id");

@@ -1,8 +1,8 @@
-import { CATEGORY_IDS, type CategoryId } from "~/lib/constants";
 import { db } from "~/server/database/db.server";
+import { catalogue, categoriesWithin, rulesWhere } from "./catalogue.server";
 
 // What the sitemaps list (issue 40): every product's page with its last change, and the pages of
-// the categories that have products. A catalogue of 100,000 products is 20 pages of addresses;
+// the categories and collections that have products. A catalogue of 100,000 products is 20 pages of addresses;
 // each page is read through the handle index, never by walking the table (decision 0052).
 
 /** Addresses per sitemap page (the protocol allows 50,000; smaller pages stay quick to build and fetch). */
@@ -47,25 +47,45 @@ export async function productSitemapPage(page: number): Promise<SitemapProduct[]
   return rows.map((row) => ({ handle: row.handle, lastmod: row.updated_at }));
 }
 
-export type SitemapCategory = { category: CategoryId; lastmod: string };
+export type SitemapCategory = { handle: string; lastmod: string };
 
 /**
- * The categories that have products, each with its newest product change (a category's page shows
- * its products, so it changed when one of them did), in the shop's order of categories. One look
- * per category in products_category_updated_idx (migration 0021).
+ * The owner's categories that have products, both levels, by their current handles, each with its
+ * newest product change (a category's page shows its products, so it changed when one of them did;
+ * a top category's shows its subcategories' too), in the tree's order. One look per category in
+ * products_category_updated_idx (migration 0021).
  */
 export async function sitemapCategories(): Promise<SitemapCategory[]> {
+  const snapshot = await catalogue();
   const newest = await Promise.all(
-    CATEGORY_IDS.map((category) =>
+    snapshot.categories.map((category) =>
       db
         .selectFrom("products")
         .select((eb) => eb.fn.max("updated_at").as("lastmod"))
-        .where("category", "=", category)
+        .where("category", "=", category.id)
         .executeTakeFirst(),
     ),
   );
-  return CATEGORY_IDS.flatMap((category, i) => {
-    const lastmod = newest[i]?.lastmod;
-    return lastmod ? [{ category, lastmod }] : [];
+  const own = new Map(snapshot.categories.map((category, i) => [category.id, newest[i]?.lastmod ?? null]));
+  return snapshot.categories.flatMap((category) => {
+    const lastmod = categoriesWithin(snapshot, [category.id])
+      .map((id) => own.get(id))
+      .filter((t): t is string => Boolean(t))
+      .sort()
+      .at(-1);
+    return lastmod ? [{ handle: category.handle, lastmod }] : [];
   });
+}
+
+/** The collections that have products, by their current handles, in the owner's order (one short look each). */
+export async function sitemapCollections(): Promise<Array<{ handle: string }>> {
+  const snapshot = await catalogue();
+  const found = await Promise.all(
+    snapshot.collections.map((collection) =>
+      collection.rules === null
+        ? db.selectFrom("collection_products").select("product_id").where("collection_id", "=", collection.id).limit(1).executeTakeFirst()
+        : db.selectFrom("products").select("products.id").where(rulesWhere(snapshot, collection.rules)).limit(1).executeTakeFirst(),
+    ),
+  );
+  return snapshot.collections.filter((_, i) => found[i] !== undefined).map((c) => ({ handle: c.handle }));
 }

@@ -37,8 +37,8 @@ describe("a catalogue of some 12,000 products", () => {
 
   it("gives each category its newest product change; a product the owner edits moves its own and its category's", async () => {
     const before = await sitemapCategories();
-    expect(before.map((c) => c.category)).toEqual(["men", "women", "kids", "accessories", "footwear"]);
-    for (const { category, lastmod } of before) {
+    expect(before.map((c) => c.handle)).toEqual(["men", "women", "kids", "accessories", "footwear"]);
+    for (const { handle: category, lastmod } of before) {
       const newest = await db
         .selectFrom("products")
         .select("updated_at")
@@ -67,7 +67,7 @@ describe("a catalogue of some 12,000 products", () => {
     expect(after.lastmod > created.lastmod).toBe(true);
     const stored = await db.selectFrom("products").select("updated_at").where("id", "=", tee.id).executeTakeFirstOrThrow();
     expect(after.lastmod).toBe(stored.updated_at);
-    expect((await sitemapCategories()).find((c) => c.category === "footwear")?.lastmod).toBe(after.lastmod);
+    expect((await sitemapCategories()).find((c) => c.handle === "footwear")?.lastmod).toBe(after.lastmod);
   });
 });
 

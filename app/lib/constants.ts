@@ -81,11 +81,3 @@ export const CAROUSEL_INTERVAL_MS = 5000;
 export const SEARCH_MIN_LENGTH = 4; // "longer than 3 characters after trimming"
 export const SEARCH_DELAY_MS = 1000;
 export const TOAST_DURATION_MS = 5000;
-
-export function categoryLabel(id: string): string {
-  return CATEGORIES.find((c) => c.id === id)?.label ?? id;
-}
-
-export function brandLabel(id: string): string {
-  return BRANDS.find((b) => b.id === id)?.label ?? id;
-}

@@ -135,7 +135,8 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
     : [];
   const colorMask = colorBits.reduce((mask, c) => (c.bit === null ? mask : mask + 2 ** c.bit), 0);
   const colorsWithoutBit = colorBits.filter((c) => c.bit === null).map((c) => c.id);
-  const narrow = <Q extends SelectQueryBuilder<Database, "products", object>>(q: Q): Q => {
+  // `walk`: checked per product while walking the sort order's index (hasTag).
+  const narrow = <Q extends SelectQueryBuilder<Database, "products", object>>(q: Q, walk = false): Q => {
     let narrowed: SelectQueryBuilder<Database, "products", object> = q;
     if (query.size.length) narrowed = narrowed.where(sql<boolean>`(products.size_mask & ${sizeMask(query.size)}) != 0`);
     if (query.color.length) {
@@ -146,7 +147,7 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
         ]),
       );
     }
-    if (tags.length) narrowed = narrowed.where(hasTag(tags));
+    if (tags.length) narrowed = narrowed.where(hasTag(tags, { walk }));
     return narrowed as Q;
   };
 
@@ -176,7 +177,7 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
   if (brandIds.length) {
     base = base.where(walkSortIndex ? withoutIndex("products.brand") : "products.brand", "in", brandIds);
   }
-  base = narrow(base);
+  base = narrow(base, walkSortIndex);
   if (total === 0) return pageOf([], 0, query.page, pageSize);
   const rows = sorted(base.select(PRODUCT_COLUMNS), query.sortBy);
   const items = await rows

@@ -14,6 +14,7 @@ import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases"
 // database of its own): its products keep their ids and their category and brand, which are now
 // rows the database holds them to; a discount code limited to categories and brands still names
 // them; and a shop with only the demo's values can go back down to 0026 (issue 49, point 8).
+// On the way up, 0028 counts the products per category and per brand.
 // A product outside the lists could not exist before 0027 (the checks of 0001), so none is tried.
 
 const cleanUp: Array<() => Promise<void>> = [];
@@ -101,6 +102,15 @@ it("0027 makes the demo's categories and brands rows; products keep ids and valu
   // The listing's totals, kept by triggers, are those of the same products.
   const counts = await database.selectFrom("product_counts").select(["category", "brand", "n"]).where("n", ">", 0).execute();
   expect(counts.reduce((sum, c) => sum + Number(c.n), 0)).toBe(PRODUCTS.length);
+  // And 0028's per category and per brand, filled from the products already there.
+  const perCategory = await database.selectFrom("category_counts").select(["category", "n"]).orderBy("category").execute();
+  expect(perCategory.map((c) => [c.category, Number(c.n)])).toEqual(
+    Object.keys(CATEGORIES)
+      .sort()
+      .map((id) => [id, PRODUCTS.filter((p) => p.category === id).length]),
+  );
+  const perBrand = await database.selectFrom("brand_counts").select(["brand", "n"]).execute();
+  expect(perBrand.reduce((sum, b) => sum + Number(b.n), 0)).toBe(PRODUCTS.length);
 
   // An owner's new category is a row, and a product may use it; an unknown one is refused by the database.
   await database

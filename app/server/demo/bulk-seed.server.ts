@@ -20,10 +20,7 @@ const WIDE_CATALOGUE = { topCategories: 40, subcategories: 4, brands: 500, colle
 const SUBCATEGORY_NAMES = ["Tops", "Bottoms", "Outerwear", "Knitwear", "Shoes", "Bags", "Basics", "Sportswear"];
 const WORDS = ["linen", "cotton", "wool", "denim", "leather", "summer", "winter", "organic", "recycled", "limited", "classic", "oversized"];
 /** 60 tags, the first the most used (as in a shop: a few everywhere, many on a handful). */
-const BENCH_TAGS = [
-  ...WORDS,
-  ...Array.from({ length: 48 }, (_, i) => `${WORDS[i % WORDS.length]}-${Math.floor(i / WORDS.length) + 26}`),
-];
+const BENCH_TAGS = [...WORDS, ...Array.from({ length: 48 }, (_, i) => `${WORDS[i % WORDS.length]}-${Math.floor(i / WORDS.length) + 26}`)];
 
 /** A well-spread number in [0, 1) for product i (the golden ratio's sequence): runs are repeatable. */
 const spread = (i: number, salt = 0) => ((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927) % 1;

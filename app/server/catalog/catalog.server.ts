@@ -10,6 +10,7 @@ import type { Database, ProductRow } from "#db/schema";
 import { db } from "~/server/database/db.server";
 import { photosOf } from "~/server/media/photos.server";
 import { catalogue, categoriesWithin, hasTag, resolve, tagsOf } from "./catalogue.server";
+import { productTotal } from "./filter-counts.server";
 import { hasColorInStock, productMatches, rankedMatches, searchWords, withoutIndex } from "./search-sql.server";
 
 const PRODUCT_COLUMNS = [
@@ -161,12 +162,8 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
       .executeTakeFirstOrThrow();
     total = Number(row.total);
   } else {
-    // The total is a sum over the (category, brand) counts the triggers keep, however large the catalogue.
-    let counted = db.selectFrom("product_counts");
-    if (categoryIds.length) counted = counted.where("category", "in", categoryIds);
-    if (brandIds.length) counted = counted.where("brand", "in", brandIds);
-    const row = await counted.select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("total")).executeTakeFirstOrThrow();
-    total = Number(row.total);
+    // The total is a sum over the counts the triggers keep, however large the catalogue.
+    total = await productTotal(categoryIds, brandIds);
   }
 
   const walkSortIndex = total > SORT_MATCHES_LIMIT;

@@ -1,11 +1,32 @@
 import { db } from "~/server/database/db.server";
 
-// The listing's filter counts at any size of catalogue (issue 49, decision 0069): each category's
-// products within the chosen brands, and each brand's within the chosen categories. With none
+// The listing's counts at any size of catalogue (issue 49, decision 0069): its total, each
+// category's products within the chosen brands, and each brand's within the chosen categories. With none
 // chosen on the other side, one row per category or brand (category_counts, brand_counts); within
 // chosen ones, only their (category, brand) pairs of product_counts, found by an index either way
 // (migration 0028). Never a walk over every pair: at 200 categories and 500 brands that was about
 // 8,000 rows per count at 10,000 products.
+
+/**
+ * How many products the listing's category and brand filters match (the listing's total without a
+ * size, colour or tag filter): without brands, a sum over category_counts (one row per category);
+ * with them, over their pairs of product_counts.
+ */
+export async function productTotal(categoryIds: readonly string[], brandIds: readonly string[]): Promise<number> {
+  const row = brandIds.length
+    ? await db
+        .selectFrom("product_counts")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("total"))
+        .where("brand", "in", [...brandIds])
+        .$if(categoryIds.length > 0, (q) => q.where("category", "in", [...categoryIds]))
+        .executeTakeFirstOrThrow()
+    : await db
+        .selectFrom("category_counts")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("total"))
+        .$if(categoryIds.length > 0, (q) => q.where("category", "in", [...categoryIds]))
+        .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
 
 export type FilterCounts = { category: Map<string, number>; brand: Map<string, number> };
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { db } from "~/server/database/db.server";
 import { seedDemoCatalog } from "~/server/demo/seed.server";
-import { filterCounts } from "./filter-counts.server";
+import { filterCounts, productTotal } from "./filter-counts.server";
 
 beforeAll(async () => {
   await seedDemoCatalog();
@@ -28,8 +28,18 @@ const CHOICES: Array<[string[], string[]]> = [
   [["women"], ["zara", "levi"]],
 ];
 
-it("count each category within the chosen brands and each brand within the chosen categories, as counting the products does", async () => {
-  for (const [categories, brands] of CHOICES) expect(await filterCounts(categories, brands)).toEqual(await truth(categories, brands));
+it("count the listing's total, each category within the chosen brands and each brand within the chosen categories, as counting the products does", async () => {
+  for (const [categories, brands] of CHOICES) {
+    expect(await filterCounts(categories, brands)).toEqual(await truth(categories, brands));
+    // The listing's total: the products in one of the categories and one of the brands.
+    const both = await db
+      .selectFrom("products")
+      .select("id")
+      .$if(categories.length > 0, (q) => q.where("category", "in", categories))
+      .$if(brands.length > 0, (q) => q.where("brand", "in", brands))
+      .execute();
+    expect(await productTotal(categories, brands)).toBe(both.length);
+  }
 });
 
 it("stay exact through adding, moving and deleting products, whoever writes", async () => {

@@ -314,8 +314,10 @@ const CATALOGUE_TARGETS = [
   // The last department of 40 and its subcategories: about 80 products, found by the filter and sorted.
   ["listing, small top category", null, "/shop/listing?category=department-40"],
   ["listing JSON, top category (men)", "/api/shop/products/get?category=men&limit=24", "/api/shop/products/get?category=men&limit=24"],
-  // What the listing counts: the totals of a filter (product_counts), a tag (no counts table).
-  ["counts: one brand", "/shop/listing?brand=puma", "/shop/listing?brand=label-11"],
+  // What the listing counts: its total and the filter options' counts (category_counts,
+  // brand_counts, product_counts), a tag's products. The generated products of today's catalogue
+  // are Nike's and Levi's only ((i * 3) % 6): a brand of them; in the wide one, one of 500.
+  ["counts: one brand", "/shop/listing?brand=nike", "/shop/listing?brand=label-11"],
   [
     "counts: top category x 3 brands",
     "/shop/listing?category=men&brand=nike,adidas,puma",
@@ -352,10 +354,14 @@ async function measureCatalogue(shops) {
           continue;
         }
         if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
-        const r = await load(origin + target, cookies[i]);
+        // The page's size too: a page that grows with the catalogue costs in rendering, not in SQL.
+        const kb = Math.round((await check.arrayBuffer()).byteLength / 1024);
+        const r = { ...(await load(origin + target, cookies[i])), kb };
         if (r.errors) console.log(`  (${r.errors} errors or non-2xx answers on ${name})`);
         if (r.rps > (figures[i].get(name)?.rps ?? -1)) figures[i].set(name, r);
-        console.log(`  ${shape.padEnd(6)} ${name.padEnd(38)} median ${String(r.p50).padStart(4)} ms   ${String(r.rps).padStart(6)} req/s`);
+        console.log(
+          `  ${shape.padEnd(6)} ${name.padEnd(38)} median ${String(r.p50).padStart(4)} ms   ${String(r.rps).padStart(6)} req/s   ${String(kb).padStart(4)} KB`,
+        );
       }
     }
   }
@@ -384,10 +390,10 @@ if (catalogueSize) {
       }),
     );
   }
-  const cell = (r) => (!r ? "-" : r.missing ? "404" : `${r.rps} req/s ${String(r.p50).padStart(3)} ms`);
-  const width = 20;
+  const cell = (r) => (!r ? "-" : r.missing ? "404" : `${r.rps} req/s ${String(r.p50).padStart(3)} ms ${String(r.kb).padStart(3)} KB`);
+  const width = 27;
   console.log(
-    `\nthe owner's catalogue at ${catalogueSize} products (1 worker, ${connections} connections, ${duration} s per target, best of ${rounds}; req/s and median)`,
+    `\nthe owner's catalogue at ${catalogueSize} products (1 worker, ${connections} connections, ${duration} s per target, best of ${rounds}; req/s, median, page size)`,
   );
   console.log(`  ${"".padEnd(38)} ${columns.map((c) => c.label.padStart(width)).join(" ")}`);
   for (const [name] of CATALOGUE_TARGETS) {

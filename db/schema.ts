@@ -20,6 +20,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   leases: LeasesTable;
   product_counts: ProductCountsTable;
+  category_counts: CategoryCountsTable;
+  brand_counts: BrandCountsTable;
   product_variants: ProductVariantsTable;
   color_counts: ColorCountsTable;
   images: ImagesTable;
@@ -305,6 +307,17 @@ export interface ProductVariantsTable {
 /** Products per (category, brand), kept exact by triggers (migration 0007): listing totals. */
 export interface ProductCountsTable {
   category: string;
+  brand: string;
+  n: number;
+}
+
+/** Products per category and per brand, kept exact by triggers (migration 0028): the listing's filter counts. */
+export interface CategoryCountsTable {
+  category: string;
+  n: number;
+}
+
+export interface BrandCountsTable {
   brand: string;
   n: number;
 }

@@ -9,6 +9,13 @@
 // two engines side by side. The raw baseline is SQLite's.
 // Every shop it starts is open to visitors (PUBLIC_CATALOGUE=1), so a product page is measured
 // both for the signed-in shopper and for a visitor without cookies (a search engine, a shared link).
+// Then the owner's catalogue at scale (issue 49): 10,000 products in today's catalogue (5
+// categories, 6 brands) and in a wide one (200 categories, 40 top ones of 4 subcategories, 500
+// brands, tags, 50 automatic collections: `npm run seed -- --products N --wide`), one worker each,
+// the listing, a top category with its subcategories, collection pages and the counts side by side
+// in one table. A page that answers 404 is left out with a note (a route not built yet).
+// BENCH_ONLY=catalogue runs that part alone; BENCH_CATALOGUE_PRODUCTS sets its size, BENCH_ROUNDS
+// how many times each pair is measured (the best kept).
 // On PostgreSQL it then runs a write load through two instances (scripts/lib/bench-writes.mjs):
 // shoppers each writing to their own carts, with req/s and the share of time a shop connection
 // waited on a lock. BENCH_ONLY=writes runs that part alone.
@@ -24,8 +31,10 @@ import { benchWrites } from "./lib/bench-writes.mjs";
 import { treeRssMb } from "./lib/process-tree.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const writesOnly = process.env.BENCH_ONLY === "writes";
-const sizes = writesOnly ? [] : (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
+const only = process.env.BENCH_ONLY ?? "";
+const sizes = only ? [] : (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
+const catalogueSize = only === "" || only === "catalogue" ? Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 10000) : 0;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -98,16 +107,16 @@ async function load(url, cookie) {
   return cannon(url, cookie, duration);
 }
 
-async function withServer(script, env, ready, work, nodeFlags = []) {
+async function withServer(script, env, ready, work, nodeFlags = [], at = port) {
   const child = spawn(process.execPath, [...nodeFlags, path.join(root, script)], {
     cwd: root,
-    env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn" },
+    env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(at), LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(child.pid))), 250);
   try {
-    await waitFor(base + ready, child);
+    await waitFor(`http://127.0.0.1:${at}${ready}`, child);
     const result = await work();
     return { ...result, peakRssMb: Math.round(Math.max(peak, treeRssMb(child.pid))) };
   } finally {
@@ -134,31 +143,57 @@ async function onPostgres(statement) {
 }
 const engines = postgresServer ? ["sqlite", "postgres"] : ["sqlite"];
 
+/**
+ * A fresh database of the engine, filled by `npm run seed` with `seedArgs`; `work` gets the
+ * shop's environment for it and the seed's last line. Removed afterwards.
+ */
+async function withSeededShop(engine, seedArgs, work) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  let databaseUrl = null;
+  if (engine === "postgres") {
+    const url = new URL(postgresServer);
+    url.pathname = `/shop_bench_${randomBytes(4).toString("hex")}`;
+    databaseUrl = url.toString();
+    await onPostgres(`create database ${url.pathname.slice(1)}`);
+  }
+  // Without DATABASE_URL the shop is on SQLite in DATA_DIR.
+  const database = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
+  try {
+    const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed.ts", ...seedArgs], {
+      cwd: root,
+      env: { ...process.env, ...database },
+      encoding: "utf8",
+    });
+    if (seeded.status !== 0) throw new Error(seeded.stderr);
+    return await work(database, seeded.stdout.trim().split("\n").pop());
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await onPostgres(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  }
+}
+
+/** The demo shopper signed in through the API: the cookie header. */
+async function signIn(origin = base) {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
+  });
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
 const results = []; // { engine, size, server, target, rps, p50 }
 const memory = []; // { engine, size, workers, peakRssMb }
 for (const engine of engines)
   for (const size of sizes) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-    let databaseUrl = null;
-    if (engine === "postgres") {
-      const url = new URL(postgresServer);
-      url.pathname = `/shop_bench_${randomBytes(4).toString("hex")}`;
-      databaseUrl = url.toString();
-      await onPostgres(`create database ${url.pathname.slice(1)}`);
-    }
-    // Without DATABASE_URL the shop is on SQLite in DATA_DIR.
-    const database = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
-    try {
-      const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(size)], {
-        cwd: root,
-        env: { ...process.env, ...database },
-        encoding: "utf8",
-      });
-      if (seeded.status !== 0) throw new Error(seeded.stderr);
-      console.log(`\n${engine}, ${size} products: ${seeded.stdout.trim().split("\n").pop()}`);
+    await withSeededShop(engine, ["--products", String(size)], async (database, seeded) => {
+      console.log(`\n${engine}, ${size} products: ${seeded}`);
 
       if (engine === "sqlite") {
-        const raw = await withServer("scripts/bench-raw.mjs", { DATA_DIR: dataDir }, RAW_TARGET, () => load(base + RAW_TARGET));
+        const raw = await withServer("scripts/bench-raw.mjs", { DATA_DIR: database.DATA_DIR }, RAW_TARGET, () => load(base + RAW_TARGET));
         results.push({ engine, size, server: "raw", target: "listing", ...raw });
         console.log(
           `  raw baseline   listing                median ${String(raw.p50).padStart(4)} ms   ${String(raw.rps).padStart(6)} req/s`,
@@ -172,15 +207,7 @@ for (const engine of engines)
           env,
           "/auth/login",
           async () => {
-            const login = await fetch(`${base}/api/auth/login`, {
-              method: "POST",
-              headers: { "Content-Type": "application/json" },
-              body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
-            });
-            const cookie = login.headers
-              .getSetCookie()
-              .map((c) => c.split(";")[0])
-              .join("; ");
+            const cookie = await signIn();
             // [name, path, cookie of the request, whether a page that does not answer 200 stops the run]
             const targets = Object.entries(workers === 1 ? { ...TARGETS, ...EXTRA_TARGETS } : TARGETS).map(([name, target]) => [
               name,
@@ -218,10 +245,7 @@ for (const engine of engines)
         memory.push({ engine, size, workers, peakRssMb: run.peakRssMb });
         console.log(`  ${workers} worker(s): peak RSS of all the shop's processes ${run.peakRssMb} MB`);
       }
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl) await onPostgres(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-    }
+    });
   }
 
 function printReadSummary() {
@@ -273,7 +297,112 @@ function printReadSummary() {
 }
 if (sizes.length) printReadSummary();
 
-if (postgresServer) {
+// --- Issue 49: the owner's catalogue at scale -----------------------------------------------
+// Each target: [name, address in today's catalogue or null, address in the wide one or null].
+// The wide seed's collections are edit-1 (a top category: the first, with the most products),
+// edit-3 (a tag), edit-5 (on sale and a top category), edit-6 (in stock and a tag).
+const CATALOGUE_TARGETS = [
+  ["listing page (today's bench URL)", `/shop/listing?${FILTER}`, `/shop/listing?${FILTER}`],
+  ["listing JSON (today's bench URL)", TARGETS["listing JSON"], TARGETS["listing JSON"]],
+  // Men: 20% of today's products; in the wide one a top category with 4 subcategories, about 29%.
+  ["listing, top category (men)", "/shop/listing?category=men", "/shop/listing?category=men"],
+  [
+    "listing, top category (men), page 8",
+    "/shop/listing?category=men&sortBy=title-atoz&page=8",
+    "/shop/listing?category=men&sortBy=title-atoz&page=8",
+  ],
+  // The last department of 40 and its subcategories: about 80 products, found by the filter and sorted.
+  ["listing, small top category", null, "/shop/listing?category=department-40"],
+  ["listing JSON, top category (men)", "/api/shop/products/get?category=men&limit=24", "/api/shop/products/get?category=men&limit=24"],
+  // What the listing counts: its total and the filter options' counts (category_counts,
+  // brand_counts, product_counts), a tag's products. The generated products of today's catalogue
+  // are Nike's and Levi's only ((i * 3) % 6): a brand of them; in the wide one, one of 500.
+  ["counts: one brand", "/shop/listing?brand=nike", "/shop/listing?brand=label-11"],
+  [
+    "counts: top category x 3 brands",
+    "/shop/listing?category=men&brand=nike,adidas,puma",
+    "/shop/listing?category=men&brand=nike,adidas,label-11",
+  ],
+  ["counts: a tag", null, "/shop/listing?tag=linen"],
+  ["counts: a tag in a top category", null, "/shop/listing?category=men&tag=linen"],
+  ["collection: top category rule", null, "/shop/collections/edit-1"],
+  ["collection: tag rule", null, "/shop/collections/edit-3"],
+  ["collection: on sale + category", null, "/shop/collections/edit-5"],
+  ["collection: in stock + tag", null, "/shop/collections/edit-6"],
+  ["home", "/shop/home", "/shop/home"],
+];
+
+/**
+ * Loads each target on the two running shops (one worker each), today's and then the wide one's
+ * in turn, so that both meet the same load on the machine; a page that answers 404 is noted and
+ * left out. With BENCH_ROUNDS=n every pair is measured n times in turn and the best kept, so that
+ * a burst of other work on a shared machine weighs less. Returns [today's figures, the wide one's].
+ */
+async function measureCatalogue(shops) {
+  const cookies = await Promise.all(shops.map((origin) => signIn(origin)));
+  const figures = [new Map(), new Map()];
+  for (const [name, ...targets] of CATALOGUE_TARGETS) {
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, origin] of shops.entries()) {
+        const target = targets[i];
+        if (target === null || figures[i].get(name)?.missing) continue;
+        const shape = i === 0 ? "today" : "wide";
+        const check = await fetch(origin + target, { headers: { cookie: cookies[i] }, redirect: "manual" });
+        if (check.status === 404) {
+          console.log(`  ${shape.padEnd(6)} ${name.padEnd(38)} not measured: ${target} answered 404 (no such page yet)`);
+          figures[i].set(name, { missing: true });
+          continue;
+        }
+        if (check.status !== 200) throw new Error(`${target} answered ${check.status}`);
+        // The page's size too: a page that grows with the catalogue costs in rendering, not in SQL.
+        const kb = Math.round((await check.arrayBuffer()).byteLength / 1024);
+        const r = { ...(await load(origin + target, cookies[i])), kb };
+        if (r.errors) console.log(`  (${r.errors} errors or non-2xx answers on ${name})`);
+        if (r.rps > (figures[i].get(name)?.rps ?? -1)) figures[i].set(name, r);
+        console.log(
+          `  ${shape.padEnd(6)} ${name.padEnd(38)} median ${String(r.p50).padStart(4)} ms   ${String(r.rps).padStart(6)} req/s   ${String(kb).padStart(4)} KB`,
+        );
+      }
+    }
+  }
+  return figures;
+}
+
+if (catalogueSize) {
+  const columns = []; // { label, figures }
+  const shopEnv = (database) => ({ ...database, NODE_ENV: "production", DEMO_MODE: "1", PUBLIC_CATALOGUE: "1", WEB_CONCURRENCY: "1" });
+  for (const engine of engines) {
+    const products = ["--products", String(catalogueSize)];
+    await withSeededShop(engine, products, (today, seededToday) =>
+      withSeededShop(engine, [...products, "--wide"], async (wide, seededWide) => {
+        console.log(`\n${engine}, ${catalogueSize} products`);
+        console.log(`  today's catalogue (5 categories, 6 brands): ${seededToday}`);
+        console.log(`  wide catalogue (200 categories, 500 brands, tags, 50 collections): ${seededWide}`);
+        const shops = [`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`];
+        const run = (database, at, work) => withServer("server.mjs", shopEnv(database), "/auth/login", work, ONE_WORKER_FLAGS, at);
+        await run(today, port, () =>
+          run(wide, port + 1, async () => {
+            const [a, b] = await measureCatalogue(shops);
+            columns.push({ label: `${engine} today`, figures: a }, { label: `${engine} wide`, figures: b });
+            return {};
+          }),
+        );
+      }),
+    );
+  }
+  const cell = (r) => (!r ? "-" : r.missing ? "404" : `${r.rps} req/s ${String(r.p50).padStart(3)} ms ${String(r.kb).padStart(3)} KB`);
+  const width = 27;
+  console.log(
+    `\nthe owner's catalogue at ${catalogueSize} products (1 worker, ${connections} connections, ${duration} s per target, best of ${rounds}; req/s, median, page size)`,
+  );
+  console.log(`  ${"".padEnd(38)} ${columns.map((c) => c.label.padStart(width)).join(" ")}`);
+  for (const [name] of CATALOGUE_TARGETS) {
+    console.log(`  ${name.padEnd(38)} ${columns.map((c) => cell(c.figures.get(name)).padStart(width)).join(" ")}`);
+  }
+  console.log("goal (issue 49): in the wide catalogue, a top category, a collection page and the counts as fast as today's listing page");
+}
+
+if (postgresServer && (only === "" || only === "writes")) {
   console.log(`\nwrite load on PostgreSQL (${duration * 2} s, after ${warmup} s unmeasured)`);
   await benchWrites({
     root,

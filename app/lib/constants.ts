@@ -4,29 +4,6 @@ import type { OrderStatus, PaymentStatus } from "#db/values";
 /** What the shop is called when SHOP_NAME is not set. */
 export const DEFAULT_SHOP_NAME = "Fashion Shop";
 
-export const CATEGORIES = [
-  { id: "men", label: "Men" },
-  { id: "women", label: "Women" },
-  { id: "kids", label: "Kids" },
-  { id: "accessories", label: "Accessories" },
-  { id: "footwear", label: "Footwear" },
-] as const;
-
-export const BRANDS = [
-  { id: "nike", label: "Nike" },
-  { id: "adidas", label: "Adidas" },
-  { id: "puma", label: "Puma" },
-  { id: "levi", label: "Levi's" },
-  { id: "zara", label: "Zara" },
-  { id: "h&m", label: "H&M" },
-] as const;
-
-export type CategoryId = (typeof CATEGORIES)[number]["id"];
-export type BrandId = (typeof BRANDS)[number]["id"];
-
-export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as [CategoryId, ...CategoryId[]];
-export const BRAND_IDS = BRANDS.map((b) => b.id) as [BrandId, ...BrandId[]];
-
 export const SORT_OPTIONS = [
   { id: "price-lowtohigh", label: "Price: Low to High" },
   { id: "price-hightolow", label: "Price: High to Low" },

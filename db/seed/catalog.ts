@@ -213,6 +213,81 @@ export function demoVariants(product: DemoProduct, index: number): DemoVariant[]
   return variants;
 }
 
+/** The demo's tags, each with the products it fits: the words a shop puts on its products for filters and collections. */
+const DEMO_TAGS: Array<[tag: string, fits: (product: DemoProduct) => boolean]> = [
+  ["running", (p) => /running|pegasus|ultraboost|dri-fit|headband/i.test(p.title)],
+  ["denim", (p) => p.kind === "jeans" || /denim|western/i.test(p.title)],
+  ["linen", (p) => /linen/i.test(p.title)],
+  ["leather", (p) => /leather/i.test(p.title)],
+  ["summer", (p) => ["shorts", "sandal", "dress", "skirt", "sunglasses"].includes(p.kind) || /linen/i.test(p.title)],
+  ["winter", (p) => ["hoodie", "boot", "scarf"].includes(p.kind) || /puffer|fleece/i.test(p.title)],
+  ["basics", (p) => ["tee", "socks"].includes(p.kind)],
+];
+
+/** A demo product's tags, in name order (as they are stored: lower case). */
+export function demoTags(product: DemoProduct): string[] {
+  return DEMO_TAGS.filter(([, fits]) => fits(product))
+    .map(([tag]) => tag)
+    .sort();
+}
+
+/**
+ * The demo's collections, so a new owner sees both kinds at once: automatic ones (rules, kept up
+ * to date as products change) and a manual one (`products`, by title, in the owner's order).
+ * Rules as the catalogue service stores them (app/lib/catalogue.ts, Rule).
+ */
+export type DemoCollection = {
+  handle: string;
+  name: string;
+  description: string;
+  rules: Array<{ field: "onSale" | "inStock" | "tag"; op: "is"; value: string | boolean }> | null;
+  products: string[];
+  onHome: boolean;
+  inMenu: boolean;
+};
+
+export const DEMO_COLLECTIONS: DemoCollection[] = [
+  {
+    handle: "on-sale",
+    name: "On sale",
+    description: "Everything with a sale price right now. It fills and empties itself as prices change.",
+    rules: [{ field: "onSale", op: "is", value: true }],
+    products: [],
+    onHome: true,
+    inMenu: true,
+  },
+  {
+    handle: "editors-picks",
+    name: "Editor's picks",
+    description: "A few favourites from every department, chosen and ordered by hand.",
+    rules: null,
+    products: [
+      "Air Max 90",
+      "Satin Effect Midi Dress",
+      "501 Original Fit Jeans",
+      "Windrunner Jacket",
+      "Minimalist Steel Watch",
+      "Relaxed Fit Linen Shirt",
+      "Ultraboost Light Running Shoes",
+      "Heritage Backpack",
+    ],
+    onHome: true,
+    inMenu: false,
+  },
+  {
+    handle: "summer-edit",
+    name: "Summer edit",
+    description: "Light layers, shorts, dresses and sandals tagged summer, in stock now.",
+    rules: [
+      { field: "tag", op: "is", value: "summer" },
+      { field: "inStock", op: "is", value: true },
+    ],
+    products: [],
+    onHome: false,
+    inMenu: true,
+  },
+];
+
 export function describe(product: DemoProduct): string {
   return `${KIND_TEXT[product.kind]} Shown in ${product.color}.`;
 }

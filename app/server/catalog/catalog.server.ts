@@ -11,6 +11,7 @@ import type { Database, ProductRow } from "#db/schema";
 import { db } from "~/server/database/db.server";
 import { photosOf } from "~/server/media/photos.server";
 import { catalogue, categoriesWithin, hasTag, resolve, rulesWhere, tagsOf } from "./catalogue.server";
+import { productTotal } from "./filter-counts.server";
 import { namedIds } from "./search-names.server";
 import { hasColorInStock, productMatches, rankedMatches, searchWords, withoutIndex } from "./search-sql.server";
 
@@ -137,7 +138,8 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
     : [];
   const colorMask = colorBits.reduce((mask, c) => (c.bit === null ? mask : mask + 2 ** c.bit), 0);
   const colorsWithoutBit = colorBits.filter((c) => c.bit === null).map((c) => c.id);
-  const narrow = <Q extends SelectQueryBuilder<Database, "products", object>>(q: Q): Q => {
+  // `walk`: checked per product while walking the sort order's index (hasTag).
+  const narrow = <Q extends SelectQueryBuilder<Database, "products", object>>(q: Q, walk = false): Q => {
     let narrowed: SelectQueryBuilder<Database, "products", object> = q;
     if (query.size.length) narrowed = narrowed.where(sql<boolean>`(products.size_mask & ${sizeMask(query.size)}) != 0`);
     if (query.color.length) {
@@ -148,7 +150,7 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
         ]),
       );
     }
-    if (tags.length) narrowed = narrowed.where(hasTag(tags));
+    if (tags.length) narrowed = narrowed.where(hasTag(tags, { walk }));
     return narrowed as Q;
   };
 
@@ -162,12 +164,8 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
       .executeTakeFirstOrThrow();
     total = Number(row.total);
   } else {
-    // The total is a sum over the (category, brand) counts the triggers keep, however large the catalogue.
-    let counted = db.selectFrom("product_counts");
-    if (categoryIds.length) counted = counted.where("category", "in", categoryIds);
-    if (brandIds.length) counted = counted.where("brand", "in", brandIds);
-    const row = await counted.select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("total")).executeTakeFirstOrThrow();
-    total = Number(row.total);
+    // The total is a sum over the counts the triggers keep, however large the catalogue.
+    total = await productTotal(categoryIds, brandIds);
   }
 
   const walkSortIndex = total > SORT_MATCHES_LIMIT;
@@ -178,7 +176,7 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
   if (brandIds.length) {
     base = base.where(walkSortIndex ? withoutIndex("products.brand") : "products.brand", "in", brandIds);
   }
-  base = narrow(base);
+  base = narrow(base, walkSortIndex);
   if (total === 0) return pageOf([], 0, query.page, pageSize);
   const rows = sorted(base.select(PRODUCT_COLUMNS), query.sortBy);
   const items = await rows

@@ -1,10 +1,10 @@
 import type { ListingQuery } from "~/lib/listing";
-import { db } from "~/server/database/db.server";
+import { filterCounts, type FilterCounts } from "./filter-counts.server";
 import { catalogue, categoriesWithin, popularTags, resolve, type CatalogueSnapshot } from "./catalogue.server";
 
 // The listing's category, brand and tag filters (issue 49, decision 0068): the owner's rows, each
-// with how many products it has. Counts come from product_counts (one row per (category, brand)
-// pair the triggers keep): categories counted within the chosen brands, brands within the chosen
+// with how many products it has. Counts come from the counts the triggers keep (filterCounts,
+// decision 0069): categories counted within the chosen brands, brands within the chosen
 // categories. A page shows the options with products and the ticked ones; a long list is cut,
 // and the address `more=brand` (or `more=category`) asks for all of it, with or without JavaScript.
 
@@ -33,24 +33,6 @@ export function moreOf(params: URLSearchParams): MoreOf {
   return more === "brand" || more === "category" ? more : null;
 }
 
-type Counts = { category: Map<string, number>; brand: Map<string, number> };
-
-/** Product counts per category within `brandIds` (all when empty), and per brand within `categoryIds`. */
-async function countsWithin(categoryIds: string[], brandIds: string[], need: { category: boolean; brand: boolean }): Promise<Counts> {
-  let byCategory = db.selectFrom("product_counts").select((eb) => ["category", eb.fn.sum<number | string>("n").as("n")]);
-  if (brandIds.length) byCategory = byCategory.where("brand", "in", brandIds);
-  let byBrand = db.selectFrom("product_counts").select((eb) => ["brand", eb.fn.sum<number | string>("n").as("n")]);
-  if (categoryIds.length) byBrand = byBrand.where("category", "in", categoryIds);
-  const [categories, brands] = await Promise.all([
-    need.category ? byCategory.groupBy("category").execute() : [],
-    need.brand ? byBrand.groupBy("brand").execute() : [],
-  ]);
-  return {
-    category: new Map(categories.map((r) => [r.category, Number(r.n)])),
-    brand: new Map(brands.map((r) => [r.brand, Number(r.n)])),
-  };
-}
-
 /**
  * What is the same for every listing: the counts within no choice (every category's, every
  * brand's) and the most used tags. Kept 5 s in each process, loaded together (a count or tag the
@@ -58,11 +40,11 @@ async function countsWithin(categoryIds: string[], brandIds: string[], need: { c
  * cost no grouping of product_counts or product_tags per page.
  */
 const SHARED_TTL_MS = 5000;
-let shared: { at: number; value: Promise<{ all: Counts; tags: Array<{ tag: string; count: number }> }> } | null = null;
+let shared: { at: number; value: Promise<{ all: FilterCounts; tags: Array<{ tag: string; count: number }> }> } | null = null;
 
 function sharedCounts() {
   if (!shared || Date.now() - shared.at > SHARED_TTL_MS) {
-    const value = Promise.all([countsWithin([], [], { category: true, brand: true }), popularTags(TAGS_SHOWN)]).then(([all, tags]) => ({
+    const value = Promise.all([filterCounts([], []), popularTags(TAGS_SHOWN)]).then(([all, tags]) => ({
       all,
       tags,
     }));
@@ -76,7 +58,7 @@ function sharedCounts() {
 async function counts(categoryIds: string[], brandIds: string[]) {
   const { all, tags } = await sharedCounts();
   const need = { category: brandIds.length > 0, brand: categoryIds.length > 0 };
-  const within = need.category || need.brand ? await countsWithin(categoryIds, brandIds, need) : all;
+  const within = need.category || need.brand ? await filterCounts(categoryIds, brandIds) : all;
   return { category: need.category ? within.category : all.category, brand: need.brand ? within.brand : all.brand, tags };
 }
 

@@ -2,16 +2,19 @@ import { handleFrom, numberedHandle } from "#db/handles";
 import { sql } from "kysely";
 import { type OrderStatus, type StatusChangeBy } from "~/lib/constants";
 import { amountToCents } from "~/lib/money";
-import { DEMO_PRODUCTS, demoPhotos, demoVariants, describe } from "#db/seed/catalog";
+import { DEMO_COLLECTIONS, DEMO_PRODUCTS, demoPhotos, demoTags, demoVariants, describe } from "#db/seed/catalog";
 import { DEMO_ACCOUNTS } from "~/server/platform/config.server";
 import { db, engine, newId, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
 import { nextOrderNumber } from "~/server/database/order-numbers.server";
 import { ensureAccount } from "~/server/accounts/users.server";
+import { forgetCatalogue } from "~/server/catalog/catalogue.server";
 
 /**
- * Fills an empty catalog with the demo products. Returns how many were added. Checked inside the
- * write transaction: instances starting together over one database add them once.
+ * Fills an empty catalog with the demo products, their tags and, when the shop has none yet, the
+ * demo's collections. Their categories and brands are the rows migration 0027 starts a shop with.
+ * Returns how many products were added. Checked inside the write transaction: instances starting
+ * together over one database add them once.
  */
 export async function seedDemoCatalog(): Promise<number> {
   const stamp = now();
@@ -89,9 +92,43 @@ export async function seedDemoCatalog(): Promise<number> {
         ),
       )
       .execute();
+    const tags = products.flatMap((p) => demoTags(p).map((tag) => ({ product_id: p.id, tag })));
+    if (tags.length) await trx.insertInto("product_tags").values(tags).execute();
+    // An owner who emptied the shop may have collections of their own (names are unique): theirs stay.
+    const collection = await trx.selectFrom("collections").select("id").executeTakeFirst();
+    if (!collection) {
+      const idOf = new Map(products.map((p) => [p.title, p.id]));
+      for (const [position, c] of DEMO_COLLECTIONS.entries()) {
+        const id = newId();
+        await trx
+          .insertInto("collections")
+          .values({
+            id,
+            handle: c.handle,
+            name: c.name,
+            description: c.description,
+            rules: c.rules ? JSON.stringify(c.rules) : null,
+            on_home: Number(c.onHome),
+            in_menu: Number(c.inMenu),
+            position,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+        if (c.products.length) {
+          await trx
+            .insertInto("collection_products")
+            .values(c.products.map((title, i) => ({ collection_id: id, product_id: idOf.get(title)!, position: i })))
+            .execute();
+        }
+      }
+    }
     return DEMO_PRODUCTS.length;
   });
-  if (added) await afterBulkWrite();
+  if (added) {
+    forgetCatalogue();
+    await afterBulkWrite();
+  }
   return added;
 }
 
@@ -270,5 +307,5 @@ export async function seedDemoOrders(): Promise<number> {
  * after, seen with EXPLAIN ANALYZE). SQLite refreshes its statistics when the database opens.
  */
 export async function afterBulkWrite(): Promise<void> {
-  if (engine === "postgres") await sql`vacuum analyze products, product_variants, product_counts, color_counts`.execute(db);
+  if (engine === "postgres") await sql`vacuum analyze products, product_variants, product_counts, color_counts, product_tags`.execute(db);
 }

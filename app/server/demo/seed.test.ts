@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BRAND_IDS, CATEGORY_IDS, LOW_STOCK_THRESHOLD } from "~/lib/constants";
+import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { db } from "~/server/database/db.server";
-import { seedBenchmarkProducts } from "./bulk-seed.server";
+import { catalogue, rulesWhere } from "~/server/catalog/catalogue.server";
+import { seedBenchmarkProducts, seedWideCatalogue } from "./bulk-seed.server";
 import { seedDemoAccounts, seedDemoCatalog } from "./seed.server";
 import { verifyLogin } from "~/server/accounts/users.server";
 import { DEMO_ACCOUNTS } from "~/server/platform/config.server";
@@ -13,8 +14,11 @@ describe("demo catalog", () => {
     expect(await seedDemoCatalog()).toBeGreaterThanOrEqual(60);
     expect(await seedDemoCatalog()).toBe(0);
     const products = await db.selectFrom("products").selectAll().execute();
-    expect(new Set(products.map((p) => p.category))).toEqual(new Set(CATEGORY_IDS));
-    expect(new Set(products.map((p) => p.brand))).toEqual(new Set(BRAND_IDS));
+    // The shop's categories and brands are rows (migration 0027): the demo uses every one.
+    const categories = await db.selectFrom("categories").select("id").execute();
+    const brands = await db.selectFrom("brands").select("id").execute();
+    expect(new Set(products.map((p) => p.category))).toEqual(new Set(categories.map((c) => c.id)));
+    expect(new Set(products.map((p) => p.brand))).toEqual(new Set(brands.map((b) => b.id)));
     expect(products.filter((p) => p.sale_price_cents > 0).length).toBeGreaterThan(5);
     expect(products.filter((p) => p.stock === 0).length).toBeGreaterThan(0);
     expect(products.filter((p) => p.stock > 0 && p.stock < LOW_STOCK_THRESHOLD).length).toBeGreaterThan(0);
@@ -89,6 +93,53 @@ describe("demo catalog", () => {
     ]);
   });
 
+  it("tags products and starts the shop with two automatic collections and a manual one, the home page's marked", async () => {
+    const tags = await db
+      .selectFrom("product_tags")
+      .innerJoin("products", "products.id", "product_tags.product_id")
+      .select(["products.title", "product_tags.tag"])
+      .execute();
+    const titlesOf = (tag: string) => tags.filter((t) => t.tag === tag).map((t) => t.title);
+    expect(titlesOf("linen")).toEqual(expect.arrayContaining(["Relaxed Fit Linen Shirt", "Linen-Blend Shirt Dress"]));
+    expect(titlesOf("running")).toContain("Pegasus 41 Running Shoes");
+    expect(new Set(tags.map((t) => t.tag)).size).toBeGreaterThanOrEqual(5);
+
+    const { collections } = await catalogue();
+    expect(collections.map((c) => [c.name, c.rules === null ? "manual" : "automatic", c.onHome, c.inMenu])).toEqual([
+      ["On sale", "automatic", true, true],
+      ["Editor's picks", "manual", true, false],
+      ["Summer edit", "automatic", false, true],
+    ]);
+    // The automatic ones hold what their rules say, read as the collection page reads them.
+    const members = async (handle: string) => {
+      const rules = collections.find((c) => c.handle === handle)!.rules!;
+      const rows = await db
+        .selectFrom("products")
+        .select(["title", "sale_price_cents", "stock"])
+        .where(rulesWhere(await catalogue(), rules))
+        .execute();
+      return rows;
+    };
+    const onSale = await members("on-sale");
+    const saleCount = await db.selectFrom("products").select("id").where("sale_price_cents", ">", 0).execute();
+    expect(onSale.length).toBe(saleCount.length);
+    const summer = await members("summer-edit");
+    expect(summer.length).toBeGreaterThan(3);
+    for (const p of summer) expect(titlesOf("summer"), p.title).toContain(p.title);
+    expect(summer.every((p) => p.stock > 0)).toBe(true);
+    // The manual one in the owner's order.
+    const picks = await db
+      .selectFrom("collection_products")
+      .innerJoin("collections", "collections.id", "collection_products.collection_id")
+      .innerJoin("products", "products.id", "collection_products.product_id")
+      .select("products.title")
+      .where("collections.handle", "=", "editors-picks")
+      .orderBy("collection_products.position")
+      .execute();
+    expect(picks.map((p) => p.title).slice(0, 3)).toEqual(["Air Max 90", "Satin Effect Midi Dress", "501 Original Fit Jeans"]);
+    expect(picks.length).toBe(8);
+  });
+
   it("stores the unit price a shopper pays: the sale price when above 0, else the price", async () => {
     const rows = await db.selectFrom("products").select(["price_cents", "sale_price_cents", "unit_price_cents"]).execute();
     for (const r of rows) expect(r.unit_price_cents).toBe(r.sale_price_cents > 0 ? r.sale_price_cents : r.price_cents);
@@ -99,6 +150,15 @@ describe("demo catalog", () => {
     expect(await seedDemoAccounts()).toEqual([]);
     expect(await verifyLogin(DEMO_ACCOUNTS.admin)).toMatchObject({ role: "admin" });
     expect(await verifyLogin(DEMO_ACCOUNTS.shopper)).toMatchObject({ role: "user" });
+  });
+
+  it("fills a shop emptied by its owner again, leaving the owner's collections as they are", async () => {
+    await db.deleteFrom("products").execute();
+    await db.updateTable("collections").set({ name: "Mid-season sale" }).where("handle", "=", "on-sale").execute();
+    expect(await seedDemoCatalog()).toBeGreaterThanOrEqual(60);
+    const names = await db.selectFrom("collections").select("name").orderBy("position").execute();
+    expect(names.map((c) => c.name)).toEqual(["Mid-season sale", "Editor's picks", "Summer edit"]);
+    expect(await db.selectFrom("collection_products").select("product_id").execute()).toEqual([]);
   });
 
   it("adds generated benchmark products in bulk", async () => {
@@ -112,5 +172,41 @@ describe("demo catalog", () => {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(1234);
+  });
+
+  it("builds issue 49's large catalogue once: 200 categories in two levels, 500 brands, 50 automatic collections of every rule", async () => {
+    const collections = await seedWideCatalogue();
+    expect(await seedWideCatalogue()).toEqual(collections);
+    const categories = await db.selectFrom("categories").select(["id", "parent_id"]).execute();
+    const tops = categories.filter((c) => c.parent_id === null);
+    expect([categories.length, tops.length]).toEqual([200, 40]);
+    for (const top of tops) expect(categories.filter((c) => c.parent_id === top.id)).toHaveLength(4);
+    const brands = await db.selectFrom("brands").select("id").execute();
+    expect(brands).toHaveLength(500);
+    expect(collections).toHaveLength(50);
+    const fields = new Set(collections.flatMap((c) => c.rules.split("+")));
+    expect(fields).toEqual(new Set(["category", "brand", "tag", "price", "onSale", "inStock"]));
+
+    await db.deleteFrom("products").execute();
+    await seedBenchmarkProducts(2000, { wide: true });
+    const { categories: tree } = await catalogue();
+    const perTop = tops.map((top) => new Set(tree.filter((c) => c.id === top.id || c.parentId === top.id).map((c) => c.id)));
+    const products = await db.selectFrom("products").select(["id", "category"]).execute();
+    const shares = perTop.map((within) => products.filter((p) => within.has(p.category)).length);
+    // A long tail: the first department holds the most, and every one has some.
+    expect(shares[0]).toBe(Math.max(...shares));
+    expect(shares[0]!).toBeGreaterThan(400);
+    expect(Math.min(...shares)).toBeGreaterThan(0);
+    const tagged = await db.selectFrom("product_tags").select(["product_id", "tag"]).execute();
+    expect(new Set(tagged.map((t) => t.product_id)).size).toBeGreaterThan(1000);
+    // An automatic collection on a top category holds its subcategories' products too.
+    const edit1 = (await catalogue()).collections.find((c) => c.handle === "edit-1")!;
+    const members = await db
+      .selectFrom("products")
+      .select("category")
+      .where(rulesWhere(await catalogue(), edit1.rules!))
+      .execute();
+    expect(members.length).toBe(shares[tops.findIndex((t) => t.id === edit1.rules![0]!.value)]);
+    expect(new Set(members.map((m) => m.category)).size).toBe(5);
   });
 });

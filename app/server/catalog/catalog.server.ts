@@ -222,9 +222,15 @@ export async function listCollectionProducts(
             .execute();
     return pageOf(await withVariants(rows.map(toProduct)), Number(total), page, pageSize);
   }
-  const matching = db.selectFrom("products").where(rulesWhere(await catalogue(), collection.rules));
-  const { total } = await matching.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const snapshot = await catalogue();
+  const { total } = await db
+    .selectFrom("products")
+    .where(rulesWhere(snapshot, collection.rules))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   if (!Number(total)) return pageOf([], 0, page, pageSize);
+  // As the listing does: many matches are found by walking the sort order's index (decision 0069).
+  const matching = db.selectFrom("products").where(rulesWhere(snapshot, collection.rules, { walk: Number(total) > SORT_MATCHES_LIMIT }));
   const rows = await sorted(matching.select(PRODUCT_COLUMNS), sortBy || "newest")
     .limit(pageSize)
     .offset(offset)

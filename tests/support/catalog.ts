@@ -1,6 +1,6 @@
 import type { Product } from "~/lib/product";
-import type { ProductInput } from "~/lib/schemas/products";
-import { createProduct } from "~/server/admin/products.server";
+import { ProductSchema, type ProductInput } from "~/lib/schemas/products";
+import { createProduct, saveProduct } from "~/server/admin/products.server";
 import { db } from "~/server/database/db.server";
 
 // Test support for the service tests: products as the tests need them.
@@ -44,4 +44,24 @@ export function productWith(
     ...fields,
     variants: variants.map((v) => ({ size: v.size, color: v.color ?? "", colorHex: "", sku: v.sku ?? null, stock: v.stock })),
   });
+}
+
+/**
+ * A product added as the owner's form adds it (checked by ProductSchema and saveProduct): one
+ * size with 4 in stock, $30, Women by Zara, unless `over` says otherwise.
+ */
+export async function addedProduct(title: string, over: Record<string, unknown> = {}): Promise<Product> {
+  const input = ProductSchema.parse({
+    title,
+    description: "For a test",
+    category: "women",
+    brand: "zara",
+    price: "30",
+    totalStock: "4",
+    image: "/demo/products/nike-dri-fit-running-tee.svg",
+    ...over,
+  });
+  const result = await saveProduct(null, input, null);
+  if (!result.ok) throw new Error(`not added: ${result.message}`);
+  return result.product;
 }

@@ -4,6 +4,7 @@ import { BrandSchema, CategorySchema, CollectionSchema } from "~/lib/schemas/cat
 import { ProductSchema } from "~/lib/schemas/products";
 import { saveProduct } from "~/server/admin/products.server";
 import { db } from "~/server/database/db.server";
+import { addedProduct } from "#tests/support/catalog";
 import { canonicalListing, listProducts } from "./catalog.server";
 import { catalogue, deleteCatalogueRow, saveBrand, saveCategory, saveCollection } from "./catalogue.server";
 
@@ -12,21 +13,7 @@ import { catalogue, deleteCatalogueRow, saveBrand, saveCategory, saveCollection 
 
 const IMAGE = "/demo/products/nike-dri-fit-running-tee.svg";
 
-async function added(title: string, over: Record<string, unknown> = {}) {
-  const input = ProductSchema.parse({
-    title,
-    description: "For a test",
-    category: "women",
-    brand: "zara",
-    price: "30",
-    totalStock: "4",
-    image: IMAGE,
-    ...over,
-  });
-  const result = await saveProduct(null, input, null);
-  if (!result.ok) throw new Error(`not added: ${result.message}`);
-  return result.product;
-}
+const added = addedProduct;
 
 async function category(input: Record<string, unknown>, id: string | null = null) {
   const result = await saveCategory(id, CategorySchema.parse(input));

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Collection } from "~/lib/catalogue";
 import { parseListingQuery } from "~/lib/listing";
 import { BrandSchema, CategorySchema, CollectionSchema } from "~/lib/schemas/catalogue";
-import { ProductSchema } from "~/lib/schemas/products";
-import { saveProduct } from "~/server/admin/products.server";
 import { db } from "~/server/database/db.server";
+import { addedProduct } from "#tests/support/catalog";
 import { listCollectionProducts, relatedProducts, searchProducts } from "./catalog.server";
 import { catalogue, saveBrand, saveCategory, saveCollection } from "./catalogue.server";
 import { BRANDS_SHOWN, listingFilterGroups } from "./listing-filters.server";
@@ -15,28 +14,15 @@ import { homeCatalogue, shopMenu } from "./storefront.server";
 // the listing's filters and counts, a collection's products, the search by the owner's names,
 // "You may also like" and the sitemap. Tests in order, on one catalogue built as they go.
 
-const IMAGE = "/demo/products/nike-dri-fit-running-tee.svg";
-
 async function added(title: string, over: Record<string, unknown> = {}) {
-  const input = ProductSchema.parse({
-    title,
-    description: "For a test",
-    category: "women",
-    brand: "zara",
-    price: "30",
-    totalStock: "4",
-    image: IMAGE,
-    ...over,
-  });
-  const result = await saveProduct(null, input, null);
-  if (!result.ok) throw new Error(`not added: ${result.message}`);
+  const product = await addedProduct(title, over);
   // A second apart: "newest first" is the order they were added in, never a tie.
   await db
     .updateTable("products")
     .set({ created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, ++addedCount)).toISOString() })
-    .where("id", "=", result.product.id)
+    .where("id", "=", product.id)
     .execute();
-  return result.product;
+  return product;
 }
 let addedCount = 0;
 

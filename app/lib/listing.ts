@@ -38,7 +38,11 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   return {
     category: words(params, "category"),
     brand: words(params, "brand"),
-    tag: [...new Set(words(params, "tag").map(normalTag))].sort().slice(0, 20),
+    // Only what a tag can be (TagsSchema's rule): anything else names no product.
+    tag: [...new Set(words(params, "tag").map(normalTag))]
+      .filter((t) => t.length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u.test(t))
+      .sort()
+      .slice(0, 20),
     size: ALL_SIZES.filter((s) => sizes.has(s)),
     // Colour names are the owner's words: any letters, numbers, spaces and dashes, sorted.
     color: [...new Set(values(params, "color").map(colorId))]

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { DISCOUNT_CODE_REQUIRED, DISCOUNT_UNKNOWN } from "~/lib/messages/discounts-shopper";
-import { money, numeric, preprocess } from "./fields";
+import { money, numeric, preprocess, withoutControlChars } from "./fields";
 
 /**
  * A moment a discount code starts or ends: a date ("2026-12-01", midnight) or a date and time
@@ -42,7 +42,12 @@ const idList = (message: string) =>
     (v) => (v === undefined || v === null || v === "" ? [] : typeof v === "string" ? [v] : v),
     z.pipe(
       z
-        .array(z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, message)), { error: message })
+        .array(
+          z
+            .string({ error: message })
+            .check(z.trim(), z.minLength(1, message), z.maxLength(100, message), z.refine(withoutControlChars, message)),
+          { error: message },
+        )
         .check(z.maxLength(500, message)),
       z.transform((list: string[]) => [...new Set(list)]),
     ),

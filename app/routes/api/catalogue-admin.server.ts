@@ -1,3 +1,4 @@
+import { withoutControlChars } from "~/lib/schemas/fields";
 import type { RouterContextProvider } from "react-router";
 import * as z from "zod/mini";
 import { BrandSchema, CategorySchema, CollectionSchema } from "~/lib/schemas/catalogue";
@@ -87,7 +88,8 @@ export async function ownerAdd(request: Request, context: Context, kind: Kind): 
  * A row's id as a path gives it. The demo's ids are words (`men`, `h&m`, sent as `h%26m`), the
  * owner's 24 hex digits; anything longer than an id can be names nothing.
  */
-const idOf = (raw: string | undefined) => (raw && raw.length <= 100 ? raw : null);
+// No control characters: PostgreSQL refuses a NUL in text outright (an error, not "not found").
+const idOf = (raw: string | undefined) => (raw && raw.length <= 100 && withoutControlChars(raw) ? raw : null);
 
 /** GET /api/admin/<kind>/:id. */
 export async function ownerGet(context: Context, kind: Kind, rawId: string | undefined): Promise<Response> {
@@ -106,6 +108,7 @@ const MoveToSchema = z.object({
           z.trim(),
           z.minLength(1, "moveTo must be the id or handle of where the products go"),
           z.maxLength(100, "moveTo is too long"),
+          z.refine(withoutControlChars, "moveTo must be the id or handle of where the products go"),
         ),
     ),
   ),

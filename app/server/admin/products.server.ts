@@ -9,6 +9,7 @@ import { changeHandle, newHandle } from "~/server/catalog/handles.server";
 import { catalogue, setTags, sizeKindsOf } from "~/server/catalog/catalogue.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockStockOfProduct } from "~/server/database/locks.server";
+import { isForeignKeyViolation } from "~/server/database/db-errors.server";
 import { localImagePath } from "~/server/platform/image-urls.server";
 import { adoptCover, deleteFiles, uploadLoosePhoto } from "~/server/media/photos.server";
 import { IMAGE_REQUIRED, IMAGE_REQUIRED_DETAIL } from "~/lib/messages/admin";
@@ -236,7 +237,7 @@ export async function deleteProduct(id: string): Promise<boolean> {
  * (a bag category sells "One size" only): field errors, or null. A category or brand deleted
  * meanwhile is still refused, by the database (products' foreign keys, migration 0027).
  */
-async function catalogueProblems(input: ProductInput): Promise<Record<string, string[]> | null> {
+async function catalogueProblems(id: string | null, input: ProductInput): Promise<Record<string, string[]> | null> {
   const snapshot = await catalogue();
   const errors: Record<string, string[]> = {};
   const category = snapshot.category.get(input.category);
@@ -247,8 +248,31 @@ async function catalogueProblems(input: ProductInput): Promise<Record<string, st
     input.variants?.forEach((v, i) => {
       if (!allowed.has(v.size)) errors[`variants[${i}].size`] = [`Choose one of the sizes for ${category.name}`];
     });
+    // An edit that moves a product without sending its sizes (an older client's): the ones it has.
+    if (!input.variants && id !== null) {
+      const stored = await db.selectFrom("product_variants").select("size").where("product_id", "=", id).execute();
+      const wrong = [...new Set(stored.map((v) => v.size).filter((size) => !allowed.has(size)))];
+      if (wrong.length) errors.category = [`${category.name} does not sell its sizes (${wrong.join(", ")}): change its sizes first`];
+    }
   }
   return Object.keys(errors).length ? errors : null;
+}
+
+/**
+ * A product written while its category or brand was deleted (on another process, or after this
+ * one's snapshot was read): the foreign key refused it, and the owner is told to choose again.
+ */
+async function goneMeanwhile(error: unknown, input: ProductInput): Promise<SaveProductResult> {
+  if (!isForeignKeyViolation(error)) throw error;
+  const [category, brand] = await Promise.all([
+    db.selectFrom("categories").select("id").where("id", "=", input.category).executeTakeFirst(),
+    db.selectFrom("brands").select("id").where("id", "=", input.brand).executeTakeFirst(),
+  ]);
+  if (category && brand) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  if (!category) fieldErrors.category = ["This category was just deleted: choose another"];
+  if (!brand) fieldErrors.brand = ["This brand was just deleted: choose another"];
+  return { ok: false, status: 400, message: Object.values(fieldErrors)[0]![0]!, fieldErrors };
 }
 
 /**
@@ -256,7 +280,7 @@ async function catalogueProblems(input: ProductInput): Promise<Record<string, st
  * otherwise `input.image` must be an image this shop already serves. Adding needs an image.
  */
 export async function saveProduct(id: string | null, input: ProductInput, file: File | null): Promise<SaveProductResult> {
-  const unknown = await catalogueProblems(input);
+  const unknown = await catalogueProblems(id, input);
   if (unknown) return { ok: false, status: 400, message: Object.values(unknown)[0]![0]!, fieldErrors: unknown };
   const taken = await skusTakenElsewhere(id, variantsOf(input));
   if (taken) return { ok: false, status: 409, message: Object.values(taken)[0]![0]!, fieldErrors: taken };
@@ -280,10 +304,11 @@ export async function saveProduct(id: string | null, input: ProductInput, file: 
     try {
       return { ok: true, product: await createProduct({ ...input, image }), created: true };
     } catch (error) {
+      if (isForeignKeyViolation(error)) return goneMeanwhile(error, input);
       return caughtRefusal<ProductRefusal>(error, (refusal) => refusal.detail !== undefined).detail;
     }
   }
-  return updateProduct(id, { ...input, image });
+  return updateProduct(id, { ...input, image }).catch((error: unknown) => goneMeanwhile(error, input));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from "kysely";
-import { handleFrom, numberedHandle } from "#db/handles";
+import { HANDLE_PATTERN, handleFrom, numberedHandle } from "#db/handles";
 import type { Database } from "#db/schema";
 import { normalTag, type Brand, type Category, type Collection, type Rule } from "~/lib/catalogue";
-import type { BrandInput, CategoryInput, CollectionInput } from "~/lib/schemas/catalogue";
+import { HANDLE_MESSAGE, type BrandInput, type CategoryInput, type CollectionInput } from "~/lib/schemas/catalogue";
 import { SIZE_LISTS, type SizeKind } from "~/lib/variants";
 import { db, newId, now } from "~/server/database/db.server";
-import { uniqueViolationOf } from "~/server/database/db-errors.server";
+import { isForeignKeyViolation, uniqueViolationOf } from "~/server/database/db-errors.server";
 import { lockKey } from "~/server/database/locks.server";
 import { caughtRefusal, Refusal } from "~/server/platform/refusal.server";
 import { withoutIndex } from "./search-sql.server";
@@ -74,7 +74,11 @@ async function loadSnapshot(): Promise<CatalogueSnapshot> {
   const rows: Record<Kind, Array<{ id: string; handle: string }>> = { category: categories, brand: brands, collection: collections };
   for (const kind of ["category", "brand", "collection"] as const) {
     for (const row of rows[kind]) lookup[kind].set(row.handle, row.id);
-    for (const old of oldHandles) if (old.kind === kind && !lookup[kind].has(old.handle)) lookup[kind].set(old.handle, old.target_id);
+    // Only old handles of rows read here (a row deleted between the reads leaves none behind).
+    const present = new Set(rows[kind].map((row) => row.id));
+    for (const old of oldHandles) {
+      if (old.kind === kind && present.has(old.target_id) && !lookup[kind].has(old.handle)) lookup[kind].set(old.handle, old.target_id);
+    }
     for (const row of rows[kind]) if (!lookup[kind].has(row.id)) lookup[kind].set(row.id, row.id);
   }
   return {
@@ -119,11 +123,11 @@ export function resolve(snapshot: CatalogueSnapshot, kind: "category" | "brand",
   let moved = false;
   for (const value of values) {
     const id = snapshot.lookup[kind].get(value);
-    if (id === undefined) continue;
-    if (ids.includes(id)) continue;
-    ids.push(id);
-    const row = kind === "category" ? snapshot.category.get(id) : snapshot.brand.get(id);
-    if (row?.handle !== value) moved = true;
+    // An old handle whose row went between the snapshot's reads names nothing.
+    const row = id === undefined ? undefined : kind === "category" ? snapshot.category.get(id) : snapshot.brand.get(id);
+    if (!row || ids.includes(row.id)) continue;
+    ids.push(row.id);
+    if (row.handle !== value) moved = true;
   }
   const handles = ids.map((id) => (kind === "category" ? snapshot.category.get(id)! : snapshot.brand.get(id)!).handle);
   return { ids, handles, moved };
@@ -229,11 +233,22 @@ async function change<T>(kind: Kind, work: (trx: Executor) => Promise<T>): Promi
       const message = field === "handle" ? "This web address is already used" : `Another ${NOUN[kind]} has this name`;
       return { ok: false, status: 409, message, fieldErrors: { [field]: [message] } };
     }
+    // A product added to the row being deleted after its products were counted (another process).
+    if (isForeignKeyViolation(error)) return { ok: false, status: 409, message: "Its products changed meanwhile: please try again" };
     const refusal = caughtRefusal<RefusalDetail>(error, (r) => r.detail !== undefined);
     return { ok: false, status: refusal.status, message: refusal.message, fieldErrors: refusal.detail.fieldErrors };
   } finally {
     forgetCatalogue();
   }
+}
+
+/**
+ * Whether another row has this name, in any letter case. Compared here, not by SQL's lower():
+ * SQLite's lowers A-Z only, so "Émile" and "ÉMILE" would pass its check and meet the unique index.
+ */
+function nameTaken(rows: ReadonlyArray<{ id: string; name: string }>, name: string, id: string): boolean {
+  const wanted = name.toLocaleLowerCase("en");
+  return rows.some((row) => row.id !== id && row.name.toLocaleLowerCase("en") === wanted);
 }
 
 /** Whose `handle` is (current or old) among rows of `kind`: the id, or null. */
@@ -256,6 +271,8 @@ async function handleHolder(trx: Executor, kind: Kind, handle: string): Promise<
 async function settleHandle(trx: Executor, kind: Kind, id: string, current: string | null, wanted: string | undefined, base: string) {
   if (wanted !== undefined) {
     if (wanted === current) return wanted;
+    // The schema lets the demo's own handles ("h&m") through so their forms can be saved unchanged.
+    if (!HANDLE_PATTERN.test(wanted)) throw refuse(400, HANDLE_MESSAGE, "handle");
     const holder = await handleHolder(trx, kind, wanted);
     if (holder !== null && holder !== id) throw refuse(409, "This web address is already used", "handle");
   } else if (current !== null) {
@@ -308,14 +325,12 @@ export async function saveCategory(id: string | null, input: CategoryInput): Pro
         if (child) throw refuse(400, `This category has subcategories (${child.name}): it stays a top category`, "parentId");
       }
     }
-    const sibling = await trx
+    const siblings = await trx
       .selectFrom("categories")
-      .select("id")
+      .select(["id", "name"])
       .where((eb) => (parentId === null ? eb("parent_id", "is", null) : eb("parent_id", "=", parentId)))
-      .where((eb) => eb(eb.fn("lower", ["name"]), "=", input.name.toLowerCase()))
-      .where("id", "!=", newId_)
-      .executeTakeFirst();
-    if (sibling)
+      .execute();
+    if (nameTaken(siblings, input.name, newId_))
       throw refuse(409, parent ? "Another category under this parent has this name" : "Another top category has this name", "name");
     const base = parent ? handleFrom(`${parent.handle}-${input.name}`) : handleFrom(input.name);
     const handle = await settleHandle(trx, "category", newId_, current?.handle ?? null, input.handle, base);
@@ -348,13 +363,8 @@ export async function saveBrand(id: string | null, input: BrandInput): Promise<C
   const result = await change("brand", async (trx) => {
     const current = id ? await trx.selectFrom("brands").selectAll().where("id", "=", id).executeTakeFirst() : null;
     if (id && !current) throw refuse(404, "Brand not found");
-    const same = await trx
-      .selectFrom("brands")
-      .select("id")
-      .where((eb) => eb(eb.fn("lower", ["name"]), "=", input.name.toLowerCase()))
-      .where("id", "!=", newId_)
-      .executeTakeFirst();
-    if (same) throw refuse(409, "Another brand has this name", "name");
+    if (nameTaken(await trx.selectFrom("brands").select(["id", "name"]).execute(), input.name, newId_))
+      throw refuse(409, "Another brand has this name", "name");
     const handle = await settleHandle(trx, "brand", newId_, current?.handle ?? null, input.handle, handleFrom(input.name));
     const values = {
       handle,
@@ -475,17 +485,24 @@ export async function saveCollection(id: string | null, input: CollectionInput):
   const result = await change("collection", async (trx) => {
     const current = id ? await trx.selectFrom("collections").selectAll().where("id", "=", id).executeTakeFirst() : null;
     if (id && !current) throw refuse(404, "Collection not found");
-    const same = await trx
-      .selectFrom("collections")
-      .select("id")
-      .where((eb) => eb(eb.fn("lower", ["name"]), "=", input.name.toLowerCase()))
-      .where("id", "!=", newId_)
-      .executeTakeFirst();
-    if (same) throw refuse(409, "Another collection has this name", "name");
+    if (nameTaken(await trx.selectFrom("collections").select(["id", "name"]).execute(), input.name, newId_))
+      throw refuse(409, "Another collection has this name", "name");
     const kind = input.kind ?? (input.rules ? "automatic" : current ? (current.rules === null ? "manual" : "automatic") : "manual");
     const rules = kind === "automatic" ? (input.rules ?? (current?.rules ? (JSON.parse(current.rules) as Rule[]) : [])) : null;
     if (rules && !rules.length) throw refuse(400, "An automatic collection needs at least one rule", "rules");
     const settled = rules?.map((rule, i) => settleRule(snapshot, rule, i)) ?? null;
+    // A category or brand a rule names is deleted under these locks (deleteCatalogueRow): taken,
+    // and the rows read again here, a rule never names one deleted meanwhile.
+    if (settled?.some((r) => r.field === "category" || r.field === "brand")) {
+      await lockKey(trx, "catalogue", "category");
+      await lockKey(trx, "catalogue", "brand");
+      for (const [i, rule] of settled.entries()) {
+        if (rule.field !== "category" && rule.field !== "brand") continue;
+        const table = rule.field === "category" ? "categories" : "brands";
+        const row = await trx.selectFrom(table).select("id").where("id", "=", String(rule.value)).executeTakeFirst();
+        if (!row) throw refuse(400, `No ${rule.field} "${String(rule.value)}"`, `rules[${i}].value`);
+      }
+    }
     const handle = await settleHandle(trx, "collection", newId_, current?.handle ?? null, input.handle, handleFrom(input.name));
     const values = {
       handle,

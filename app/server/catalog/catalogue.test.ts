@@ -196,3 +196,46 @@ describe("tags and automatic collections", () => {
     expect(() => CollectionSchema.parse({ name: "Bad", rules: [{ field: "colour", op: "is", value: "red" }] })).toThrow(/field is one of/);
   });
 });
+
+describe("what an owner or a shopper may send", () => {
+  it("names are one per kind in any letter case, accents too, on both engines", async () => {
+    const first = await saveBrand(null, BrandSchema.parse({ name: "Émile Atelier" }));
+    expect(first.ok).toBe(true);
+    const twin = await saveBrand(null, BrandSchema.parse({ name: "ÉMILE ATELIER" }));
+    expect(twin).toMatchObject({ ok: false, status: 409, fieldErrors: { name: ["Another brand has this name"] } });
+  });
+
+  it("the demo's H&M saves with its own address unchanged; a new address must be plain", async () => {
+    const saved = await saveBrand("h&m", BrandSchema.parse({ name: "H&M", handle: "h&m", description: "Fast fashion" }));
+    expect(saved).toMatchObject({ ok: true, value: { id: "h&m", handle: "h&m", description: "Fast fashion" } });
+    const fancy = await saveBrand("h&m", BrandSchema.parse({ name: "H&M", handle: "h&m-store" }));
+    expect(fancy).toMatchObject({ ok: false, status: 400, fieldErrors: { handle: [expect.stringMatching(/lowercase letters/)] } });
+  });
+
+  it("a tag in the address that no tag can be is dropped, never sent to the database", async () => {
+    expect(parseListingQuery(new URLSearchParams("tag=%00,linen,<b>")).tag).toEqual(["linen"]);
+    expect((await listing("tag=%00")).total).toBeGreaterThan(0);
+  });
+
+  it("an edit moving a product to a category that does not sell its sizes is refused", async () => {
+    const p = await added("Running Shoe", {
+      category: "footwear",
+      totalStock: undefined,
+      variants: [{ size: "EU 42", color: "", colorHex: "", sku: "", stock: 1 }],
+    });
+    const moved = await saveProduct(
+      p.id,
+      ProductSchema.parse({
+        title: p.title,
+        description: "x",
+        category: "accessories",
+        brand: "zara",
+        price: "30",
+        totalStock: "1",
+        image: IMAGE,
+      }),
+      null,
+    );
+    expect(moved).toMatchObject({ ok: false, status: 400, fieldErrors: { category: [expect.stringMatching(/EU 42/)] } });
+  });
+});

@@ -41,7 +41,17 @@ export function uniqueViolationOf(error: unknown, table: string): string | null 
     return name.endsWith("_unique") ? name.slice(0, -"_unique".length) : name.replace(/_key$/, "");
   }
   const found = typeof message === "string" ? new RegExp(`UNIQUE constraint failed: ${table}\\.(\\w+)`).exec(message) : null;
-  return found ? found[1]! : null;
+  if (found) return found[1]!;
+  // An index over an expression (lower(name)) is named, not its column: "index 'brands_name_unique'".
+  const byIndex =
+    typeof message === "string" ? new RegExp(`UNIQUE constraint failed: index '${table}_(\\w+?)_unique'`).exec(message) : null;
+  return byIndex ? byIndex[1]! : null;
+}
+
+/** Whether a write was refused by a foreign key (a row it names is gone, or still named), in either engine's words. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === "23503" || (typeof message === "string" && message.includes("FOREIGN KEY constraint failed"));
 }
 
 /**

@@ -11,6 +11,8 @@ import { ADMIN, expectToast, hydratedElement, shotPath, signIn, unique } from ".
 // first (serial, one shop).
 
 test.describe.configure({ mode: "serial" });
+// It deletes the demo's Accessories and puts a collection in the menu: no other spec sees that shop.
+test.use({ ownShop: true });
 
 /**
  * A screenshot for a person to look at (it asserts nothing): the whole page, or with a sheet or

@@ -6,7 +6,8 @@ import { shopSql } from "./helpers";
 // cookies, no redirects followed), in a shop the owner opened: BreadcrumbList by the tree, a
 // collection's page as a CollectionPage with an ItemList, canonical addresses and 301s, the
 // sitemap and robots.txt (catalogue-setup.ts arranges the owner's catalogue).
-test.use({ catalogue: "open" });
+// Its own categories, brand and collection stay on a shop of its own (no other spec lists them).
+test.use({ catalogue: "open", ownShop: true });
 
 test.beforeEach(async ({ shop }) => arrangeStory(shop.url));
 

@@ -9,7 +9,8 @@ import { shotPath } from "./helpers";
 // a desktop find them in the header, the home page's tiles, the listing's filters with their
 // counts, the collection's page with its sorting, and the product's breadcrumbs. With JavaScript
 // and without (the js and no-js projects).
-test.use({ catalogue: "open" });
+// It adds categories, a brand and a menu collection: a shop of its own, so no other spec sees them.
+test.use({ catalogue: "open", ownShop: true });
 
 test.beforeEach(async ({ baseURL }) => arrangeStory(baseURL!));
 

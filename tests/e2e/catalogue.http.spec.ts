@@ -2,6 +2,9 @@ import { request as playwrightRequest, type APIRequestContext, type APIResponse 
 import { expect, test } from "./fixtures";
 import { ADMIN, dataFingerprint, SHOPPER, unique } from "./helpers";
 
+// It opens and closes the shop and adds categories, brands and collections: a shop of its own.
+test.use({ ownShop: true });
+
 // The owner's catalogue over JSON (issue 49): the shop's reads of categories, brands and
 // collections, and the owner's /api/admin/{categories,brands,collections}. Each test works on rows
 // of its own names and deletes what it added, since the worker's shop serves other specs after it.

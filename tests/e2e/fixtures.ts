@@ -52,7 +52,10 @@ function settleNavigationsOf(proto: Pick<Page, "goto" | "reload">) {
   (proto as { settles?: boolean }).settles = true;
 }
 
-export const test = base.extend<{ shopper: Account; settleAfterNavigation: void }, { shop: Shop; engine: Engine; catalogue: Catalogue }>({
+export const test = base.extend<
+  { shopper: Account; settleAfterNavigation: void },
+  { shop: Shop; engine: Engine; catalogue: Catalogue; ownShop: boolean }
+>({
   browser: [
     async ({ browser }, use) => {
       const context = await browser.newContext();
@@ -72,13 +75,17 @@ export const test = base.extend<{ shopper: Account; settleAfterNavigation: void 
   ],
   engine: ["sqlite", { scope: "worker", option: true }],
   catalogue: ["closed", { scope: "worker", option: true }],
+  // A spec that reshapes the shop for everyone after it (deletes a demo category, puts its own
+  // collection in the menu: the owner's catalogue, issue 49) says `test.use({ ownShop: true })`
+  // and runs in workers, and so on shops, of its own.
+  ownShop: [false, { scope: "worker", option: true }],
   // One demo shop per worker, on a fresh data folder: tests in parallel workers never see each
   // other's carts, products or banners, and a test that proves a request changed no data
   // (dataFingerprint) is alone on its database.
   //
   // On PostgreSQL each worker's shop has a database of its own, created empty and dropped after.
   shop: [
-    async ({ engine, catalogue }, use) => {
+    async ({ engine, catalogue, ownShop: _ownShop }, use) => {
       const databaseUrl = engine === "postgres" ? await createTestDatabase(`e2e_w${test.info().workerIndex}`) : undefined;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;

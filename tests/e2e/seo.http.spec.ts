@@ -153,6 +153,8 @@ test.describe("a shop open to visitors", () => {
       `${server.url}/shop/home`,
       `${server.url}/shop/listing`,
       ...["men", "women", "kids", "accessories", "footwear"].map((c) => `${server.url}/shop/listing?category=${c}`),
+      // The demo's collections, each with products (issue 49).
+      ...["on-sale", "staff-favourites", "summer-edit"].map((c) => `${server.url}/shop/collections/${c}`),
     ]);
 
     // Every product, by its handle (as the API names it), once.
@@ -203,7 +205,10 @@ test.describe("a shop open to visitors", () => {
     expect(handles.filter((h) => !reached.has(h))).toEqual([]);
     // The home page's cards link their product's page (not only the dialog).
     const home = await (await crawl(`${server.url}/shop/home`)).text();
-    const cards = [...home.matchAll(/<article[\s\S]*?<\/article>/g)].map((m) => m[0]);
+    // (Collection cards, issue 49, lead to their collection's page instead.)
+    const cards = [...home.matchAll(/<article[\s\S]*?<\/article>/g)]
+      .map((m) => m[0])
+      .filter((card) => !card.includes('href="/shop/collections/'));
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards) expect(card).toMatch(/<a [^>]*href="\/shop\/products\/[a-z0-9-]+"/);
   });

@@ -5,7 +5,7 @@ import { sitemapNotFound, urlSet } from "./crawler-files.server";
 
 // /sitemap/pages.xml: the home page, the listing of all products, each category's page (both
 // levels of the owner's tree, the categories that have products), each changed when its newest
-// product did, and each collection's page (those with products).
+// product did, and each collection's page (those with products), changed when it or its newest product did.
 export async function loader() {
   if (!(await isShopOpen())) return sitemapNotFound();
   const [categories, collections] = await Promise.all([sitemapCategories(), sitemapCollections()]);
@@ -18,6 +18,6 @@ export async function loader() {
     { path: "/shop/home", lastmod: newest },
     { path: "/shop/listing", lastmod: newest },
     ...categories.map((c) => ({ path: listingPathOf("category", c.handle), lastmod: c.lastmod })),
-    ...collections.map((c) => ({ path: collectionPath(c.handle) })),
+    ...collections.map((c) => ({ path: collectionPath(c.handle), lastmod: c.lastmod })),
   ]);
 }

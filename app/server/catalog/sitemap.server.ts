@@ -78,14 +78,33 @@ export async function sitemapCategories(): Promise<SitemapCategory[]> {
 }
 
 /** The collections that have products, by their current handles, in the owner's order (one short look each). */
-export async function sitemapCollections(): Promise<Array<{ handle: string }>> {
+export async function sitemapCollections(): Promise<Array<{ handle: string; lastmod: string }>> {
   const snapshot = await catalogue();
-  const found = await Promise.all(
-    snapshot.collections.map((collection) =>
-      collection.rules === null
-        ? db.selectFrom("collection_products").select("product_id").where("collection_id", "=", collection.id).limit(1).executeTakeFirst()
-        : db.selectFrom("products").select("products.id").where(rulesWhere(snapshot, collection.rules)).limit(1).executeTakeFirst(),
+  // Each collection changed when it did or when its newest-changed product did; one without products is left out.
+  const [rows, newest] = await Promise.all([
+    db.selectFrom("collections").select(["id", "updated_at"]).execute(),
+    Promise.all(
+      snapshot.collections.map((collection) =>
+        collection.rules === null
+          ? db
+              .selectFrom("collection_products")
+              .innerJoin("products", "products.id", "collection_products.product_id")
+              .select((eb) => eb.fn.max("products.updated_at").as("at"))
+              .where("collection_products.collection_id", "=", collection.id)
+              .executeTakeFirst()
+          : db
+              .selectFrom("products")
+              .select((eb) => eb.fn.max("products.updated_at").as("at"))
+              .where(rulesWhere(snapshot, collection.rules))
+              .executeTakeFirst(),
+      ),
     ),
-  );
-  return snapshot.collections.filter((_, i) => found[i] !== undefined).map((c) => ({ handle: c.handle }));
+  ]);
+  const changed = new Map(rows.map((r) => [r.id, r.updated_at]));
+  return snapshot.collections.flatMap((c, i) => {
+    const products = newest[i]?.at ?? null;
+    if (products === null) return [];
+    const own = changed.get(c.id) ?? products;
+    return [{ handle: c.handle, lastmod: own > products ? own : products }];
+  });
 }

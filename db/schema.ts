@@ -43,6 +43,9 @@ export interface Database {
   collection_products: CollectionProductsTable;
   product_tags: ProductTagsTable;
   catalogue_handles: CatalogueHandlesTable;
+  imports: ImportsTable;
+  import_items: ImportItemsTable;
+  import_files: ImportFilesTable;
 }
 
 /** The owner's categories (migration 0027): a tree of at most two levels. */
@@ -268,6 +271,8 @@ export interface ProductPhotosTable {
   width: Generated<number>;
   height: Generated<number>;
   src: string;
+  /** Where an imported photo came from (its address, or "zip:<name>"); null when uploaded here (migration 0029). */
+  source: Generated<string | null>;
   created_at: string;
 }
 
@@ -437,6 +442,9 @@ export interface ProductsTable {
   /** Mean of the product's review ratings (0 when none), kept by the review service. */
   average_review: Generated<number>;
   review_count: Generated<number>;
+  /** The search engines' title and description of its page ('' = made from title and description; migration 0029). */
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -577,3 +585,42 @@ export interface BannersTable {
 
 export type UserRow = Selectable<UsersTable>;
 export type ProductRow = Selectable<ProductsTable>;
+
+/** One upload of a product file (issue 50, migration 0029): planned (the dry run), then applied. */
+export interface ImportsTable {
+  id: string;
+  file_name: string;
+  state: "planned" | "queued" | "running" | "done" | "failed" | "discarded";
+  created_by: string | null;
+  /** JSON ImportSummary (app/lib/product-import.ts). */
+  summary: string;
+  items_total: number;
+  items_done: Generated<number>;
+  holder: string | null;
+  lease_until: string | null;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** One product of an import's plan, in file order (seq from 0). */
+export interface ImportItemsTable {
+  import_id: string;
+  seq: number;
+  handle: string;
+  action: "create" | "update" | "unchanged";
+  product_id: string | null;
+  /** JSON ImportItemData (app/lib/product-import.ts). */
+  data: string;
+  state: Generated<"pending" | "done" | "failed">;
+  /** JSON ImportProblem[]: what applying it reported. */
+  problems: string | null;
+}
+
+/** A photo file a ZIP brought, kept until its import is applied. */
+export interface ImportFilesTable {
+  import_id: string;
+  name: string;
+  bytes: Uint8Array;
+}

@@ -27,6 +27,7 @@ import * as m0025 from "./0025_order_numbers";
 import * as m0026 from "./0026_order_tracking";
 import * as m0027 from "./0027_catalogue";
 import * as m0028 from "./0028_catalogue_counts";
+import * as m0029 from "./0029_product_import";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0026_order_tracking": m0026,
   "0027_catalogue": m0027,
   "0028_catalogue_counts": m0028,
+  "0029_product_import": m0029,
 };

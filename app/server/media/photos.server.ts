@@ -152,7 +152,7 @@ export async function insertFiles(trx: Trx, rendered: RenderedPhoto): Promise<{ 
 async function insertRendered(
   trx: Trx,
   rendered: RenderedPhoto,
-  row: { productId: string | null; position: number; alt: string; color: string | null },
+  row: { productId: string | null; position: number; alt: string; color: string | null; source?: string | null },
 ): Promise<Photo> {
   const { id, base } = await insertFiles(trx, rendered);
   const stamp = now();
@@ -168,6 +168,7 @@ async function insertRendered(
     width: rendered.width,
     height: rendered.height,
     src: photoUrl(base, fallback, "jpg"),
+    source: row.source ?? null,
     created_at: stamp,
   };
   await trx.insertInto("product_photos").values(values).execute();

@@ -14,13 +14,22 @@ export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number]["id"];
 /** A product just added is at the top, not buried on page 3 of an A–Z list. */
 export const DEFAULT_ADMIN_PRODUCT_SORT: AdminProductSort = "newest";
 
-export type AdminProductQuery = { keyword: string; sort: AdminProductSort; page: number };
+/**
+ * The list's filter (`?q=&category=&brand=`): a keyword, a category id (a top category covers its
+ * subcategories) and a brand id, '' for any. The same filter chooses what an export or a bulk
+ * change takes ("all matching").
+ */
+export type AdminProductQuery = { keyword: string; category: string; brand: string; sort: AdminProductSort; page: number };
+
+const catalogueId = (value: string | null) => (value ?? "").trim().slice(0, 100);
 
 export function parseAdminProductQuery(params: URLSearchParams): AdminProductQuery {
   const sort = params.get("sort");
   const page = Number(params.get("page") ?? "1");
   return {
     keyword: (params.get("q") ?? "").trim().slice(0, 100),
+    category: catalogueId(params.get("category")),
+    brand: catalogueId(params.get("brand")),
     sort: ADMIN_PRODUCT_SORTS.some((s) => s.id === sort) ? (sort as AdminProductSort) : DEFAULT_ADMIN_PRODUCT_SORT,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
@@ -30,6 +39,8 @@ export function parseAdminProductQuery(params: URLSearchParams): AdminProductQue
 export function adminProductsHref(query: AdminProductQuery): string {
   const params = new URLSearchParams();
   if (query.keyword) params.set("q", query.keyword);
+  if (query.category) params.set("category", query.category);
+  if (query.brand) params.set("brand", query.brand);
   if (query.sort !== DEFAULT_ADMIN_PRODUCT_SORT) params.set("sort", query.sort);
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();

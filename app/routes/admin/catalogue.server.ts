@@ -136,7 +136,7 @@ export async function loadCataloguePage(url: URL) {
       const find = (params.get("find") ?? "").trim().slice(0, 100);
       const [products, found] = await Promise.all([
         manual ? manualProductIds(row.id).then(productLines) : null,
-        manual && find ? listProductsForAdmin({ keyword: find, sort: "title-atoz", page: 1 }, FOUND_MAX) : null,
+        manual && find ? listProductsForAdmin({ keyword: find, category: "", brand: "", sort: "title-atoz", page: 1 }, FOUND_MAX) : null,
       ]);
       sheet = {
         kind: "collection",

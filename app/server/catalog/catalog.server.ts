@@ -253,15 +253,30 @@ export async function canonicalListing(query: ListingQuery): Promise<{ query: Li
 }
 
 /**
- * The admin's products list: every product, or those whose text matches the keyword (every word as
- * a prefix, as the shop's search), in the chosen order; newest first by default.
+ * The products the admin's filter chooses (keyword, category with its subcategories, brand), as a
+ * query on `products` to select from; null when the keyword has no searchable word (nothing matches).
+ * The list, the export and bulk changes all choose with it.
+ */
+export async function adminProductsWhere(
+  query: Pick<AdminProductQuery, "keyword" | "category" | "brand">,
+): Promise<SelectQueryBuilder<Database, "products", object> | null> {
+  const words = query.keyword ? searchWords(query.keyword) : null;
+  if (query.keyword && !words) return null;
+  const snapshot = await catalogue();
+  let base = db.selectFrom("products");
+  if (words) base = base.where(productMatches(words, namedIds(snapshot, words)));
+  if (query.category) base = base.where("products.category", "in", categoriesWithin(snapshot, [query.category]));
+  if (query.brand) base = base.where("products.brand", "=", query.brand);
+  return base;
+}
+
+/**
+ * The admin's products list: every product, or those the filter chooses (every word of the keyword
+ * as a prefix, as the shop's search), in the chosen order; newest first by default.
  */
 export async function listProductsForAdmin(query: AdminProductQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
-  const words = query.keyword ? searchWords(query.keyword) : null;
-  if (query.keyword && !words) return pageOf([], 0, query.page, pageSize);
-  const base = words
-    ? db.selectFrom("products").where(productMatches(words, namedIds(await catalogue(), words)))
-    : db.selectFrom("products");
+  const base = await adminProductsWhere(query);
+  if (!base) return pageOf([], 0, query.page, pageSize);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const rows = sorted(base.select(PRODUCT_COLUMNS), query.sort);
   const items = await rows

@@ -162,7 +162,7 @@ describe("the admin's products list", () => {
   it("answers nothing, never an error, for a keyword with no words or unknown settings", async () => {
     expect((await listProductsForAdmin(admin("q=%22%29*%20-"), 24)).total).toBe(0);
     const odd = admin("sort=nonsense&page=-2");
-    expect(odd).toEqual({ keyword: "", sort: "newest", page: 1 });
+    expect(odd).toEqual({ keyword: "", category: "", brand: "", sort: "newest", page: 1 });
   });
 });
 

@@ -12,7 +12,7 @@ import { lockKey } from "~/server/database/locks.server";
 type Executor = Transaction<Database>;
 
 /** Who holds `handle` now, as a current handle or an old one: that product's id, or null. */
-async function holderOf(trx: Executor | typeof db, handle: string): Promise<string | null> {
+export async function holderOf(trx: Executor | typeof db, handle: string): Promise<string | null> {
   const current = await trx.selectFrom("products").select("id").where("handle", "=", handle).executeTakeFirst();
   if (current) return current.id;
   const old = await trx.selectFrom("product_handles").select("product_id").where("handle", "=", handle).executeTakeFirst();

@@ -204,7 +204,9 @@ async function writeProduct(trx: Trx, item: Prepared, columns: ProductColumns): 
   if (item.action === "create") {
     const holder = await holderOf(trx, data.handle);
     if (holder !== null) {
-      throw new ItemRefusal(`a product with the web address "${data.handle}" was added after the dry run: import the file again to update it`);
+      throw new ItemRefusal(
+        `a product with the web address "${data.handle}" was added after the dry run: import the file again to update it`,
+      );
     }
     productId = newId();
     const inserted = await insertProductIn(

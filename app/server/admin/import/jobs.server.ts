@@ -24,7 +24,10 @@ const FILE_NAME_MAX = 200;
 /** The name an upload is shown by: its base name, one line, at most 200 characters. */
 export function cleanFileName(name: string): string {
   // eslint-disable-next-line no-control-regex
-  const base = path.posix.basename(name.replaceAll("\\", "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = path.posix
+    .basename(name.replaceAll("\\", "/"))
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim();
   return (base || "products.csv").slice(0, FILE_NAME_MAX);
 }
 
@@ -54,7 +57,9 @@ export async function storePlan(
 ): Promise<ImportJob> {
   const id = newId();
   const stamp = now();
-  const wanted = new Set(plan.items.flatMap((item) => item.data.photos.filter((p) => p.src.startsWith(ZIP)).map((p) => p.src.slice(ZIP.length))));
+  const wanted = new Set(
+    plan.items.flatMap((item) => item.data.photos.filter((p) => p.src.startsWith(ZIP)).map((p) => p.src.slice(ZIP.length))),
+  );
   const rowsTotal = plan.items.reduce((sum, item) => sum + item.data.lines.length, 0);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -190,13 +195,7 @@ export async function getImport(id: string): Promise<ImportJob | null> {
 
 /** The latest imports, newest first (their progress; the report of what applying found is getImport's). */
 export async function listImports(limit = 10): Promise<ImportJob[]> {
-  const rows = await db
-    .selectFrom("imports")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await db.selectFrom("imports").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map((row) => toJob(row, []));
 }
 

@@ -1,3 +1,4 @@
+import { IMPORT_ROUTE_HANDLE } from "~/lib/product-import";
 import { currentUser } from "~/server/accounts/session.server";
 import { createImport, listImports, startImport } from "~/server/admin/import/jobs.server";
 import { MAX_IMPORT_BYTES } from "~/server/admin/import/upload.server";
@@ -10,8 +11,7 @@ import { jobAnswer } from "./import-json.server";
 // run; with ?dryRun=1 the plan is answered (200) and waits for /:id/start, without it the import
 // starts at once and is answered while it runs (202). Decision 0071, docs/api.md.
 
-/** The file and the form around it: a little over the largest file, so the file's own limit speaks. */
-export const handle = { maxBodyBytes: MAX_IMPORT_BYTES + 1024 * 1024 };
+export const handle = IMPORT_ROUTE_HANDLE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireApiAdmin(context);

@@ -411,6 +411,9 @@ async function runImport(id: string, summaryJson: string, holder: string): Promi
         const item = await prepared[index]!;
         if (stopping || lost) return;
         await applyItem(id, item, snapshot);
+        // better-sqlite3 answers synchronously, so awaiting it never leaves the microtask queue:
+        // without this turn of the event loop the process would serve nothing until the import ends.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     await finish(id, holder, null);

@@ -124,6 +124,9 @@ export function parseProductCsv(bytes: Uint8Array): ParseResult {
     return lineAt(starts, offset);
   };
   let records: Record_[];
+  // Where the last whole record ended: a broken one starts after it (csv-parse's own count, its
+  // error's bytes_records, runs to where it gave up).
+  let readUpTo = 0;
   try {
     records = parse(text, {
       bom: true,
@@ -133,11 +136,14 @@ export function parseProductCsv(bytes: Uint8Array): ParseResult {
       relax_column_count: true,
       max_record_size: MAX_RECORD_CHARS,
       skip_empty_lines: true,
+      on_record: (record, context) => {
+        readUpTo = context.bytes;
+        return record;
+      },
     }) as unknown as Record_[];
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    const done = (error as CsvError & { bytes_records?: number }).bytes_records;
-    return refuse(400, `This file cannot be read as a CSV: ${csvProblem(error, startLine(done ?? 0))}`);
+    return refuse(400, `This file cannot be read as a CSV: ${csvProblem(error, startLine(readUpTo))}`);
   }
 
   const [header, ...body] = records;

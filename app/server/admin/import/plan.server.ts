@@ -13,7 +13,7 @@ import {
 } from "~/lib/product-import";
 import { NAME_MAX, TAG_MAX, TAGS_PER_PRODUCT } from "~/lib/schemas/catalogue";
 import { withoutControlChars } from "~/lib/schemas/fields";
-import { ONE_SIZE, sizeKindOf, type SizeKind } from "~/lib/variants";
+import { ONE_SIZE, sizeKindOf, variantLabel, type SizeKind } from "~/lib/variants";
 import { catalogue, sizeKindsOf, type CatalogueSnapshot } from "~/server/catalog/catalogue.server";
 import { db } from "~/server/database/db.server";
 import type { ParsedFile, ParsedRow } from "./parse.server";
@@ -335,7 +335,7 @@ function readProduct(key: string, rows: ParsedRow[], options: { photoFiles: Read
         error(
           row.line,
           null,
-          `${[variant.size, variant.color].filter(Boolean).join(" in ")} is already on line ${choices.get(key_)}: this row was left out`,
+          `this size and colour (${variantLabel(variant.size, variant.color) || ONE_SIZE}) is already on line ${choices.get(key_)}: this row was left out`,
         );
       } else if (price && (price.priceCents !== variant.priceCents || price.salePriceCents !== variant.salePriceCents)) {
         error(

@@ -22,11 +22,10 @@ const CHUNK = 200;
 const FILE_NAME_MAX = 200;
 
 /** The name an upload is shown by: its base name, one line, at most 200 characters. */
-export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
+function cleanFileName(name: string): string {
   const base = path.posix
     .basename(name.replaceAll("\\", "/"))
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\p{Cc}/gu, "")
     .trim();
   return (base || "products.csv").slice(0, FILE_NAME_MAX);
 }

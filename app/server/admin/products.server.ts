@@ -5,7 +5,7 @@ import type { ProductInput, VariantInput } from "~/lib/schemas/products";
 import { ONE_SIZE, SIZE_LISTS } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { getProduct } from "~/server/catalog/catalog.server";
-import { changeHandle, newHandle, type HandleChange } from "~/server/catalog/handles.server";
+import { changeHandle, isHandleFree, newHandle, type HandleChange } from "~/server/catalog/handles.server";
 import { catalogue, setTags, sizeKindsOf } from "~/server/catalog/catalogue.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockStockOfProduct } from "~/server/database/locks.server";
@@ -66,9 +66,11 @@ async function replaceVariants(trx: Transaction<Database>, productId: string, wa
   const byKey = new Map(existing.map((v) => [choiceKey(v), v.id]));
   const kept = new Set<string>();
   // SKUs move freely between rows (A and B swapped): clear them first, then set them.
-  await trx.updateTable("product_variants").set({ sku: null }).where("product_id", "=", productId).execute();
+  // (Only when it has some: each statement on product_variants runs its stock triggers, migration 0008.)
+  if (existing.length) await trx.updateTable("product_variants").set({ sku: null }).where("product_id", "=", productId).execute();
   const gone = existing.filter((v) => !wanted.some((w) => choiceKey(w) === choiceKey(v))).map((v) => v.id);
   if (gone.length) await trx.deleteFrom("product_variants").where("id", "in", gone).execute();
+  const added = [];
   for (const v of wanted) {
     const id = byKey.get(choiceKey(v));
     const values = { size: v.size, color: v.color, color_hex: v.colorHex, sku: v.sku, stock: v.stock };
@@ -76,12 +78,11 @@ async function replaceVariants(trx: Transaction<Database>, productId: string, wa
       kept.add(id);
       await trx.updateTable("product_variants").set(values).where("id", "=", id).execute();
     } else {
-      await trx
-        .insertInto("product_variants")
-        .values({ id: newId(), product_id: productId, ...values, created_at: now() })
-        .execute();
+      added.push({ id: newId(), product_id: productId, ...values, created_at: now() });
     }
   }
+  // New ones in one statement (an imported product brings all of its variants at once).
+  if (added.length) await trx.insertInto("product_variants").values(added).execute();
 }
 
 /** SKUs of `wanted` that another product already uses, as field errors of their rows. */
@@ -132,7 +133,10 @@ export async function insertProductIn(
   row: ProductColumns & { image: string },
   options: { handle?: string; variants: VariantFields[]; tags: readonly string[] },
 ): Promise<HandleChange> {
-  const handle = await newHandle(trx, row.title);
+  // The handle wanted, when no product holds it (now or before); else one made from the title,
+  // then changed to the one wanted (which says who holds it).
+  const wantedFree = !!options.handle && (await isHandleFree(trx, options.handle));
+  const handle = wantedFree ? options.handle! : await newHandle(trx, row.title);
   await trx
     .insertInto("products")
     .values({ id, ...row, handle, stock: 0, created_at: now(), updated_at: now() })

@@ -33,6 +33,16 @@ export async function newHandle(trx: Executor, title: string): Promise<string> {
   return handle;
 }
 
+/**
+ * Whether no product holds `handle`, now or before, and it is a handle at all: taken at once by a
+ * new product that wants it (handles are given out one at a time, so it stays free until commit).
+ */
+export async function isHandleFree(trx: Executor, handle: string): Promise<boolean> {
+  if (handleFrom(handle) !== handle) return false;
+  await lockHandles(trx);
+  return (await holderOf(trx, handle)) === null;
+}
+
 export type HandleChange = { ok: true } | { ok: false; message: string };
 
 /**

@@ -69,7 +69,7 @@ async function measure(engine: "sqlite" | "postgres", csv: Buffer): Promise<Figu
       .map((c) => c.split(";")[0])
       .join("; ");
     const form = new FormData();
-    form.set("file", new File([csv], "bench.csv", { type: "text/csv" }));
+    form.set("file", new File([new Uint8Array(csv)], "bench.csv", { type: "text/csv" }));
     let started = performance.now();
     const planned = await fetch(`${url}/api/admin/products/import?dryRun=1`, { method: "POST", headers: { cookie }, body: form });
     const planMs = performance.now() - started;

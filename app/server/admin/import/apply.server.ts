@@ -449,11 +449,8 @@ function runRound(): void {
     .finally(() => (round = null));
 }
 
-/**
- * Looks for imports to apply every few seconds (IMPORT_INTERVAL_MS, 2,000 by default) in this
- * process; startImport wakes it at once.
- */
-export function startImportRunner(intervalMs = Number(process.env.IMPORT_INTERVAL_MS) || 2000): void {
+/** Looks for imports to apply every 2 seconds in this process; startImport wakes it at once. */
+export function startImportRunner(intervalMs = 2000): void {
   stopping = false;
   runRound();
   timer ??= setInterval(runRound, intervalMs);

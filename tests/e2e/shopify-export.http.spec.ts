@@ -18,7 +18,7 @@ async function asAdmin(baseURL: string | undefined): Promise<APIRequestContext> 
   return admin;
 }
 
-const rowsOf = (body: Buffer) => parse(body, { bom: true, columns: true }) as Rows;
+const rowsOf = (body: Buffer): Rows => parse(body, { bom: true, columns: true });
 const productsIn = (rows: Rows) => rows.filter((r) => r.Title);
 
 test("only the owner gets the export: a visitor is sent to sign in (401 from /api), a shopper refused (403 from /api)", async ({

@@ -26,7 +26,7 @@ async function download(search = ""): Promise<{ response: Response; text: string
   const response = shopifyExportResponse(new Request(`http://127.0.0.1/admin/products/export?${search}`));
   // The byte-order mark kept (a TextDecoder drops it by default), to see it is there.
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
-  const rows = parse(text, { bom: true, columns: true }) as Rows;
+  const rows: Rows = parse(text, { bom: true, columns: true });
   return { response, text, rows };
 }
 

@@ -57,7 +57,7 @@ async function exportFile(): Promise<Uint8Array> {
   return new Uint8Array(await csvResponse("products.csv", SHOPIFY_COLUMNS, shopifyExportRows(all, origin)).arrayBuffer());
 }
 
-const rowsOf = (bytes: Uint8Array) => parse(Buffer.from(bytes), { bom: true, columns: true }) as Rows;
+const rowsOf = (bytes: Uint8Array): Rows => parse(Buffer.from(bytes), { bom: true, columns: true });
 
 /**
  * The rows with each photo's address replaced by what must survive the trip: its place among the

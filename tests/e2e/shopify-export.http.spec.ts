@@ -142,3 +142,53 @@ test("the SEO title and description: answered by the /api, kept by an edit that 
   expect(long.status()).toBe(400);
   expect(await long.json()).toEqual({ success: false, message: "SEO title must be at most 70 characters" });
 });
+
+test("the product form (no JavaScript) saves the SEO fields under Search engines, with a field error when too long", async ({
+  baseURL,
+}) => {
+  const admin = await asAdmin(baseURL);
+  const added = await admin.post("/api/admin/products/add", {
+    data: {
+      title: "Search Shirt",
+      description: "A shirt",
+      category: "men",
+      brand: "levi",
+      price: 45,
+      totalStock: 3,
+      image: "/demo/products/nike-dri-fit-running-tee.svg",
+    },
+  });
+  const { _id: id } = (await added.json()).data;
+  const form = (seoTitle: string) => ({
+    intent: "save",
+    id,
+    title: "Search Shirt",
+    description: "A shirt",
+    category: "men",
+    brand: "levi",
+    price: "45",
+    salePrice: "",
+    "variants[0].size": "M",
+    "variants[0].color": "",
+    "variants[0].colorHex": "",
+    "variants[0].sku": "",
+    "variants[0].stock": "3",
+    seoTitle,
+    seoDescription: "Woven in Portugal",
+  });
+  const refused = await admin.post(`/admin/products?edit=${id}`, { form: form("t".repeat(71)) });
+  expect(refused.status()).toBe(400);
+  const page = await refused.text();
+  expect(page).toContain("SEO title must be at most 70 characters");
+  expect(page).toContain(">Woven in Portugal</textarea>");
+  expect((await (await admin.get(`/api/shop/products/get/${id}`)).json()).data.seoDescription).toBe("");
+
+  expect((await admin.post("/admin/products", { form: form("Search shirt in linen"), maxRedirects: 0 })).status()).toBe(302);
+  expect((await (await admin.get(`/api/shop/products/get/${id}`)).json()).data).toMatchObject({
+    seoTitle: "Search shirt in linen",
+    seoDescription: "Woven in Portugal",
+  });
+  const sheet = await (await admin.get(`/admin/products?edit=${id}`)).text();
+  expect(sheet).toContain("Search engines");
+  expect(sheet).toMatch(/name="seoTitle"[^>]*value="Search shirt in linen"|value="Search shirt in linen"[^>]*name="seoTitle"/);
+});

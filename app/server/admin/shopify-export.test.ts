@@ -141,7 +141,13 @@ describe("the Shopify export", () => {
   it("writes a subcategory as its path by names, a plain description as paragraphs, and its SEO fields", async () => {
     const snapshot = await catalogue();
     const women = [...snapshot.category.values()].find((c) => c.id === "women")!;
-    const dresses = await saveCategory(null, { name: "Dresses & Gowns", handle: "dresses-gowns", parentId: women.id, description: "" });
+    const dresses = await saveCategory(null, {
+      name: "Dresses & Gowns",
+      handle: "dresses-gowns",
+      parentId: women.id,
+      description: "",
+      image: "",
+    });
     expect(dresses.ok).toBe(true);
     const product = await addedProduct("Evening Dress", {
       category: dresses.ok ? dresses.value.id : "",
@@ -177,7 +183,7 @@ describe("the Shopify export", () => {
     expect(nike.every((r) => r.Vendor === "Nike")).toBe(true);
     const women = firstRows((await download("category=women")).rows);
     expect(women.some((r) => r.Type === "Women > Dresses & Gowns")).toBe(true);
-    expect(women.every((r) => r.Type.startsWith("Women"))).toBe(true);
+    expect(women.every((r) => (r.Type ?? "").startsWith("Women"))).toBe(true);
     const hoodies = firstRows((await download("q=hoodie&brand=nike")).rows);
     expect(hoodies.length).toBeGreaterThan(0);
     expect(hoodies.every((r) => /hoodie/i.test(r.Title!) && r.Vendor === "Nike")).toBe(true);

@@ -35,6 +35,8 @@ export default [
   // The owner's CSV downloads (resource routes: no page around them).
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin/products/export.csv", "routes/admin/products-export.ts"),
+  // Issue 50: the products in Shopify's product CSV (all, or the list's filter).
+  route("admin/products/export", "routes/admin/products-shopify-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
@@ -92,6 +94,8 @@ export default [
     route("add", "routes/api/admin.products.add.ts"),
     route("edit/:id", "routes/api/admin.products.edit.ts"),
     route("delete/:id", "routes/api/admin.products.delete.ts"),
+    // Issue 50: Shopify's product CSV (all, or ?q=&category=&brand=).
+    route("export", "routes/api/admin.products.export.ts"),
     // A product's photos (issue 42).
     route(":id/photos", "routes/api/admin.products.photos.ts"),
     route(":id/photos/order", "routes/api/admin.products.photos.order.ts"),

@@ -8,7 +8,7 @@ import { ProductsToolbar } from "~/components/admin/products-toolbar";
 import { Pagination } from "~/components/shop/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
-import { adminProductsHref, parseAdminProductQuery } from "~/lib/admin-products";
+import { adminProductsHref, parseAdminProductQuery, shopifyExportHref } from "~/lib/admin-products";
 import { productChoices } from "~/lib/catalogue-choices";
 import { IdSchema } from "~/lib/schemas/fields";
 import { ProductSchema } from "~/lib/schemas/products";
@@ -92,9 +92,13 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold">Products ({page.total})</h1>
         <div className="flex flex-wrap gap-2">
-          {/* A download, not a page: the browser fetches it itself. */}
+          {/* Downloads, not pages: the browser fetches them itself. The stock sheet (every product,
+              its sizes and stock), and the list as it is filtered in Shopify's format (issue 50). */}
           <a href="/admin/products/export.csv" download className={buttonClass({ variant: "outline" })}>
-            Export CSV
+            Export CSV (stock sheet)
+          </a>
+          <a href={shopifyExportHref(query)} download className={buttonClass({ variant: "outline" })}>
+            Export (Shopify CSV)
           </a>
           <Link
             to={withParam(location, "edit", "new")}

@@ -96,6 +96,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           <a href="/admin/products/export.csv" download className={buttonClass({ variant: "outline" })}>
             Export CSV
           </a>
+          <Link to="/admin/products/import" className={buttonClass({ variant: "outline" })}>
+            Import products
+          </Link>
           <Link
             to={withParam(location, "edit", "new")}
             preventScrollReset

@@ -1,4 +1,5 @@
 import { unzipSync } from "fflate";
+import { importTooLarge, MAX_IMPORT_BYTES } from "~/lib/schemas/product-import";
 
 // What the owner uploads to import (decision 0072): a CSV as it is, or a ZIP of the CSV and its
 // photos. A ZIP says how large each file is unpacked before anything is unpacked, so the limits
@@ -6,8 +7,7 @@ import { unzipSync } from "fflate";
 // without unpacking it; fflate unpacks each file into a buffer of exactly the size it declared,
 // so a ZIP that lies about a size cannot grow one either.
 
-/** The largest file an import takes (a CSV, or a ZIP of a CSV and its photos). */
-export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 /** The most a ZIP's files may come to unpacked, all together. */
 export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 /** The largest photo file a ZIP may hold (as a fetched photo). */
@@ -31,11 +31,7 @@ class Refusal extends Error {
 /** A CSV as it is, or a ZIP: its one CSV and its photo files (by file name, any folder dropped). */
 export function readUpload(name: string, bytes: Uint8Array): ReadUpload {
   if (bytes.byteLength > MAX_IMPORT_BYTES) {
-    return {
-      ok: false,
-      status: 413,
-      message: `The file is ${mb(bytes.byteLength)} MB: an import takes at most ${limit(MAX_IMPORT_BYTES)} MB`,
-    };
+    return { ok: false, status: 413, message: importTooLarge(bytes.byteLength) };
   }
   if (!isZip(bytes)) return { ok: true, format: "csv", csv: bytes, photos: new Map() };
   try {

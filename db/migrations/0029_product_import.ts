@@ -10,8 +10,7 @@ import { isPostgres } from "./engine";
 // - import_items: the plan, one row per product of the file in file order, each applied in a
 //   transaction of its own that also marks it done, so a restart resumes at the first not done.
 // - import_files: the photo files a ZIP brought, until its import is applied.
-const sqlIn = (column: string, values: string[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
+const sqlIn = (column: string, values: string[]) => sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const blob = isPostgres(db) ? "bytea" : "blob";
@@ -30,9 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("file_name", "text", (c) => c.notNull())
     // planned (the dry run, nothing written) -> queued -> running -> done | failed; discarded (the
     // owner threw a plan away). A running import whose lease ran out is taken up again.
-    .addColumn("state", "text", (c) =>
-      c.notNull().check(sqlIn("state", ["planned", "queued", "running", "done", "failed", "discarded"])),
-    )
+    .addColumn("state", "text", (c) => c.notNull().check(sqlIn("state", ["planned", "queued", "running", "done", "failed", "discarded"])))
     .addColumn("created_by", "text", (c) => c.references("users.id").onDelete("set null"))
     // The dry run's report as JSON (ImportSummary, app/lib/product-import.ts).
     .addColumn("summary", "text", (c) => c.notNull())
@@ -56,7 +53,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("product_id", "text")
     // The product as it will be written (ImportItemData, app/lib/product-import.ts), as JSON.
     .addColumn("data", "text", (c) => c.notNull())
-    .addColumn("state", "text", (c) => c.notNull().defaultTo("pending").check(sqlIn("state", ["pending", "done", "failed"])))
+    .addColumn("state", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sqlIn("state", ["pending", "done", "failed"])),
+    )
     // What applying it said: a photo that could not be fetched, or why it failed (JSON ImportProblem[]).
     .addColumn("problems", "text")
     .addPrimaryKeyConstraint("import_items_pk", ["import_id", "seq"])

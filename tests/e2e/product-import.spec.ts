@@ -1,8 +1,12 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { ADMIN, expectToast, signIn, unique } from "./helpers";
+import { freePort, startOwnServer } from "./own-server";
 
 // The owner's product import (issue 50), with JavaScript on and off (the js and no-js projects):
 // check a file (the dry run), read its report, import it, watch the progress reach the end, find
@@ -74,6 +78,60 @@ test("the owner checks a CSV, reads the dry run with its problem, imports it and
   await page.goto(`/admin/products?keyword=${tag}`);
   await expect(page.getByText(`Import Tee ${tag}`)).toBeVisible();
   await expect(page.getByText(`Import Bag ${tag}`)).toHaveCount(0);
+});
+
+test("the progress refreshes itself while the import works, with or without JavaScript", async ({ browser, javaScriptEnabled }) => {
+  test.slow();
+  // A photo host that holds its answer until the test has seen the import under way.
+  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#7f1d1d" } })
+    .png()
+    .toBuffer();
+  let asked = false;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const photos = http.createServer((_request, response) => {
+    asked = true;
+    void held.then(() => response.writeHead(200, { "content-type": "image/png" }).end(png));
+  });
+  await new Promise<void>((resolve) => photos.listen(0, "127.0.0.1", resolve));
+  const photoHost = `127.0.0.1:${(photos.address() as AddressInfo).port}`;
+  // A shop of its own that may fetch from that host (IMPORT_ALLOW_HOSTS): the worker's shop may not.
+  const shop = startOwnServer(await freePort(), {
+    NODE_ENV: "production",
+    DEMO_MODE: "1",
+    PAYPAL_MODE: "simulator",
+    WEB_CONCURRENCY: "1",
+    LOG_LEVEL: "warn",
+    IMPORT_ALLOW_HOSTS: photoHost,
+  });
+  try {
+    await shop.healthy();
+    const page = await (await browser.newContext({ baseURL: shop.url, javaScriptEnabled })).newPage();
+    const tag = unique("run").toLowerCase();
+    await importPage(page);
+    await chooseFile(
+      page,
+      `${tag}.csv`,
+      [HEADER, `${tag}-coat,Held Coat ${tag},,Brand ${tag},Women,,TRUE,Size,M,${tag}-M,80.00,2,http://${photoHost}/coat.png,`].join("\n"),
+    );
+    await page.getByRole("button", { name: "Import 1 product" }).click();
+    const progress = page.getByTestId("import-progress");
+    await expect(progress).toContainText("Importing: 0 of 1 products (0%)", { timeout: 15_000 });
+    await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+    release();
+    // No reload by the test: the page's own refresh (meta refresh without JavaScript, revalidation with it).
+    await expect(progress).toContainText("Imported: 1 of 1 products (100%)", { timeout: 15_000 });
+    await expect(page.getByRole("region", { name: /Problems while importing/ })).toHaveCount(0);
+    await page.getByRole("link", { name: "See the products" }).click();
+    await page.goto(`/admin/products?keyword=${tag}`);
+    await expect(page.getByRole("img", { name: new RegExp(`Held Coat ${tag}`) }).first()).toHaveAttribute("src", /\/uploads\//);
+    await page.context().close();
+  } finally {
+    release();
+    await shop.stop();
+    photos.closeAllConnections();
+    await new Promise((resolve) => photos.close(resolve));
+  }
 });
 
 test("a checked file can be discarded: nothing is imported", async ({ page }) => {

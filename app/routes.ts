@@ -41,6 +41,7 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
     route("admin/products", "routes/admin/products.tsx"),
+    route("admin/products/import/:id?", "routes/admin/product-import.tsx"),
     route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
     route("admin/products/:id/preview", "routes/admin/product-preview.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),

@@ -100,6 +100,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           <a href={shopifyExportHref(query)} download className={buttonClass({ variant: "outline" })}>
             Export (Shopify CSV)
           </a>
+          <Link to="/admin/products/import" className={buttonClass({ variant: "outline" })}>
+            Import products
+          </Link>
           <Link
             to={withParam(location, "edit", "new")}
             preventScrollReset

@@ -39,6 +39,7 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
     route("admin/products", "routes/admin/products.tsx"),
+    route("admin/products/bulk", "routes/admin/products-bulk.tsx"),
     route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
     route("admin/products/:id/preview", "routes/admin/product-preview.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
@@ -92,6 +93,8 @@ export default [
     route("add", "routes/api/admin.products.add.ts"),
     route("edit/:id", "routes/api/admin.products.edit.ts"),
     route("delete/:id", "routes/api/admin.products.delete.ts"),
+    // Many products changed at once (issue 50).
+    route("bulk", "routes/api/admin.products.bulk.ts"),
     // A product's photos (issue 42).
     route(":id/photos", "routes/api/admin.products.photos.ts"),
     route(":id/photos/order", "routes/api/admin.products.photos.order.ts"),

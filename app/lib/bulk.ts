@@ -49,3 +49,9 @@ export type BulkOutcome = {
   /** Products the change may not touch; any of them refuses the whole change (decision 0074). */
   refusals: BulkRefusal[];
 };
+
+/** The size of a JSON body of BULK_MAX ids and a change, with room to spare. */
+export const BULK_MAX_BODY_BYTES = 1024 * 1024;
+
+/** "3 products changed", the toast and the API's message after an apply. */
+export const bulkChangedMessage = (n: number) => `${n} ${n === 1 ? "product" : "products"} changed`;

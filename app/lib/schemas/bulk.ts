@@ -86,3 +86,78 @@ export function selectionOf(request: { ids?: string[]; filter?: { q: string; cat
   const f = request.filter!;
   return { all: { keyword: f.q, category: f.category, brand: f.brand } };
 }
+
+// --- The list's panel and the preview page (plain forms: GET to preview, POST to apply) ---------
+
+/** The panel's fields: the change's own names, but `toCategory` and `toBrand` (the filter has `category` and `brand`). */
+export type BulkFormValues = { kind: string; value: string; toCategory: string; toBrand: string; tags: string };
+const FORM_NAME: Record<string, keyof BulkFormValues> = {
+  kind: "kind",
+  value: "value",
+  category: "toCategory",
+  brand: "toBrand",
+  tags: "tags",
+};
+
+type Params = { get(name: string): unknown; getAll(name: string): unknown[] };
+const text = (params: Params, name: string) => {
+  const v = params.get(name);
+  return typeof v === "string" ? v.slice(0, 2000) : "";
+};
+
+export function bulkFormValues(params: Params): BulkFormValues {
+  return {
+    kind: text(params, "kind"),
+    value: text(params, "value"),
+    toCategory: text(params, "toCategory"),
+    toBrand: text(params, "toBrand"),
+    tags: text(params, "tags"),
+  };
+}
+
+/** The panel's change, or its errors by field name. */
+export function parseBulkForm(
+  values: BulkFormValues,
+): { ok: true; change: BulkChange } | { ok: false; fieldErrors: Partial<Record<keyof BulkFormValues, string[]>> } {
+  const parsed = BulkChangeSchema.safeParse({
+    kind: values.kind,
+    value: values.value,
+    category: values.toCategory,
+    brand: values.toBrand,
+    tags: values.tags,
+  });
+  if (parsed.success) return { ok: true, change: parsed.data };
+  const fieldErrors: Partial<Record<keyof BulkFormValues, string[]>> = {};
+  for (const issue of parsed.error.issues) {
+    const name = FORM_NAME[String(issue.path[0] ?? "kind")] ?? "kind";
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message];
+  }
+  return { ok: false, fieldErrors };
+}
+
+/**
+ * The products a form chose: `all=1` with the list's filter (`q`, `category`, `brand`), or the
+ * ticked `ids` (ids that are not product ids are left out); null when none.
+ */
+export function formSelection(params: Params): BulkSelection | null {
+  if (text(params, "all") === "1") {
+    const field = (name: string) => text(params, name).trim().slice(0, 100);
+    return { all: { keyword: field("q"), category: field("category"), brand: field("brand") } };
+  }
+  const chosen = params
+    .getAll("ids")
+    .filter((id): id is string => typeof id === "string" && IdSchema.safeParse(id).success)
+    .map((id) => id.trim());
+  return chosen.length ? { ids: [...new Set(chosen)] } : null;
+}
+
+/** A selection and a change as hidden fields of the next form (the preview's Apply, the panel again). */
+export function selectionFields(selection: BulkSelection): Array<[string, string]> {
+  if ("ids" in selection) return selection.ids.map((id) => ["ids", id]);
+  return [
+    ["all", "1"],
+    ["q", selection.all.keyword],
+    ["category", selection.all.category],
+    ["brand", selection.all.brand],
+  ];
+}

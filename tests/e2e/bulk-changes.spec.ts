@@ -42,8 +42,12 @@ test("the owner ticks two products, previews a 10 % raise, applies it and sees t
   await expect(page.getByRole("heading", { name: "Bulk change" })).toBeVisible();
   await expect(page.getByTestId("bulk-summary")).toHaveText("2 of 2 products would change.");
   const preview = page.getByTestId("bulk-preview");
-  await expect(preview.getByRole("listitem").filter({ hasText: `${prefix} one` })).toContainText(/Price \$19\.99\W+becomes\W*Price \$21\.99/);
-  await expect(preview.getByRole("listitem").filter({ hasText: `${prefix} two` })).toContainText(/Price \$45\.00\W+becomes\W*Price \$49\.50/);
+  await expect(preview.getByRole("listitem").filter({ hasText: `${prefix} one` })).toContainText(
+    /Price \$19\.99\W+becomes\W*Price \$21\.99/,
+  );
+  await expect(preview.getByRole("listitem").filter({ hasText: `${prefix} two` })).toContainText(
+    /Price \$45\.00\W+becomes\W*Price \$49\.50/,
+  );
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: shotPath(`bulk/preview-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`), fullPage: true });

@@ -140,7 +140,7 @@ export function BulkPanel({
             <ErrorList id={`${id}-tags-error`} errors={errors.tags} />
           </div>
         ) : null}
-        <Button type="submit" variant="outline" className="sm:mt-6">
+        <Button type="submit" variant="outline" className="justify-self-start sm:mt-6">
           Preview
         </Button>
       </div>

@@ -97,7 +97,7 @@ export default function BulkChangePage({ loaderData, actionData }: Route.Compone
         <>
           <p className="text-sm text-gray-700">
             Chosen: <strong data-testid="bulk-chosen">{chose}</strong>
-            {outcome ? ` (${outcome.chosen} ${outcome.chosen === 1 ? "product" : "products"})` : ""}.
+            {outcome && "all" in selection ? ` (${outcome.chosen} ${outcome.chosen === 1 ? "product" : "products"})` : ""}.
           </p>
           <BulkPanel
             id="bulk-again"

@@ -123,8 +123,14 @@ test("a change some products refuse: said in the preview, nothing changes until 
   await page.getByRole("checkbox", { name: `Select ${prefix} dear` }).check();
   const panel = page.getByRole("form", { name: "Change the chosen products" });
   await panel.getByLabel("Change", { exact: true }).selectOption({ label: "Price: lower by amount" });
-  await panel.getByLabel(/^(Amount \(\$\)|Percent, amount or stock)$/).fill("5");
+  // No amount: the preview page says so beside the field, and keeps the choice.
   await panel.getByRole("button", { name: "Preview" }).click();
+  const again = page.getByRole("form", { name: "Change the chosen products" });
+  const amount = again.getByLabel(/^(Amount \(\$\)|Percent, amount or stock)$/);
+  await expect(amount).toHaveAccessibleDescription("The amount must be a number");
+  await expect(again.getByLabel("Change", { exact: true })).toHaveValue("lower-amount");
+  await amount.fill("5");
+  await again.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByTestId("bulk-refusals")).toContainText(`${prefix} cheap: Its price would drop to $0.00 or below (from $1.00)`);
   await expect(page.getByRole("button", { name: /^Apply to 2 products$/ })).toHaveCount(0);
   await page.getByRole("button", { name: "Apply to 1 product, leave the 1 refused as it is" }).click();

@@ -42,6 +42,7 @@ export default [
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/products/import/:id?", "routes/admin/product-import.tsx"),
+    route("admin/products/bulk", "routes/admin/products-bulk.tsx"),
     route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
     route("admin/products/:id/preview", "routes/admin/product-preview.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
@@ -97,6 +98,8 @@ export default [
     route("delete/:id", "routes/api/admin.products.delete.ts"),
     // Issue 50: Shopify's product CSV (all, or ?q=&category=&brand=).
     route("export", "routes/api/admin.products.export.ts"),
+    // Many products changed at once (issue 50).
+    route("bulk", "routes/api/admin.products.bulk.ts"),
     // A product's photos (issue 42).
     route(":id/photos", "routes/api/admin.products.photos.ts"),
     route(":id/photos/order", "routes/api/admin.products.photos.order.ts"),

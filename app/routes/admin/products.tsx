@@ -1,6 +1,7 @@
 import { data, Link, useLocation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { DeleteProductDialog } from "~/components/admin/delete-product-dialog";
+import { BulkPanel, SelectAll } from "~/components/admin/bulk-panel";
 import { AdminProductCard } from "~/components/admin/product-card";
 import { ProductSheet } from "~/components/admin/product-sheet";
 import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
@@ -41,10 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     listProductsForAdmin(query),
     edit && edit !== "new" ? lookup(edit) : null,
     lookup(del),
-    edit ? catalogue() : null,
+    catalogue(),
   ]);
-  // The form's categories, their sizes and the brands: the owner's catalogue (issue 49).
-  const choices = snapshot ? productChoices(snapshot) : null;
+  // The form's categories, their sizes and the brands: the owner's catalogue (issue 49); the
+  // toolbar's filter and the bulk panel offer them too.
+  const choices = productChoices(snapshot);
   return { query, page, edit: edit === "new" ? ("new" as const) : editing, deleting, choices };
 }
 
@@ -114,7 +116,10 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           </Link>
         </div>
       </div>
-      <ProductsToolbar query={query} />
+      <ProductsToolbar query={query} choices={choices} />
+      <BulkPanel id="bulk" choices={choices} className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+        <SelectAll total={page.total} query={query} />
+      </BulkPanel>
       {query.keyword ? (
         <p className="text-sm text-gray-700" data-testid="product-search-summary">
           {page.total ? `${page.total} ${page.total === 1 ? "product matches" : "products match"}` : "No products match"} "{query.keyword}".{" "}
@@ -126,7 +131,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {page.items.map((p) => (
           <li key={p.id}>
-            <AdminProductCard product={p} />
+            <AdminProductCard product={p} selectFor="bulk" />
           </li>
         ))}
       </ul>

@@ -35,10 +35,14 @@ export default [
   // The owner's CSV downloads (resource routes: no page around them).
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin/products/export.csv", "routes/admin/products-export.ts"),
+  // Issue 50: the products in Shopify's product CSV (all, or the list's filter).
+  route("admin/products/export", "routes/admin/products-shopify-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/features", "routes/admin/dashboard.tsx", { id: "routes/admin/features" }),
     route("admin/products", "routes/admin/products.tsx"),
+    route("admin/products/import/:id?", "routes/admin/product-import.tsx"),
+    route("admin/products/bulk", "routes/admin/products-bulk.tsx"),
     route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
     route("admin/products/:id/preview", "routes/admin/product-preview.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
@@ -97,6 +101,10 @@ export default [
     route("import/:id", "routes/api/admin.products.import.id.ts"),
     route("import/:id/start", "routes/api/admin.products.import.change.ts", { id: "routes/api/admin.products.import.start" }),
     route("import/:id/discard", "routes/api/admin.products.import.change.ts", { id: "routes/api/admin.products.import.discard" }),
+    // Issue 50: Shopify's product CSV (all, or ?q=&category=&brand=).
+    route("export", "routes/api/admin.products.export.ts"),
+    // Many products changed at once (issue 50).
+    route("bulk", "routes/api/admin.products.bulk.ts"),
     // A product's photos (issue 42).
     route(":id/photos", "routes/api/admin.products.photos.ts"),
     route(":id/photos/order", "routes/api/admin.products.photos.order.ts"),

@@ -46,3 +46,13 @@ export function adminProductsHref(query: AdminProductQuery): string {
   const search = params.toString();
   return `/admin/products${search ? `?${search}` : ""}`;
 }
+
+/** The Shopify CSV download of the list's products: all, or the current filter (issue 50). */
+export function shopifyExportHref(query: Pick<AdminProductQuery, "keyword" | "category" | "brand">): string {
+  const params = new URLSearchParams();
+  if (query.keyword) params.set("q", query.keyword);
+  if (query.category) params.set("category", query.category);
+  if (query.brand) params.set("brand", query.brand);
+  const search = params.toString();
+  return `/admin/products/export${search ? `?${search}` : ""}`;
+}

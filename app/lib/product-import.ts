@@ -71,7 +71,6 @@ export const READ_COLUMNS = [
   "SEO Title",
   "SEO Description",
 ] as const;
-export type ReadColumn = (typeof READ_COLUMNS)[number];
 
 /**
  * Something the import found: on a line of the file (1 = the header row) and in a column, or about

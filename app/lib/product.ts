@@ -31,6 +31,9 @@ export type Product = {
   variants: Variant[];
   /** Mean of the review ratings, one decimal; 0 without reviews. */
   averageRating: number;
+  /** What search engines show for its page (issue 50); '' = made from the title and the description. */
+  seoTitle: string;
+  seoDescription: string;
 };
 
 export type Review = {

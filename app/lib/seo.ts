@@ -16,6 +16,8 @@ const IN_STOCK = "https://schema.org/InStock";
 const OUT_OF_STOCK = "https://schema.org/OutOfStock";
 /** Search engines show about this many characters of a description. */
 const DESCRIPTION_LENGTH = 160;
+/** An owner's own SEO description is kept whole up to the form's limit (app/lib/schemas/products.ts). */
+const SEO_DESCRIPTION_MAX = 320;
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -114,7 +116,9 @@ export type ProductSeoInput = {
     | "priceCents"
     | "salePriceCents"
     | "variants"
-  >;
+  > &
+    // Issue 50: the owner's own title and description for search engines, when set ('' = made here).
+    Partial<Pick<Product, "seoTitle" | "seoDescription">>;
   /** Its category's place in the owner's tree, top first (the breadcrumbs); without it, its category alone. */
   trail?: CategoryLink[];
   /**
@@ -268,14 +272,20 @@ export function productMeta(input: ProductSeoInput): MetaDescriptor[] {
   const { origin, shopName, product, photos } = input;
   const selected = variantChoice(product.variants, input.selected ?? {});
   const canonical = origin + productPath(product.handle, selected);
-  const description = snippet(product.description) || snippet(`${product.title} by ${product.brandName}, at ${shopName}.`);
+  // The owner's SEO title and description when set (Shopify's SEO Title / SEO Description), as
+  // written; else made from the title and the description.
+  const seoTitle = product.seoTitle?.trim() ?? "";
+  const description =
+    snippet(product.seoDescription ?? "", SEO_DESCRIPTION_MAX) ||
+    snippet(product.description) ||
+    snippet(`${product.title} by ${product.brandName}, at ${shopName}.`);
   return [
-    { title: `${product.title} | ${shopName}` },
+    { title: `${seoTitle || product.title} | ${shopName}` },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
     ...socialTags({
       type: "product",
-      title: product.title,
+      title: seoTitle || product.title,
       description,
       url: canonical,
       // A page of one colour (`?color=navy`) shows that colour's photo in its preview.

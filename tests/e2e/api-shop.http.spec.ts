@@ -18,6 +18,9 @@ const productShape = {
   url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/shop\/products\/[a-z0-9-]+$/),
   // Issue 42: its photos, the cover first (the cover is `image`).
   images: expect.any(Array),
+  // Issue 50: what search engines show ('' = made from the title and the description).
+  seoTitle: expect.any(String),
+  seoDescription: expect.any(String),
 };
 
 test.describe("/api/shop and /api/common", () => {

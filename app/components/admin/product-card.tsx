@@ -4,8 +4,11 @@ import { buttonClass } from "~/components/ui/button";
 import { productPreviewPath, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
 
-/** A product in the admin's list, with its page's preview, Edit (`?edit=<id>`), Photos and Delete (`?delete=<id>`). */
-export function AdminProductCard({ product }: { product: Product }) {
+/**
+ * A product in the admin's list, with its page's preview, Edit (`?edit=<id>`), Photos and Delete
+ * (`?delete=<id>`), and with `selectFor`, a checkbox that chooses it for that form's bulk change.
+ */
+export function AdminProductCard({ product, selectFor }: { product: Product; selectFor?: string }) {
   const location = useLocation();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
@@ -18,6 +21,20 @@ export function AdminProductCard({ product }: { product: Product }) {
         className="aspect-square w-full bg-gray-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-1 p-3">
+        {selectFor ? (
+          <label className="flex w-fit items-center gap-2 text-sm text-gray-700">
+            {/* In the bulk form by its id: the card itself holds no form of its own. */}
+            <input
+              type="checkbox"
+              name="ids"
+              value={product.id}
+              form={selectFor}
+              className="size-4"
+              aria-label={`Select ${product.title}`}
+            />
+            Select
+          </label>
+        ) : null}
         <h2 className="font-semibold">{product.title}</h2>
         <p className="text-sm text-gray-600">
           {product.brandName} · {product.categoryName} · Stock {product.stock}

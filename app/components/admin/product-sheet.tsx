@@ -10,7 +10,7 @@ import type { Choice, ProductChoices } from "~/lib/catalogue-choices";
 import { useSchemaForm, type FormResult } from "~/lib/form";
 import { centsToAmountText } from "~/lib/money";
 import type { Product } from "~/lib/product";
-import { ProductSchema } from "~/lib/schemas/products";
+import { ProductSchema, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~/lib/schemas/products";
 import { withParam } from "~/lib/url";
 
 /**
@@ -42,6 +42,8 @@ export function ProductSheet({
           category: product.category,
           brand: product.brand,
           tags: product.tags?.join(", ") ?? "",
+          seoTitle: product.seoTitle,
+          seoDescription: product.seoDescription,
           price: centsToAmountText(product.priceCents),
           salePrice: product.salePriceCents ? centsToAmountText(product.salePriceCents) : "",
           variants: product.variants.length
@@ -120,6 +122,7 @@ export function ProductSheet({
           />
           {/* A total stock sent instead of rows (an older client's way) is refused here. */}
           <ErrorList id={fields.totalStock.errorId} errors={fields.totalStock.errors} />
+          <SearchEngineFields title={fields.seoTitle} description={fields.seoDescription} />
           <ErrorList id={form.errorId} errors={form.errors} />
           <Button type="submit" name="intent" value="save" className="w-full">
             {product ? "Save Changes" : "Add Product"}
@@ -127,6 +130,35 @@ export function ProductSheet({
         </Form>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * What search engines show for the product's page (issue 50): empty fields are made from its
+ * title and description, as before.
+ */
+function SearchEngineFields({ title, description }: { title: FieldMetadata<unknown>; description: FieldMetadata<unknown> }) {
+  return (
+    <fieldset className="space-y-3 rounded-md border border-gray-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-gray-800">Search engines</legend>
+      <p id="seo-hint" className="text-xs text-gray-600">
+        Leave empty to use the title and the description.
+      </p>
+      <InputField
+        label="SEO title"
+        meta={title}
+        type="text"
+        maxLength={SEO_TITLE_MAX}
+        aria-describedby={`seo-hint${title.errors?.length ? ` ${title.errorId}` : ""}`}
+      />
+      <TextareaField
+        label="SEO description"
+        meta={description}
+        rows={3}
+        maxLength={SEO_DESCRIPTION_MAX}
+        aria-describedby={`seo-hint${description.errors?.length ? ` ${description.errorId}` : ""}`}
+      />
+    </fieldset>
   );
 }
 

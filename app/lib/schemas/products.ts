@@ -10,6 +10,25 @@ const stock = numeric("Stock must be a whole number").check(
   z.refine((v) => v <= 1_000_000, "Stock must be at most 1,000,000"),
 );
 
+/** Search engines show about this many characters of a title, and of a description (Shopify's limits). */
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = 320;
+
+/** A product's SEO title or description: one line of text, '' for "made from the product", null as ''. */
+const seoField = (label: string, max: number) =>
+  z.optional(
+    preprocess(
+      (v) => (v === null ? "" : v),
+      z
+        .string({ error: `${label} must be text` })
+        .check(
+          z.trim(),
+          z.maxLength(max, `${label} must be at most ${max} characters`),
+          z.refine(withoutControlChars, `${label} contains invalid characters`),
+        ),
+    ),
+  );
+
 /** One size and colour of a product, a row of the admin's form. Its size and colour name it. */
 const VariantSchema = z.object({
   size: z
@@ -85,6 +104,10 @@ export const ProductSchema = z
     ),
     totalStock: optional(stock),
     image: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+    // What search engines show (issue 50, Shopify's SEO Title / SEO Description): '' = made from the
+    // title and description; absent (an /api edit that does not send them) = kept.
+    seoTitle: seoField("SEO title", SEO_TITLE_MAX),
+    seoDescription: seoField("SEO description", SEO_DESCRIPTION_MAX),
     // The product's address (/shop/products/<handle>); empty: made from the title, or kept.
     handle: preprocess(
       (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v === null ? undefined : v),

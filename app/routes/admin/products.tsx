@@ -1,6 +1,7 @@
 import { data, Link, useLocation } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { DeleteProductDialog } from "~/components/admin/delete-product-dialog";
+import { BulkPanel, SelectAll } from "~/components/admin/bulk-panel";
 import { AdminProductCard } from "~/components/admin/product-card";
 import { ProductSheet } from "~/components/admin/product-sheet";
 import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
@@ -8,7 +9,7 @@ import { ProductsToolbar } from "~/components/admin/products-toolbar";
 import { Pagination } from "~/components/shop/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
-import { adminProductsHref, parseAdminProductQuery } from "~/lib/admin-products";
+import { adminProductsHref, parseAdminProductQuery, shopifyExportHref } from "~/lib/admin-products";
 import { productChoices } from "~/lib/catalogue-choices";
 import { IdSchema } from "~/lib/schemas/fields";
 import { ProductSchema } from "~/lib/schemas/products";
@@ -41,10 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     listProductsForAdmin(query),
     edit && edit !== "new" ? lookup(edit) : null,
     lookup(del),
-    edit ? catalogue() : null,
+    catalogue(),
   ]);
-  // The form's categories, their sizes and the brands: the owner's catalogue (issue 49).
-  const choices = snapshot ? productChoices(snapshot) : null;
+  // The form's categories, their sizes and the brands: the owner's catalogue (issue 49); the
+  // toolbar's filter and the bulk panel offer them too.
+  const choices = productChoices(snapshot);
   return { query, page, edit: edit === "new" ? ("new" as const) : editing, deleting, choices };
 }
 
@@ -92,10 +94,17 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold">Products ({page.total})</h1>
         <div className="flex flex-wrap gap-2">
-          {/* A download, not a page: the browser fetches it itself. */}
+          {/* Downloads, not pages: the browser fetches them itself. The stock sheet (every product,
+              its sizes and stock), and the list as it is filtered in Shopify's format (issue 50). */}
           <a href="/admin/products/export.csv" download className={buttonClass({ variant: "outline" })}>
-            Export CSV
+            Export CSV (stock sheet)
           </a>
+          <a href={shopifyExportHref(query)} download className={buttonClass({ variant: "outline" })}>
+            Export (Shopify CSV)
+          </a>
+          <Link to="/admin/products/import" className={buttonClass({ variant: "outline" })}>
+            Import products
+          </Link>
           <Link
             to={withParam(location, "edit", "new")}
             preventScrollReset
@@ -107,7 +116,10 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           </Link>
         </div>
       </div>
-      <ProductsToolbar query={query} />
+      <ProductsToolbar query={query} choices={choices} />
+      <BulkPanel id="bulk" choices={choices} className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+        <SelectAll total={page.total} query={query} />
+      </BulkPanel>
       {query.keyword ? (
         <p className="text-sm text-gray-700" data-testid="product-search-summary">
           {page.total ? `${page.total} ${page.total === 1 ? "product matches" : "products match"}` : "No products match"} "{query.keyword}".{" "}
@@ -119,7 +131,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {page.items.map((p) => (
           <li key={p.id}>
-            <AdminProductCard product={p} />
+            <AdminProductCard product={p} selectFor="bulk" />
           </li>
         ))}
       </ul>

@@ -35,6 +35,9 @@ export function productJson(p: Product) {
     url: absoluteUrl(productPath(p.handle)),
     // Issue 49, a new field where a product is answered on its own (get one, add, edit): its tags.
     ...(p.tags ? { tags: p.tags } : {}),
+    // Issue 50: what search engines show ('' = made from the title and the description).
+    seoTitle: p.seoTitle,
+    seoDescription: p.seoDescription,
   };
 }
 

@@ -38,6 +38,9 @@ function columns(input: ProductInput) {
     brand: input.brand,
     price_cents: amountToCents(input.price),
     sale_price_cents: amountToCents(input.salePrice),
+    // Absent (an /api edit without them): kept; a new product's are '' (made from title and description).
+    ...(input.seoTitle === undefined ? {} : { seo_title: input.seoTitle }),
+    ...(input.seoDescription === undefined ? {} : { seo_description: input.seoDescription }),
   };
 }
 

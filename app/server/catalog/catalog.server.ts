@@ -27,6 +27,8 @@ const PRODUCT_COLUMNS = [
   "products.stock",
   "products.average_review",
   "products.handle",
+  "products.seo_title",
+  "products.seo_description",
 ] as const;
 
 type ProductFields = Pick<
@@ -42,6 +44,8 @@ type ProductFields = Pick<
   | "stock"
   | "average_review"
   | "handle"
+  | "seo_title"
+  | "seo_description"
 >;
 
 type ProductWithoutVariants = Omit<Product, "variants" | "photos" | "categoryName" | "brandName">;
@@ -59,6 +63,8 @@ function toProduct(row: ProductFields): ProductWithoutVariants {
     salePriceCents: row.sale_price_cents,
     stock: row.stock,
     averageRating: Math.round(row.average_review * 10) / 10,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
   };
 }
 

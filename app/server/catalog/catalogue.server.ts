@@ -29,7 +29,8 @@ export type CatalogueSnapshot = {
 };
 
 const ALL_SIZE_KINDS = Object.keys(SIZE_LISTS) as SizeKind[];
-const toSizes = (value: string) => value.split(",").filter((k): k is SizeKind => (ALL_SIZE_KINDS as string[]).includes(k));
+/** A category row's `sizes` column as its kinds of sizes. */
+export const toSizes = (value: string) => value.split(",").filter((k): k is SizeKind => (ALL_SIZE_KINDS as string[]).includes(k));
 
 async function loadSnapshot(): Promise<CatalogueSnapshot> {
   const [categoryRows, brandRows, collectionRows, oldHandles] = await Promise.all([

@@ -24,15 +24,16 @@ export const methodNotAllowed = (allowed: string) => apiError(405, `Method not a
 
 /**
  * Reads a JSON, urlencoded or multipart body into a plain object. Throws a 400/415 JSON
- * Response for a body it cannot read.
+ * Response for a body it cannot read. JSON beyond `maxJsonBytes` is a 413 (a route that takes
+ * larger JSON says so in its `handle.maxBodyBytes` too).
  */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+export async function readBody(request: Request, maxJsonBytes = DEFAULT_MAX_BYTES): Promise<Record<string, unknown>> {
   const type = mediaType(request);
   if (type === "application/json") {
     let body: unknown;
     try {
       // JSON bodies are small whatever the route allows at the door (an upload route takes 8 MB).
-      body = JSON.parse(new TextDecoder().decode(await readAtMost(request, DEFAULT_MAX_BYTES)));
+      body = JSON.parse(new TextDecoder().decode(await readAtMost(request, maxJsonBytes)));
     } catch (error) {
       if (error instanceof UnreadableBody) throw apiError(error.status, error.message);
       throw apiError(400, "The request body is not valid JSON.");

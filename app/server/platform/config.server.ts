@@ -110,6 +110,17 @@ const Environment = z.object({
   DISCOUNT_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
   VISITOR_CARTS_PER_MINUTE: whole(1, 1_000_000),
   RETURN_DAYS: whole(0, 3650),
+  /** Hosts (host or host:port, comma-separated) the import may fetch photos from though they are private. */
+  IMPORT_ALLOW_HOSTS: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        (value) => value.split(",").every((entry) => !entry.trim() || allowedHost(entry) !== null),
+        "must be a comma-separated list of hosts such as 127.0.0.1:8080 or photos.internal",
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof unset(value) === "string" ? String(value).trim().toLowerCase() : undefined),
     z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).optional(),
@@ -132,6 +143,21 @@ function databaseUrlProblem(value: string): string | null {
   }
   if (!url.hostname || url.pathname.length < 2) return "needs a host and a database name: postgres://user:password@host:5432/database";
   return null;
+}
+
+/** "Host" or "host:port" ("[::1]:8080" for IPv6) as a host (lower case, IPv6 without brackets) and a port, or null. */
+function allowedHost(entry: string): { host: string; port: number | null } | null {
+  const value = entry.trim().toLowerCase();
+  if (!value || /[/?#@\s]/.test(value)) return null;
+  try {
+    const url = new URL(`http://${value}`);
+    if (!url.hostname) return null;
+    const port = /:\d+$/.test(value) ? Number(value.slice(value.lastIndexOf(":") + 1)) : null;
+    if (port !== null && (port < 1 || port > 65535)) return null;
+    return { host: url.hostname.replace(/^\[|\]$/g, ""), port };
+  } catch {
+    return null;
+  }
 }
 
 let parsed: Environment | undefined;
@@ -312,6 +338,17 @@ export const config = {
   /** Days after delivery within which a shopper may ask to return items (30). */
   get returnDays(): number {
     return settings().RETURN_DAYS ?? 30;
+  },
+  /**
+   * IMPORT_ALLOW_HOSTS: hosts the import may fetch `Image Src` photos from although their addresses
+   * are private or loopback (a test server, a photo host on the owner's network); a host without a
+   * port is allowed on every port. Cloud metadata addresses stay refused.
+   */
+  get importAllowHosts(): { host: string; port: number | null }[] {
+    return (settings().IMPORT_ALLOW_HOSTS ?? "")
+      .split(",")
+      .map(allowedHost)
+      .filter((entry) => entry !== null);
   },
   get logLevel(): "debug" | "info" | "warn" | "error" | "silent" {
     return settings().LOG_LEVEL ?? "info";

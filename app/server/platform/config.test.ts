@@ -58,10 +58,25 @@ describe("settings", () => {
     ],
     [{ DATABASE_URL: "mysql://u:p@h/db" }, "DATABASE_URL must start with postgres://"],
     [{ SHOP_CONTACT_EMAIL: "the owner" }, "SHOP_CONTACT_EMAIL must be an e-mail address such as orders@shop.example.com."],
+    [
+      { IMPORT_ALLOW_HOSTS: "127.0.0.1:8080, http://photos.internal/" },
+      "IMPORT_ALLOW_HOSTS must be a comma-separated list of hosts such as 127.0.0.1:8080 or photos.internal.",
+    ],
   ])("refuses %j, naming the variable", (env, message) => {
     withEnv(env);
     expect(settingsProblem()).toContain(message);
     expect(() => config.port).toThrow(message);
+  });
+
+  it("IMPORT_ALLOW_HOSTS: hosts, with a port or on any port (IPv6 in brackets)", () => {
+    withEnv({ IMPORT_ALLOW_HOSTS: " 127.0.0.1:8080, Photos.Internal ,[::1]:9000," });
+    expect(config.importAllowHosts).toEqual([
+      { host: "127.0.0.1", port: 8080 },
+      { host: "photos.internal", port: null },
+      { host: "::1", port: 9000 },
+    ]);
+    withEnv({ IMPORT_ALLOW_HOSTS: "" });
+    expect(config.importAllowHosts).toEqual([]);
   });
 
   it("is read once: a change to the environment counts only when the settings are read again", () => {

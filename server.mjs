@@ -159,7 +159,7 @@ async function runServer() {
     await http.startShop({ server: true });
     app = http.createApp({ clientDir: path.join(root, "build/client") });
   }
-  const { drain, shutdown, log, startPaymentRecovery, startMailSender } = http;
+  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner } = http;
 
   const port = Number(process.env.PORT);
   const host = process.env.HOST || undefined;
@@ -173,6 +173,8 @@ async function runServer() {
     startPaymentRecovery();
     // E-mails waiting in the outbox go out (one sender at a time across processes: a lease).
     startMailSender();
+    // Product imports the owner started, or that a stopped process left half-way (issue 50).
+    startImportRunner();
   });
 
   // A port that is taken (or not ours to take) ends the start with one line; a primary seeing a

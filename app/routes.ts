@@ -96,6 +96,11 @@ export default [
     route("add", "routes/api/admin.products.add.ts"),
     route("edit/:id", "routes/api/admin.products.edit.ts"),
     route("delete/:id", "routes/api/admin.products.delete.ts"),
+    // Importing products (issue 50): before ":id/photos", which "import/photos" would match too.
+    route("import", "routes/api/admin.products.import.ts"),
+    route("import/:id", "routes/api/admin.products.import.id.ts"),
+    route("import/:id/start", "routes/api/admin.products.import.change.ts", { id: "routes/api/admin.products.import.start" }),
+    route("import/:id/discard", "routes/api/admin.products.import.change.ts", { id: "routes/api/admin.products.import.discard" }),
     // Issue 50: Shopify's product CSV (all, or ?q=&category=&brand=).
     route("export", "routes/api/admin.products.export.ts"),
     // Many products changed at once (issue 50).

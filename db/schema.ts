@@ -596,6 +596,9 @@ export interface ImportsTable {
   summary: string;
   items_total: number;
   items_done: Generated<number>;
+  /** The rows of the file the plan holds, and of its items applied so far (migration 0030). */
+  rows_total: Generated<number>;
+  rows_done: Generated<number>;
   holder: string | null;
   lease_until: string | null;
   failure: string | null;

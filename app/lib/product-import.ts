@@ -187,3 +187,10 @@ export function problemText(problem: ImportProblem): string {
   const where = [problem.line === null ? null : `line ${problem.line}`, problem.column].filter(Boolean).join(", ");
   return where ? `${where}: ${problem.message}` : problem.message;
 }
+
+/**
+ * What the import's routes let in at the server's door (their `handle`, read by the root's
+ * limitBodies middleware): a little over the largest file (MAX_IMPORT_BYTES, 25 MB, upload.server.ts)
+ * and the form around it, so a file over 25 MB is refused with the import's own message.
+ */
+export const IMPORT_ROUTE_HANDLE = { maxBodyBytes: 26 * 1024 * 1024 };

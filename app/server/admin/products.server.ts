@@ -5,7 +5,7 @@ import type { ProductInput, VariantInput } from "~/lib/schemas/products";
 import { ONE_SIZE, SIZE_LISTS } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { getProduct } from "~/server/catalog/catalog.server";
-import { changeHandle, newHandle } from "~/server/catalog/handles.server";
+import { changeHandle, isHandleFree, newHandle, type HandleChange } from "~/server/catalog/handles.server";
 import { catalogue, setTags, sizeKindsOf } from "~/server/catalog/catalogue.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { lockStockOfProduct } from "~/server/database/locks.server";
@@ -45,7 +45,7 @@ function columns(input: ProductInput) {
 }
 
 /** A variant as the form or /api gave it; without variants, one "One size" holding totalStock. */
-type VariantFields = VariantInput;
+export type VariantFields = VariantInput;
 
 function variantsOf(input: ProductInput): VariantFields[] {
   return input.variants ?? [{ size: ONE_SIZE, color: "", colorHex: "", sku: null, stock: input.totalStock ?? 0 }];
@@ -69,9 +69,11 @@ async function replaceVariants(trx: Transaction<Database>, productId: string, wa
   const byKey = new Map(existing.map((v) => [choiceKey(v), v.id]));
   const kept = new Set<string>();
   // SKUs move freely between rows (A and B swapped): clear them first, then set them.
-  await trx.updateTable("product_variants").set({ sku: null }).where("product_id", "=", productId).execute();
+  // (Only when it has some: each statement on product_variants runs its stock triggers, migration 0008.)
+  if (existing.length) await trx.updateTable("product_variants").set({ sku: null }).where("product_id", "=", productId).execute();
   const gone = existing.filter((v) => !wanted.some((w) => choiceKey(w) === choiceKey(v))).map((v) => v.id);
   if (gone.length) await trx.deleteFrom("product_variants").where("id", "in", gone).execute();
+  const added = [];
   for (const v of wanted) {
     const id = byKey.get(choiceKey(v));
     const values = { size: v.size, color: v.color, color_hex: v.colorHex, sku: v.sku, stock: v.stock };
@@ -79,12 +81,11 @@ async function replaceVariants(trx: Transaction<Database>, productId: string, wa
       kept.add(id);
       await trx.updateTable("product_variants").set(values).where("id", "=", id).execute();
     } else {
-      await trx
-        .insertInto("product_variants")
-        .values({ id: newId(), product_id: productId, ...values, created_at: now() })
-        .execute();
+      added.push({ id: newId(), product_id: productId, ...values, created_at: now() });
     }
   }
+  // New ones in one statement (an imported product brings all of its variants at once).
+  if (added.length) await trx.insertInto("product_variants").values(added).execute();
 }
 
 /** SKUs of `wanted` that another product already uses, as field errors of their rows. */
@@ -111,6 +112,49 @@ async function skusTakenElsewhere(productId: string | null, wanted: VariantField
 const handleRefusal = (message: string) =>
   new Refusal(409, message, { ok: false, status: 409, message, fieldErrors: { handle: [message] } } satisfies ProductRefusal);
 
+/** A product's own columns as the shop stores them (the form's, and the import's with its SEO fields). */
+export type ProductColumns = {
+  title: string;
+  description: string;
+  category: string;
+  brand: string;
+  price_cents: number;
+  sale_price_cents: number;
+  seo_title?: string;
+  seo_description?: string;
+};
+
+/**
+ * Inserts a product inside the caller's transaction (the owner's form, the import): its handle
+ * `wanted` when free, else the first free one made from the title; then its variants and tags. A
+ * handle another product holds (now or before) is refused, with nothing of the product kept once
+ * the caller rolls back.
+ */
+export async function insertProductIn(
+  trx: Transaction<Database>,
+  id: string,
+  row: ProductColumns & { image: string },
+  options: { handle?: string; variants: VariantFields[]; tags: readonly string[] },
+): Promise<HandleChange> {
+  // The handle wanted, when no product holds it (now or before); else one made from the title,
+  // then changed to the one wanted (which says who holds it).
+  const wantedFree = !!options.handle && (await isHandleFree(trx, options.handle));
+  const handle = wantedFree ? options.handle! : await newHandle(trx, row.title);
+  await trx
+    .insertInto("products")
+    .values({ id, ...row, handle, stock: 0, created_at: now(), updated_at: now() })
+    .execute();
+  if (options.handle && options.handle !== handle) {
+    const changed = await changeHandle(trx, id, options.handle);
+    if (!changed.ok) return changed;
+    // A brand-new product has no old links: its made-up handle was never shown to anyone.
+    await trx.deleteFrom("product_handles").where("product_id", "=", id).execute();
+  }
+  await replaceVariants(trx, id, options.variants);
+  await setTags(trx, id, options.tags);
+  return { ok: true };
+}
+
 /**
  * Adds a product. Its handle is the one the owner chose, when free, or the first free one made
  * from the title.
@@ -118,22 +162,43 @@ const handleRefusal = (message: string) =>
 export async function createProduct(input: ProductInput & { image: string }): Promise<Product> {
   const id = newId();
   await db.transaction().execute(async (trx) => {
-    const handle = await newHandle(trx, input.title);
-    await trx
-      .insertInto("products")
-      .values({ id, ...columns(input), handle, image: input.image, stock: 0, created_at: now(), updated_at: now() })
-      .execute();
+    const inserted = await insertProductIn(
+      trx,
+      id,
+      { ...columns(input), image: input.image },
+      { handle: input.handle, variants: variantsOf(input), tags: input.tags ?? [] },
+    );
+    if (!inserted.ok) throw handleRefusal(inserted.message);
     await adoptCover(trx, id, input.image, input.title);
-    if (input.handle && input.handle !== handle) {
-      const changed = await changeHandle(trx, id, input.handle);
-      if (!changed.ok) throw handleRefusal(changed.message);
-      // A brand-new product has no old links: its made-up handle was never shown to anyone.
-      await trx.deleteFrom("product_handles").where("product_id", "=", id).execute();
-    }
-    await replaceVariants(trx, id, variantsOf(input));
-    await setTags(trx, id, input.tags ?? []);
   });
   return (await getProduct(id))!;
+}
+
+/**
+ * Changes a product's columns inside the caller's transaction, its variants becoming `variants`
+ * (replaceVariants, after its stock's locks) and its tags `tags`: the import's update. False when
+ * the product is gone.
+ */
+export async function updateProductIn(
+  trx: Transaction<Database>,
+  id: string,
+  row: ProductColumns,
+  options: { variants: VariantFields[]; tags: readonly string[] },
+): Promise<boolean> {
+  if (!(await setColumns(trx, id, row))) return false;
+  await setTags(trx, id, options.tags);
+  await lockStockOfProduct(trx, id);
+  await replaceVariants(trx, id, options.variants);
+  return true;
+}
+
+async function setColumns(trx: Transaction<Database>, id: string, row: ProductColumns): Promise<boolean> {
+  const result = await trx
+    .updateTable("products")
+    .set({ ...row, updated_at: now() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 const stockSum = (variants: { stock: number }[]) => variants.reduce((sum, v) => sum + v.stock, 0);
@@ -173,12 +238,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
   const refused = await db
     .transaction()
     .execute(async (trx): Promise<Refusal | null> => {
-      const result = await trx
-        .updateTable("products")
-        .set({ ...columns(input), updated_at: now() })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!Number(result.numUpdatedRows)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
+      if (!(await setColumns(trx, id, columns(input)))) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND };
       if (isOwnImage(input.image)) await adoptCover(trx, id, input.image, input.title);
       if (input.tags) await setTags(trx, id, input.tags);
       if (input.handle) {

@@ -12,7 +12,7 @@ import { lockKey } from "~/server/database/locks.server";
 type Executor = Transaction<Database>;
 
 /** Who holds `handle` now, as a current handle or an old one: that product's id, or null. */
-async function holderOf(trx: Executor | typeof db, handle: string): Promise<string | null> {
+export async function holderOf(trx: Executor | typeof db, handle: string): Promise<string | null> {
   const current = await trx.selectFrom("products").select("id").where("handle", "=", handle).executeTakeFirst();
   if (current) return current.id;
   const old = await trx.selectFrom("product_handles").select("product_id").where("handle", "=", handle).executeTakeFirst();
@@ -31,6 +31,16 @@ export async function newHandle(trx: Executor, title: string): Promise<string> {
   let handle = base;
   for (let n = 2; (await holderOf(trx, handle)) !== null; n++) handle = numberedHandle(base, n);
   return handle;
+}
+
+/**
+ * Whether no product holds `handle`, now or before, and it is a handle at all: taken at once by a
+ * new product that wants it (handles are given out one at a time, so it stays free until commit).
+ */
+export async function isHandleFree(trx: Executor, handle: string): Promise<boolean> {
+  if (handleFrom(handle) !== handle) return false;
+  await lockHandles(trx);
+  return (await holderOf(trx, handle)) === null;
 }
 
 export type HandleChange = { ok: true } | { ok: false; message: string };

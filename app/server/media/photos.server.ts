@@ -444,6 +444,60 @@ export async function adoptCover(trx: Trx, productId: string, image: string, tit
   await renumber(trx, productId, [row, ...rows]);
 }
 
+/** The picture of a product that has no photo yet (an imported one whose file gave none). */
+export const NO_PHOTO = "/demo/products/no-photo.svg";
+
+/** A photo an import brings: made already (`rendered`), or null when the product has it (by `source`). */
+export type ImportedPhoto = { source: string; alt: string; color: string | null; rendered: RenderedPhoto | null };
+
+/**
+ * An imported product's photos, inside the import item's transaction: `photos` in their order
+ * (one the product has by its `source` stays, with the file's alt text and colour; a made one is
+ * stored with its source), then any others it has (the owner's uploads). The first is the cover.
+ * Without any photo it shows NO_PHOTO, which the first real photo replaces. Adds at most
+ * MAX_PHOTOS in all; returns the sources left out for that.
+ */
+export async function placeImportedPhotos(trx: Trx, productId: string, title: string, photos: ImportedPhoto[]): Promise<string[]> {
+  const rows = await photoRows(trx, productId);
+  const bySource = new Map(rows.filter((r) => r.source !== null).map((r) => [r.source!, r]));
+  const ordered: Array<Pick<PhotoRow, "id" | "position" | "src">> = [];
+  const placed = new Set<string>();
+  const left: string[] = [];
+  const others = rows.filter((r) => r.src !== NO_PHOTO && !photos.some((p) => p.source === r.source));
+  for (const photo of photos) {
+    const existing = bySource.get(photo.source);
+    if (existing && !placed.has(existing.id)) {
+      placed.add(existing.id);
+      if (existing.alt !== photo.alt || existing.color !== photo.color) {
+        await trx.updateTable("product_photos").set({ alt: photo.alt, color: photo.color }).where("id", "=", existing.id).execute();
+      }
+      ordered.push(existing);
+    } else if (photo.rendered) {
+      if (ordered.length + others.length >= MAX_PHOTOS) {
+        left.push(photo.source);
+        continue;
+      }
+      const made = await insertRendered(trx, photo.rendered, {
+        productId,
+        position: rows.length + ordered.length,
+        alt: photo.alt || title,
+        color: photo.color,
+        source: photo.source,
+      });
+      ordered.push(made);
+    }
+  }
+  const all = [...ordered, ...others];
+  if (!all.length) {
+    if (!rows.some((r) => r.src === NO_PHOTO)) await adoptCover(trx, productId, NO_PHOTO, title);
+    return left;
+  }
+  // The placeholder goes once the product has a photo of its own (it has no files to delete).
+  await trx.deleteFrom("product_photos").where("product_id", "=", productId).where("src", "=", NO_PHOTO).execute();
+  await renumber(trx, productId, all);
+  return left;
+}
+
 /**
  * The first photo of each of these products' colours (product id and `colorId` of the colour):
  * a cart line or an order shows the colour the shopper chose, not the cover's.

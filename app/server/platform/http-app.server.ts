@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 import { startPaymentRecovery, stopPaymentRecovery } from "~/server/checkout/recovery.server";
 import { startMailSender, stopMailSender } from "~/server/mail/outbox.server";
+import { startImportRunner, stopImportRunner } from "~/server/admin/import/apply.server";
 import { config } from "./config.server";
 import { log } from "./log.server";
 import { startShop, stopShop } from "./start.server";
@@ -19,7 +20,7 @@ import { CLIENT_ADDRESS_HEADER } from "./rate-limit.server";
 // React Router app (whose middleware bounds bodies and answers /api failures as JSON: root.tsx). `server.mjs` runs it: from the build in production,
 // through Vite's middleware mode in development (`npm run dev`). See docs/decisions/0023.
 
-export { log, startMailSender, startPaymentRecovery, startShop };
+export { log, startImportRunner, startMailSender, startPaymentRecovery, startShop };
 
 type Options = {
   /** Production: the built client files (build/client). */
@@ -46,6 +47,7 @@ export function drain(): Promise<void> {
 export async function shutdown(): Promise<void> {
   await stopPaymentRecovery();
   await stopMailSender();
+  await stopImportRunner();
   await stopShop();
 }
 

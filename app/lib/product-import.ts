@@ -134,8 +134,8 @@ export type ImportItemData = {
   photos: PlannedPhoto[];
 };
 
-/** A category the import will make: its names from the top, and the sizes its products have. */
-export type PlannedCategory = { path: string[]; sizes: "clothing" | "footwear" | "none" };
+/** A category the import will make: its names from the top, and the kinds of sizes its products have. */
+export type PlannedCategory = { path: string[]; sizes: Array<"clothing" | "footwear" | "none"> };
 
 /** The dry run's report: what importing the file would do. Stored with the import, shown to the owner. */
 export type ImportSummary = {

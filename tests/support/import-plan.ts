@@ -58,7 +58,7 @@ export function planOf(
     },
     variants: items.reduce((sum, item) => sum + item.data.variants.length, 0),
     photos: items.reduce((sum, item) => sum + item.data.photos.length, 0),
-    categoriesToCreate: over.categoriesToCreate ?? [{ path: ["Imported", "Tees"], sizes: "clothing" }],
+    categoriesToCreate: over.categoriesToCreate ?? [{ path: ["Imported", "Tees"], sizes: ["clothing"] }],
     brandsToCreate: over.brandsToCreate ?? ["Importers"],
     ignoredColumns: [],
     problems: [],

@@ -84,7 +84,7 @@ async function ensureCategory({ path, sizes }: PlannedCategory): Promise<string 
     const parent = depth > 1 ? categoryByPath(await catalogue(), names.slice(0, -1)) : null;
     const saved = await saveCategory(
       null,
-      CategorySchema.parse({ name: names.at(-1), parentId: parent?.id ?? null, sizes: depth === path.length ? [sizes] : undefined }),
+      CategorySchema.parse({ name: names.at(-1), parentId: parent?.id ?? null, sizes: depth === path.length ? sizes : undefined }),
     );
     if (!saved.ok && !categoryByPath(await freshCatalogue(), names)) {
       return `Category "${names.join(" > ")}" could not be made: ${saved.message}`;
@@ -152,14 +152,15 @@ async function prepare(importId: string, item: PendingItem, limit: Limit): Promi
     wanted.map(async (photo): Promise<ImportedPhoto | null> => {
       const base = { source: photo.src, alt: photo.alt, color: photo.color };
       if (have.has(photo.src)) return { ...base, rendered: null };
+      // Each failure as one sentence naming the photo: fetchPhoto's messages already do.
       const made = await limit(async (): Promise<RenderedPhoto | string> => {
         const got = await photoBytes(importId, photo.src);
-        if (!got.ok) return got.message;
+        if (!got.ok) return photo.src.startsWith("zip:") ? `${photo.src.slice(4)}: ${got.message}` : got.message;
         const rendered = await renderPhoto(got.bytes);
-        return "ok" in rendered ? rendered.message : rendered;
-      }).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+        return "ok" in rendered ? `${photo.src}: ${rendered.message}` : rendered;
+      }).catch((error: unknown) => `could not fetch ${photo.src}: ${error instanceof Error ? error.message : String(error)}`);
       if (typeof made === "string") {
-        problems.push(warning(item, photo.line, `could not fetch ${photo.src}: ${made}`));
+        problems.push(warning(item, photo.line, made));
         return null;
       }
       return { ...base, rendered: made };

@@ -16,7 +16,9 @@ import { discardImport, getImport, itemStates, startImport, storePlan } from "./
 // address that ends in 404 fails as a server's 404 would, any other answers a small JPEG.
 vi.mock("./fetch-photo.server", () => ({
   fetchPhoto: vi.fn(async (url: string) =>
-    url.endsWith("/404.jpg") ? { ok: false, message: "404" } : { ok: true, bytes: await jpeg("#228833") },
+    url.endsWith("/404.jpg")
+      ? { ok: false, message: `could not fetch ${url}: the server answered 404` }
+      : { ok: true, bytes: await jpeg("#228833") },
   ),
 }));
 
@@ -195,7 +197,7 @@ describe("applying", () => {
         column: "Image Src",
         severity: "warning",
         handle: "photo-fails",
-        message: "could not fetch https://photos.example/404.jpg: 404",
+        message: "could not fetch https://photos.example/404.jpg: the server answered 404",
       },
       {
         line: 42,

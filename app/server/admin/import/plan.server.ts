@@ -13,7 +13,7 @@ import {
 } from "~/lib/product-import";
 import { NAME_MAX, TAG_MAX, TAGS_PER_PRODUCT } from "~/lib/schemas/catalogue";
 import { withoutControlChars } from "~/lib/schemas/fields";
-import { ONE_SIZE, sizeKindOf, variantLabel, type SizeKind } from "~/lib/variants";
+import { ONE_SIZE, SIZE_LISTS, sizeKindOf, variantLabel, type SizeKind } from "~/lib/variants";
 import { catalogue, sizeKindsOf, type CatalogueSnapshot } from "~/server/catalog/catalogue.server";
 import { db } from "~/server/database/db.server";
 import type { ParsedFile, ParsedRow } from "./parse.server";
@@ -769,39 +769,25 @@ export async function planImport(
     });
   }
 
-  // New categories: the sizes most of their products (with their subcategories') have.
-  const newCategories = new Map<string, { path: string[]; votes: Map<SizeKind, number> }>();
+  // New categories: every kind of size their products (with their subcategories') have, as the
+  // demo's Kids sells clothing and shoes.
+  const newCategories = new Map<string, { path: string[]; kinds: Set<SizeKind> }>();
   const pathKey = (path: string[]) => path.map(lower).join("\u0000");
   const newPaths = (path: string[]) => (path.length === 2 && !topNamed(snapshot, path[0]!) ? [path, path.slice(0, 1)] : [path]);
   for (const m of matched.filter((m) => m.categoryId === null)) {
     for (const path of newPaths(m.categoryPath)) {
-      const entry = newCategories.get(pathKey(path)) ?? { path, votes: new Map() };
-      entry.votes.set(m.kind, (entry.votes.get(m.kind) ?? 0) + 1);
+      const entry = newCategories.get(pathKey(path)) ?? { path, kinds: new Set() };
+      entry.kinds.add(m.kind);
       newCategories.set(pathKey(path), entry);
     }
   }
-  const newKind = new Map<string, SizeKind>();
-  for (const [key, entry] of newCategories) {
-    newKind.set(key, [...entry.votes].reduce((best, next) => (next[1] > best[1] ? next : best))[0]);
-  }
-  const kept = matched.filter((m) => {
-    if (m.categoryId !== null) return true;
-    const wanted = newKind.get(pathKey(m.categoryPath))!;
-    if (wanted === m.kind) return true;
-    report.error(
-      m.draft.variants[0]!.line,
-      m.draft.categoryColumn,
-      `the new category '${m.categoryPath.join(" > ")}' gets ${wanted === "none" ? "one-size" : wanted} sizes, as most of its products have; this product's are ${m.kind === "none" ? "one size" : m.kind} (this product was left out)`,
-      m.draft.handle,
-    );
-    skipped++;
-    return false;
-  });
+  const kept = matched;
+  const SIZE_KINDS = Object.keys(SIZE_LISTS) as SizeKind[];
   // A new category no product kept is not made.
-  const usedPaths = new Set(kept.filter((m) => m.categoryId === null).flatMap((m) => newPaths(m.categoryPath).map(pathKey)));
+  const usedPaths = new Set(matched.filter((m) => m.categoryId === null).flatMap((m) => newPaths(m.categoryPath).map(pathKey)));
   const categoriesToCreate: PlannedCategory[] = [...newCategories]
     .filter(([key]) => usedPaths.has(key))
-    .map(([key, entry]) => ({ path: entry.path, sizes: newKind.get(key)! }))
+    .map(([, entry]) => ({ path: entry.path, sizes: SIZE_KINDS.filter((kind) => entry.kinds.has(kind)) }))
     .sort((a, b) => a.path.length - b.path.length);
   const usedBrands = new Set(kept.map((m) => lower(m.brand)));
   const brandsToCreate = [...newBrands].filter(([key]) => usedBrands.has(key)).map(([, name]) => name);

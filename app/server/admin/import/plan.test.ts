@@ -54,7 +54,7 @@ async function write(planned: ImportPlan) {
     const parent = category.path.length === 2 ? snapshot.categories.find((c) => c.parentId === null && c.name === category.path[0]) : null;
     const saved = await saveCategory(
       null,
-      CategorySchema.parse({ name: category.path.at(-1), parentId: parent?.id ?? "", sizes: [category.sizes] }),
+      CategorySchema.parse({ name: category.path.at(-1), parentId: parent?.id ?? "", sizes: category.sizes }),
     );
     if (!saved.ok) throw new Error(saved.message);
   }
@@ -124,8 +124,8 @@ describe("Shopify's apparel sample in the demo's catalogue", () => {
     expect(summary.variants).toBe(6 + 1 + 4 + 2);
     expect(summary.photos).toBe(3 + 1);
     expect(summary.categoriesToCreate).toEqual([
-      { path: ["Clothing"], sizes: "clothing" },
-      { path: ["Clothing", "Shirts & Tops"], sizes: "clothing" },
+      { path: ["Clothing"], sizes: ["clothing"] },
+      { path: ["Clothing", "Shirts & Tops"], sizes: ["clothing"] },
     ]);
     expect(summary.brandsToCreate).toEqual(["Acme Apparel"]);
     expect(summary.ignoredColumns).toContain("Variant Grams");
@@ -302,7 +302,7 @@ describe("problems, each on its line and column", () => {
     expect(jacket!.data.variants.map((v) => v.size)).toEqual(["M"]);
     expect(jacket!.data.lines).toEqual([2]);
     expect(jacket!.data.description).toBe("Keeps you dry.\n\n * Taped seams\n * Hood\n\nPacks small.");
-    expect(planned.summary.categoriesToCreate).toEqual([{ path: ["Men", "Jackets"], sizes: "clothing" }]);
+    expect(planned.summary.categoriesToCreate).toEqual([{ path: ["Men", "Jackets"], sizes: ["clothing"] }]);
     expect(planned.summary.brandsToCreate).toEqual(["Northwind"]);
   });
 

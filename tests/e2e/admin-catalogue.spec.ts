@@ -67,10 +67,10 @@ test("the owner builds Women > Dresses, a brand and an automatic collection, ren
   await women.getByRole("link", { name: "Add a subcategory to Women" }).click();
   sheet = page.getByRole("dialog", { name: "Add a Subcategory to Women" });
   await sheet.getByLabel("Name").fill("dresses");
-  await sheet.getByLabel("Description").fill("Another one");
+  await sheet.getByLabel("Description", { exact: true }).fill("Another one");
   await sheet.getByRole("button", { name: "Add Subcategory" }).click();
   await expect(sheet.getByLabel("Name")).toHaveAccessibleDescription("Another category under this parent has this name");
-  await expect(sheet.getByLabel("Description")).toHaveValue("Another one");
+  await expect(sheet.getByLabel("Description", { exact: true })).toHaveValue("Another one");
   await sheet.getByRole("link", { name: "Close category form" }).click();
 
   // Its address renamed: the tree shows the new one.
@@ -139,8 +139,8 @@ test("the owner makes a product in Dresses by Atelier Nord tagged linen, and a c
   const title = unique("Linen Dress ");
   await page.goto("/admin/products?edit=new");
   const form = page.getByRole("dialog", { name: "Add New Product" });
-  await form.getByLabel("Title").fill(title);
-  await form.getByLabel("Description").fill("A linen dress.");
+  await form.getByLabel("Title", { exact: true }).fill(title);
+  await form.getByLabel("Description", { exact: true }).fill("A linen dress.");
   await form.getByLabel("Category").selectOption({ label: "Women › Dresses" });
   await form.getByLabel("Brand").selectOption({ label: "Atelier Nord" });
   await form.getByLabel("Tags").fill("Linen, summer 26");

@@ -23,8 +23,8 @@ test("an admin adds a product with an uploaded image, the shop shows it, then ed
   await expect(sheet).toBeVisible();
 
   // Adding without an image is refused with SPEC's message.
-  await sheet.getByLabel("Title").fill(title);
-  await sheet.getByLabel("Description").fill("A warm test jacket.");
+  await sheet.getByLabel("Title", { exact: true }).fill(title);
+  await sheet.getByLabel("Description", { exact: true }).fill("A warm test jacket.");
   await sheet.getByLabel("Category").selectOption("men");
   await sheet.getByLabel("Brand").selectOption("puma");
   await sheet.getByLabel("Price", { exact: true }).fill("80");
@@ -39,7 +39,7 @@ test("an admin adds a product with an uploaded image, the shop shows it, then ed
   await form.getByLabel("Upload Image").setInputFiles(await pngFile());
   if (javaScriptEnabled) await expect(form.getByAltText("Product preview")).toBeVisible();
   // Without JavaScript the values came back with the refusal; with it they never left the form.
-  await expect(form.getByLabel("Title")).toHaveValue(title);
+  await expect(form.getByLabel("Title", { exact: true })).toHaveValue(title);
   await form.getByRole("button", { name: "Add Product" }).click();
   await expectToast(page, "Product added successfully");
 

@@ -320,7 +320,7 @@ async function changeAddresses(page: Page, javaScriptEnabled: boolean, first: Ad
     await page.goto(`/admin/products?edit=${second.id}`);
     sheet = page.getByRole("dialog", { name: "Edit Product" });
     if (javaScriptEnabled) await hydratedElement(sheet.getByLabel("Web address"));
-    await sheet.getByLabel("Title").fill(`${second.title} renamed`);
+    await sheet.getByLabel("Title", { exact: true }).fill(`${second.title} renamed`);
     await sheet.getByLabel("Web address").fill(taken);
     await sheet.getByRole("button", { name: "Save Changes" }).click();
     sheet = page.getByRole("dialog", { name: "Edit Product" });

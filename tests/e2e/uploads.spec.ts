@@ -17,8 +17,8 @@ test("a 4 MB photo becomes a product image", async ({ page, javaScriptEnabled })
   await signIn(page, ADMIN);
   await page.goto("/admin/products?edit=new");
   const sheet = page.getByRole("dialog", { name: "Add New Product" });
-  await sheet.getByLabel("Title").fill(title);
-  await sheet.getByLabel("Description").fill("Photographed in the rain.");
+  await sheet.getByLabel("Title", { exact: true }).fill(title);
+  await sheet.getByLabel("Description", { exact: true }).fill("Photographed in the rain.");
   await sheet.getByLabel("Category").selectOption("women");
   await sheet.getByLabel("Brand").selectOption("zara");
   await sheet.getByLabel("Price", { exact: true }).fill("120");

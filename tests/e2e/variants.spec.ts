@@ -67,9 +67,9 @@ test("the owner adds a product with three sizes, one at zero stock; the shopper 
   await page.goto("/admin/products?edit=new");
   const sheet = page.getByRole("dialog", { name: "Add New Product" });
   // Typed once the form has hydrated (its code loads on demand): nothing typed is lost or mixed up.
-  if (javaScriptEnabled) await hydratedElement(sheet.getByLabel("Title"));
-  await sheet.getByLabel("Title").fill(title);
-  await sheet.getByLabel("Description").fill("A rain jacket in three sizes.");
+  if (javaScriptEnabled) await hydratedElement(sheet.getByLabel("Title", { exact: true }));
+  await sheet.getByLabel("Title", { exact: true }).fill(title);
+  await sheet.getByLabel("Description", { exact: true }).fill("A rain jacket in three sizes.");
   await sheet.getByLabel("Category").selectOption("men");
   await sheet.getByLabel("Brand").selectOption("puma");
   await sheet.getByLabel("Price", { exact: true }).fill("50");
@@ -83,7 +83,7 @@ test("the owner adds a product with three sizes, one at zero stock; the shopper 
       // "Add variant" sends the form and gets it back with one more row, what was typed kept.
       await page.getByRole("button", { name: "Add variant" }).click();
       await expect(page.getByTestId("variant-row")).toHaveCount(i + 1);
-      await expect(page.getByLabel("Title")).toHaveValue(title);
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
     }
     await page.getByLabel(`Size (row ${i + 1})`).selectOption(size);
     await page.getByLabel(`Colour (row ${i + 1})`).fill("Olive");

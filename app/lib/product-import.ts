@@ -57,6 +57,7 @@ export const READ_COLUMNS = [
   "Product Category",
   "Tags",
   "Published",
+  "Status",
   "Option1 Name",
   "Option1 Value",
   "Option2 Name",

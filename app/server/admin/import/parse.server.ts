@@ -123,6 +123,10 @@ export function parseProductCsv(bytes: Uint8Array): ParseResult {
     while (encoded[offset] === 10 || encoded[offset] === 13) offset++;
     return lineAt(starts, offset);
   };
+  // csv-parse spends tens of seconds building a record of a million cells before anything can
+  // look at it: a row that wide is refused first, by a count that only follows the quotes.
+  const wide = tooWideRow(text, delimiter);
+  if (wide) return refuse(400, `line ${wide.line} has ${count(wide.columns)} columns: a product CSV has at most ${MAX_COLUMNS}`);
   let records: Record_[];
   // Where the last whole record ended: a broken one starts after it (csv-parse's own count, its
   // error's bytes_records, runs to where it gave up).
@@ -184,4 +188,30 @@ export function parseProductCsv(bytes: Uint8Array): ParseResult {
     rows.push({ line, cells });
   }
   return { ok: true, file: { rows, columns, ignoredColumns, delimiter } };
+}
+
+/**
+ * The first record with more than MAX_COLUMNS cells, counting delimiters outside quotes (a quote
+ * opens or closes a quoted cell; a doubled quote inside one is two toggles, which cancel), with the
+ * line it starts on; null when there is none. One pass, no cells made.
+ */
+function tooWideRow(text: string, delimiter: string): { line: number; columns: number } | null {
+  const sep = delimiter.charCodeAt(0);
+  let quoted = false;
+  let cells = 1;
+  let line = 1;
+  let recordLine = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (c === 10) {
+      line++;
+      if (!quoted) {
+        if (cells > MAX_COLUMNS) return { line: recordLine, columns: cells };
+        cells = 1;
+        recordLine = line;
+      }
+    } else if (c === sep && !quoted) cells++;
+  }
+  return cells > MAX_COLUMNS ? { line: recordLine, columns: cells } : null;
 }

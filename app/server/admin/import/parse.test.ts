@@ -40,7 +40,6 @@ describe("a Shopify product CSV", () => {
       "Variant Weight Unit",
       "Variant Tax Code",
       "Cost per item",
-      "Status",
     ]);
     const first = file.rows[0]!.cells;
     expect(first.Handle).toBe("classic-tee");

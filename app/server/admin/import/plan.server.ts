@@ -168,6 +168,12 @@ function readProduct(key: string, rows: ParsedRow[], options: { photoFiles: Read
     warning(first.line, "Published", "not published in the file: the shop has no hidden products, so it was left out");
     return null;
   }
+  // Shopify's Status: a draft or an archived product is not for sale there either.
+  const status = lower(cell(first, "Status"));
+  if (status && status !== "active") {
+    warning(first.line, "Status", `${status} in the file, not active: the shop has no hidden products, so it was left out`);
+    return null;
+  }
   if (title.length > TITLE_MAX) {
     error(first.line, "Title", `the title has ${title.length} characters: the shop's titles have at most ${TITLE_MAX}`);
     return null;

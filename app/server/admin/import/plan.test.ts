@@ -339,6 +339,7 @@ describe("problems, each on its line and column", () => {
         { Handle: "kept", "Option1 Value": "black", "Variant Price": "30" },
         { Handle: "kept", "Option1 Value": "Red", "Variant Price": "31.00" },
         { Title: "orphan", "Variant Price": "5" },
+        product("draft", { Status: "draft" }),
       ]),
     );
     expect(texts(planned.summary)).toEqual([
@@ -355,11 +356,12 @@ describe("problems, each on its line and column", () => {
       "line 14, Variant Price: the shop has one price per product: this product costs 30.00 from line 12, this row 31.00; this row was left out",
       "line 15, Handle: a row needs the Handle of its product: this row was left out",
       "line 6, Published: not published in the file: the shop has no hidden products, so it was left out",
+      "line 16, Status: draft in the file, not active: the shop has no hidden products, so it was left out",
     ]);
     // Line 12 is the first variant that went in: its price is the product's.
     const kept = planned.items.find((i) => i.handle === "kept")!;
     expect(kept.data.variants.map((v) => [v.color, v.line])).toEqual([["Black", 12]]);
-    expect(planned.summary.products).toEqual({ create: 1, update: 0, unchanged: 0, skipped: 6 });
+    expect(planned.summary.products).toEqual({ create: 1, update: 0, unchanged: 0, skipped: 7 });
   });
 
   it("a variant priced apart from the product's first is left out: the shop has one price per product", async () => {

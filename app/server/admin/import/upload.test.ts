@@ -148,7 +148,7 @@ describe("readUpload: a ZIP that lies about a size", () => {
 
   it("refuses a file whose contents do not match its CRC-32", () => {
     const zip = zipSync({ "products.csv": CSV }, { level: 0 });
-    zip[30 + "products.csv".length] ^= 0xff; // the first stored byte
+    zip[30 + "products.csv".length]! ^= 0xff; // the first stored byte
     expect(refused(readUpload("bad.zip", zip))).toEqual({
       ok: false,
       status: 400,

@@ -1,3 +1,4 @@
+import dns from "node:dns";
 import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
@@ -26,6 +27,49 @@ const MAX_REDIRECTS = 3;
 /** Cloud metadata services: refused even when IMPORT_ALLOW_HOSTS names them. */
 const METADATA_ADDRESSES = ["169.254.169.254", "fd00:ec2::254"];
 const METADATA_HOSTS = ["metadata.google.internal", "metadata.goog"];
+
+/**
+ * Never fetched, even from a host IMPORT_ALLOW_HOSTS names: all of link-local 169.254.0.0/16, where
+ * metadata services answer, however it is written (Node's BlockList matches ::ffff:169.254.x.x too),
+ * and the IPv6 forms that lead to it (IPv4-compatible ::a9fe:a9fe, NAT64, 6to4).
+ */
+const NEVER = new net.BlockList();
+NEVER.addSubnet("169.254.0.0", 16, "ipv4");
+NEVER.addAddress("fd00:ec2::254", "ipv6");
+NEVER.addSubnet("::a9fe:0", 112, "ipv6");
+NEVER.addSubnet("64:ff9b::a9fe:0", 112, "ipv6");
+NEVER.addSubnet("2002:a9fe::", 32, "ipv6");
+
+/**
+ * Private ranges request-filtering-agent's ipaddr.js takes for public ones: IPv4-compatible IPv6
+ * (::/96, e.g. [::127.0.0.1]) and the old site-local fec0::/10. Refused unless allowed, like any
+ * private address. (::1 is in ::/96 but is loopback, which the agent already refuses.)
+ */
+const ALSO_PRIVATE = new net.BlockList();
+ALSO_PRIVATE.addSubnet("::", 96, "ipv6");
+ALSO_PRIVATE.addSubnet("fec0::", 10, "ipv6");
+
+/** Why an address is never fetched, or null. */
+function never(address: string): string | null {
+  const family = net.isIP(address);
+  if (family === 0 || !NEVER.check(address, family === 4 ? "ipv4" : "ipv6")) return null;
+  return METADATA_ADDRESSES.includes(address) || address === "::ffff:a9fe:a9fe" || address === "::ffff:169.254.169.254"
+    ? `${address} is a cloud metadata address`
+    : `${address} is a link-local address (where cloud metadata services answer)`;
+}
+
+/** An address the agent would let through although it is private. */
+function alsoPrivate(address: string): boolean {
+  return net.isIP(address) === 6 && address !== "::1" && ALSO_PRIVATE.check(address, "ipv6");
+}
+
+/** Why this address may not be reached for this request (its allowed addresses given), or null. */
+function refusedAddress(address: string, allowed: readonly string[]): string | null {
+  const why = never(address);
+  if (why) return why;
+  if (alsoPrivate(address) && !allowed.includes(address)) return `${address} is a private address`;
+  return null;
+}
 
 class Refused extends Error {}
 
@@ -92,16 +136,16 @@ async function fetchOnce(address: string, maxBytes: number, signal: AbortSignal)
   if (METADATA_HOSTS.includes(host.replace(/\.$/, "")) || METADATA_ADDRESSES.includes(host)) {
     throw new Refused(`${host} is a cloud metadata address`);
   }
-  const filter = {
-    keepAlive: false,
-    allowIPAddressList: await allowedAddresses(url, host),
-    denyIPAddressList: METADATA_ADDRESSES,
-  };
+  const allowed = await allowedAddresses(url, host);
+  const refusedHost = refusedAddress(host, allowed);
+  if (refusedHost) throw new Refused(refusedHost);
+  const filter = { keepAlive: false, allowIPAddressList: allowed, denyIPAddressList: METADATA_ADDRESSES };
   const agent = url.protocol === "https:" ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
   const get = url.protocol === "https:" ? https.get : http.get;
 
   return new Promise<Answer>((resolve, reject) => {
-    const request = get(url, { agent, signal, headers: { accept: "image/*", "user-agent": "shop-product-import" } }, (response) => {
+    const options = { agent, signal, lookup: guardedLookup(allowed), headers: { accept: "image/*", "user-agent": "shop-product-import" } };
+    const request = get(url, options, (response) => {
       const status = response.statusCode ?? 0;
       const refuse = (why: string) => {
         response.destroy();
@@ -149,7 +193,31 @@ async function allowedAddresses(url: URL, host: string): Promise<string[]> {
   const allowed = config.importAllowHosts.some((entry) => entry.host === host && (entry.port === null || entry.port === port));
   if (!allowed) return [];
   const addresses = net.isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((entry) => entry.address);
-  return addresses.filter((address) => !METADATA_ADDRESSES.includes(address));
+  // An allowed name may still resolve to a metadata address (::ffff:169.254.169.254 included):
+  // the agent checks its allow list first, so such an address must not be on it.
+  return addresses.filter((address) => never(address) === null);
+}
+
+/**
+ * dns.lookup for the agent (which checks what it answers as well), refusing what the agent does
+ * not know to refuse: link-local and metadata addresses, IPv4-compatible and site-local IPv6. It
+ * runs at the moment of connecting, so it sees the addresses actually connected to.
+ */
+function guardedLookup(allowed: readonly string[]): typeof dns.lookup {
+  const guarded = (hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error);
+      for (const { address } of addresses) {
+        const why = refusedAddress(address, allowed);
+        if (why) return callback(new Refused(why));
+      }
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0];
+      if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }));
+      callback(null, first.address, first.family);
+    });
+  };
+  return guarded as unknown as typeof dns.lookup;
 }
 
 /** A connection's failure in the owner's words. */

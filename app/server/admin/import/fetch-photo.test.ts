@@ -130,6 +130,31 @@ describe("fetchPhoto", () => {
     expect(await refusal("http://[fd00:ec2::254]/x")).toContain("fd00:ec2::254 is a cloud metadata address");
   });
 
+  it("refuses IPv4-compatible and site-local IPv6 addresses, which ipaddr.js takes for public ones", async () => {
+    const cases: [string, string][] = [
+      ["http://[::127.0.0.1]/a.jpg", "::7f00:1 is a private address"],
+      ["http://[::10.0.0.1]:8080/a.jpg", "::a00:1 is a private address"],
+      ["http://[fec0::1]/a.jpg", "fec0::1 is a private address"],
+      ["http://[::169.254.169.254]/a.jpg", "::a9fe:a9fe is a link-local address (where cloud metadata services answer)"],
+      ["http://[64:ff9b::169.254.169.254]/a.jpg", "64:ff9b::a9fe:a9fe is a link-local address (where cloud metadata services answer)"],
+    ];
+    for (const [url, reason] of cases) expect(await refusal(url)).toBe(`could not fetch ${url}: ${reason}`);
+  });
+
+  it("never lets IMPORT_ALLOW_HOSTS reach a metadata or link-local address, however it is written", async () => {
+    allow("[::ffff:169.254.169.254],169.254.10.1,[::a9fe:a9fe]");
+    const started = Date.now();
+    expect(await refusal("http://[::ffff:169.254.169.254]/latest/meta-data/")).toBe(
+      "could not fetch http://[::ffff:169.254.169.254]/latest/meta-data/: ::ffff:a9fe:a9fe is a cloud metadata address",
+    );
+    expect(await refusal("http://169.254.10.1/a.jpg")).toBe(
+      "could not fetch http://169.254.10.1/a.jpg: 169.254.10.1 is a link-local address (where cloud metadata services answer)",
+    );
+    expect(await refusal("http://[::a9fe:a9fe]/a.jpg")).toContain("::a9fe:a9fe is a link-local address");
+    // Refused before any connection is tried (a connection to 169.254.x.x would hang until the timeout).
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it("fetches only http and https addresses", async () => {
     for (const url of ["ftp://example.com/a.jpg", "file:///etc/passwd", "data:image/png;base64,iVBORw0KGgo="]) {
       expect(await refusal(url)).toBe(`could not fetch ${url}: only http and https addresses can be fetched`);

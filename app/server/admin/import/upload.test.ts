@@ -125,3 +125,34 @@ describe("readUpload: a ZIP", () => {
     });
   });
 });
+
+describe("readUpload: a ZIP that lies about a size", () => {
+  it("refuses a file that unpacks to more than it declares, stopping at the declared size", () => {
+    // 200 MB of zeros packs to a few hundred kB; the ZIP is then made to say the CSV is 4 MB.
+    const zip = zipSync({ "products.csv": new Uint8Array(200 * 1024 * 1024) }, { level: 1 });
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    const declared = 4 * 1024 * 1024;
+    view.setUint32(22, declared, true); // local header: uncompressed size
+    const central = zip.length - 22 - view.getUint32(zip.length - 22 + 12, true);
+    expect(view.getUint32(central, true)).toBe(0x02014b50);
+    view.setUint32(central + 24, declared, true); // central directory: uncompressed size
+    const started = performance.now();
+    const result = refused(readUpload("lying.zip", zip));
+    console.log(`lying ZIP (${zip.length} bytes) refused in ${Math.round(performance.now() - started)} ms`);
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      message: "The ZIP's file products.csv is larger than it says: it may be damaged",
+    });
+  });
+
+  it("refuses a file whose contents do not match its CRC-32", () => {
+    const zip = zipSync({ "products.csv": CSV }, { level: 0 });
+    zip[30 + "products.csv".length]! ^= 0xff; // the first stored byte
+    expect(refused(readUpload("bad.zip", zip))).toEqual({
+      ok: false,
+      status: 400,
+      message: "The ZIP's file products.csv is damaged (its contents do not match what the ZIP says of it)",
+    });
+  });
+});

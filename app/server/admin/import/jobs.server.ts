@@ -41,7 +41,27 @@ export async function createImport(upload: { name: string; bytes: Uint8Array }, 
   const parsed = parseProductCsv(read.csv);
   if (!parsed.ok) return parsed;
   const plan = await planImport(parsed.file, { fileName, format: read.format, photoFiles: new Set(read.photos.keys()) });
+  await discardStalePlans();
   return { ok: true, job: await storePlan(plan, { fileName, photos: read.photos, by }) };
+}
+
+/** How long a dry run waits for "Import" before it is thrown away with its photos (decision 0071). */
+export const PLAN_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Dry runs nobody imported or discarded for PLAN_KEPT_MS are discarded: their items and a ZIP's
+ * photos (up to 100 MB each) leave the database; the report's summary stays. A plan that old is
+ * also one the shop has moved away from. Each new dry run sweeps.
+ */
+export async function discardStalePlans(at = Date.now()): Promise<number> {
+  const stale = await db
+    .selectFrom("imports")
+    .select("id")
+    .where("state", "=", "planned")
+    .where("created_at", "<", new Date(at - PLAN_KEPT_MS).toISOString())
+    .execute();
+  for (const { id } of stale) await discardImport(id);
+  return stale.length;
 }
 
 const ZIP = "zip:";

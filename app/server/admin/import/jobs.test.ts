@@ -7,7 +7,7 @@ import { deleteProduct } from "~/server/admin/products.server";
 import { db, now } from "~/server/database/db.server";
 import { NO_PHOTO } from "~/server/media/photos.server";
 import { runImports } from "./apply.server";
-import { discardImport, getImport, itemStates, startImport, storePlan } from "./jobs.server";
+import { discardImport, discardStalePlans, getImport, itemStates, PLAN_KEPT_MS, startImport, storePlan } from "./jobs.server";
 
 // Applying an import's plan (issue 50), on each engine vitest runs: exactly the plan, each product
 // once, what changed since the dry run reported per item, photos that fail reported on their line.
@@ -56,6 +56,20 @@ describe("a planned import", () => {
     await runImports();
     expect(await productCount()).toBe(before);
     expect((await catalogue()).brands.some((b) => b.name === "Importers")).toBe(false);
+  });
+
+  it("a dry run left for a day is thrown away with its items; a younger one, and a started one, are kept", async () => {
+    const old = await storePlan(planOf([plannedItem("stale-one")]), { fileName: "old.csv", by: null });
+    const started = await storePlan(planOf([plannedItem("stale-started")]), { fileName: "started.csv", by: null });
+    expect((await startImport(started.id)).ok).toBe(true);
+    const dayLater = Date.parse(old.createdAt) + PLAN_KEPT_MS + 1;
+    expect(await discardStalePlans(Date.parse(old.createdAt) + PLAN_KEPT_MS - 1000)).toBe(0);
+    expect(await discardStalePlans(dayLater)).toBeGreaterThanOrEqual(1);
+    expect((await getImport(old.id))!.state).toBe("discarded");
+    expect(await itemStates(old.id)).toEqual({ pending: 0, done: 0, failed: 0 });
+    expect(await startImport(old.id)).toMatchObject({ ok: false, status: 409 });
+    expect((await getImport(started.id))!.state).toBe("queued");
+    await runImports();
   });
 
   it("starts once: a second start is a 409, an unknown import a 404", async () => {

@@ -133,6 +133,8 @@ export type ImportItemData = {
   seoDescription: string;
   variants: PlannedVariant[];
   photos: PlannedPhoto[];
+  /** An update: the product's updated_at when the dry run read it; changed since, it is not overwritten. */
+  checkedAt?: string;
 };
 
 /** A category the import will make: its names from the top, and the kinds of sizes its products have. */

@@ -219,8 +219,15 @@ async function writeProduct(trx: Trx, item: Prepared, columns: ProductColumns): 
     if (!inserted.ok) throw new ItemRefusal(inserted.message);
   } else {
     productId = item.productId!;
-    const found = await lockRows(trx, trx.selectFrom("products").select("id").where("id", "=", productId)).executeTakeFirst();
+    const found = await lockRows(
+      trx,
+      trx.selectFrom("products").select(["id", "updated_at"]).where("id", "=", productId),
+    ).executeTakeFirst();
     if (!found) throw new ItemRefusal("the product was deleted after the dry run: import the file again to add it");
+    // The owner's edit made after the check is never silently undone by the file.
+    if (data.checkedAt && found.updated_at !== data.checkedAt) {
+      throw new ItemRefusal("the product was changed in the shop after the dry run: check the file again to update it");
+    }
     await updateProductIn(trx, productId, columns, { variants: variantsOf(data), tags: data.tags });
   }
   const left = await placeImportedPhotos(trx, productId, data.title, item.photos);
@@ -248,6 +255,10 @@ function isOutage(error: unknown): boolean {
     code === "ECONNREFUSED" ||
     code === "ECONNRESET" ||
     code === "57P01" ||
+    // A deadlock, a serialization failure or a lock not had in time: the item is tried again later.
+    code === "40P01" ||
+    code === "40001" ||
+    code === "55P03" ||
     code === "57P03" ||
     (typeof code === "string" && code.startsWith("08"))
   );

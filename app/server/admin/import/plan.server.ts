@@ -536,6 +536,7 @@ type StoredProduct = {
   handle: string;
   title: string;
   description: string;
+  updated_at: string;
   category: string;
   brand: string;
   price_cents: number;
@@ -815,6 +816,7 @@ export async function planImport(
           "sale_price_cents",
           "seo_title",
           "seo_description",
+          "updated_at",
         ])
         .where("id", "in", chunk)
         .execute(),
@@ -867,6 +869,7 @@ export async function planImport(
       seoDescription: draft.seoDescription,
       variants: planned,
       photos: draft.photos,
+      ...(stored ? { checkedAt: stored.updated_at } : {}),
     };
     let action: PlannedItem["action"] = "create";
     if (stored) {

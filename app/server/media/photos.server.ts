@@ -444,32 +444,51 @@ export async function adoptCover(trx: Trx, productId: string, image: string, tit
   await renumber(trx, productId, [row, ...rows]);
 }
 
+/**
+ * Whether a stored photo is the one `src` names: imported from it (`source`), or the shop's own
+ * address of it (an export of this shop imported again names its photos by their public address).
+ */
+export function isSamePhoto(photo: { src: string; base: string | null; source: string | null }, src: string): boolean {
+  if (photo.source === src) return true;
+  if (!/^https?:\/\//i.test(src)) return false;
+  let path: string;
+  try {
+    path = new URL(src).pathname;
+  } catch {
+    return false;
+  }
+  if (path === photo.src) return true;
+  return !!photo.base && path.startsWith(`${photo.base}-`) && /^-\d{1,4}\.(avif|webp|jpg)$/.test(path.slice(photo.base.length));
+}
+
 /** The picture of a product that has no photo yet (an imported one whose file gave none). */
 export const NO_PHOTO = "/demo/products/no-photo.svg";
 
-/** A photo an import brings: made already (`rendered`), or null when the product has it (by `source`). */
+/** A photo an import brings: made already (`rendered`), or null when the product has it (isSamePhoto). */
 export type ImportedPhoto = { source: string; alt: string; color: string | null; rendered: RenderedPhoto | null };
 
 /**
  * An imported product's photos, inside the import item's transaction: `photos` in their order
- * (one the product has by its `source` stays, with the file's alt text and colour; a made one is
- * stored with its source), then any others it has (the owner's uploads). The first is the cover.
+ * (one the product has, by its source or the shop's own address of it (isSamePhoto), stays, with
+ * the file's alt text and its colour unless the file gives none; a made one is stored with its
+ * source), then any others it has (the owner's uploads). The first is the cover.
  * Without any photo it shows NO_PHOTO, which the first real photo replaces. Adds at most
  * MAX_PHOTOS in all; returns the sources left out for that.
  */
 export async function placeImportedPhotos(trx: Trx, productId: string, title: string, photos: ImportedPhoto[]): Promise<string[]> {
   const rows = await photoRows(trx, productId);
-  const bySource = new Map(rows.filter((r) => r.source !== null).map((r) => [r.source!, r]));
   const ordered: Array<Pick<PhotoRow, "id" | "position" | "src">> = [];
   const placed = new Set<string>();
   const left: string[] = [];
-  const others = rows.filter((r) => r.src !== NO_PHOTO && !photos.some((p) => p.source === r.source));
+  const others = rows.filter((r) => r.src !== NO_PHOTO && !photos.some((p) => isSamePhoto(r, p.source)));
   for (const photo of photos) {
-    const existing = bySource.get(photo.source);
-    if (existing && !placed.has(existing.id)) {
+    const existing = rows.find((r) => !placed.has(r.id) && isSamePhoto(r, photo.source));
+    if (existing) {
       placed.add(existing.id);
-      if (existing.alt !== photo.alt || existing.color !== photo.color) {
-        await trx.updateTable("product_photos").set({ alt: photo.alt, color: photo.color }).where("id", "=", existing.id).execute();
+      // No colour in the file keeps the photo's own (an export names it on each colour's first photo only).
+      const color = photo.color ?? existing.color;
+      if (existing.alt !== photo.alt || existing.color !== color) {
+        await trx.updateTable("product_photos").set({ alt: photo.alt, color }).where("id", "=", existing.id).execute();
       }
       ordered.push(existing);
     } else if (photo.rendered) {

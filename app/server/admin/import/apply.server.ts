@@ -10,7 +10,14 @@ import { isBusyError, isForeignKeyViolation, uniqueViolationOf } from "~/server/
 import { db, newId, now } from "~/server/database/db.server";
 import { keepRenewing, LEASE_TERM_MS, newHolder } from "~/server/database/leases.server";
 import { lockRows, skipLocked } from "~/server/database/locks.server";
-import { NO_PHOTO, placeImportedPhotos, renderPhoto, type ImportedPhoto, type RenderedPhoto } from "~/server/media/photos.server";
+import {
+  isSamePhoto,
+  NO_PHOTO,
+  placeImportedPhotos,
+  renderPhoto,
+  type ImportedPhoto,
+  type RenderedPhoto,
+} from "~/server/media/photos.server";
 import { log } from "~/server/platform/log.server";
 import { fetchPhoto } from "./fetch-photo.server";
 
@@ -128,22 +135,16 @@ async function photoBytes(importId: string, src: string): Promise<{ ok: true; by
 
 /**
  * What an item needs besides the database's write lock: the photos the product does not have yet
- * (by source), fetched and made in all their sizes. A photo that cannot be had is a warning on its
+ * (isSamePhoto), fetched and made in all their sizes. A photo that cannot be had is a warning on its
  * line; the product still goes in.
  */
 async function prepare(importId: string, item: PendingItem, limit: Limit): Promise<Prepared> {
   const problems: ImportProblem[] = [];
   if (item.action === "unchanged") return { ...item, photos: [], problems };
-  const have = new Set<string>();
-  if (item.productId) {
-    const rows = await db
-      .selectFrom("product_photos")
-      .select("source")
-      .where("product_id", "=", item.productId)
-      .where("source", "is not", null)
-      .execute();
-    for (const row of rows) have.add(row.source!);
-  }
+  // The photos the product has: by their source, or the shop's own address of one (its export).
+  const have = item.productId
+    ? await db.selectFrom("product_photos").select(["src", "base", "source"]).where("product_id", "=", item.productId).execute()
+    : [];
   const wanted = [...item.data.photos].sort((a, b) => a.position - b.position).slice(0, MAX_PHOTOS);
   for (const photo of item.data.photos.filter((p) => !wanted.includes(p))) {
     problems.push(warning(item, photo.line, `a product has at most ${MAX_PHOTOS} photos: ${photo.src} was left out`));
@@ -151,7 +152,7 @@ async function prepare(importId: string, item: PendingItem, limit: Limit): Promi
   const photos = await Promise.all(
     wanted.map(async (photo): Promise<ImportedPhoto | null> => {
       const base = { source: photo.src, alt: photo.alt, color: photo.color };
-      if (have.has(photo.src)) return { ...base, rendered: null };
+      if (have.some((row) => isSamePhoto(row, photo.src))) return { ...base, rendered: null };
       // Each failure as one sentence naming the photo: fetchPhoto's messages already do.
       const made = await limit(async (): Promise<RenderedPhoto | string> => {
         const got = await photoBytes(importId, photo.src);

@@ -16,6 +16,7 @@ import { withoutControlChars } from "~/lib/schemas/fields";
 import { ONE_SIZE, SIZE_LISTS, sizeKindOf, variantLabel, type SizeKind } from "~/lib/variants";
 import { catalogue, sizeKindsOf, type CatalogueSnapshot } from "~/server/catalog/catalogue.server";
 import { db } from "~/server/database/db.server";
+import { isSamePhoto } from "~/server/media/photos.server";
 import type { ParsedFile, ParsedRow } from "./parse.server";
 import { bodyText, cents, colorHexOf, SHOP_SIZES_TEXT, shopSize, wholeNumber } from "./shopify-values.server";
 
@@ -554,23 +555,6 @@ type StoredPhoto = {
   position: number;
 };
 
-/**
- * Whether a stored photo is the one `src` names: imported from it (`source`), or the shop's own
- * address of it (an export of this shop imported again names its photos by their public address).
- */
-export function isSamePhoto(photo: { src: string; base: string | null; source: string | null }, src: string): boolean {
-  if (photo.source === src) return true;
-  if (!/^https?:\/\//i.test(src)) return false;
-  let path: string;
-  try {
-    path = new URL(src).pathname;
-  } catch {
-    return false;
-  }
-  if (path === photo.src) return true;
-  return !!photo.base && path.startsWith(`${photo.base}-`) && /^-\d{1,4}\.(avif|webp|jpg)$/.test(path.slice(photo.base.length));
-}
-
 // --- Categories and brands ---------------------------------------------------------------------
 
 type CategoryAnswer = { ok: true; id: string | null; path: string[] } | { ok: false; message: string };
@@ -945,8 +929,10 @@ function isUnchanged(
   if (!data.photos.length) return true;
   const relevant = now.photos.filter((p) => p.source !== null || data.photos.some((w) => isSamePhoto(p, w.src)));
   if (relevant.length !== data.photos.length) return false;
+  // A file photo without a colour keeps the one the shop gave it (an export names a colour only
+  // on each colour's first photo, as its Variant Image).
   return data.photos.every((w, i) => {
     const p = relevant[i]!;
-    return isSamePhoto(p, w.src) && p.alt === w.alt && (p.color ?? null) === w.color;
+    return isSamePhoto(p, w.src) && p.alt === w.alt && (w.color === null || p.color === w.color);
   });
 }

@@ -144,6 +144,23 @@ describe("applying", () => {
     expect(plain.product).toMatchObject({ category: top.id, image: NO_PHOTO, stock: 9 });
   });
 
+  it("an update never undoes an edit the owner made after the dry run; one checked against the product as it is goes in", async () => {
+    await applied(planOf([plannedItem("edited-after")]));
+    const { row } = (await byHandle("edited-after"))!;
+    const none = { categoriesToCreate: [], brandsToCreate: [] };
+    const stale = await applied(
+      planOf([plannedItem("edited-after", { title: "From an old check", checkedAt: "2000-01-01T00:00:00.000Z" }, "update", row.id)], none),
+    );
+    expect(stale.applyProblems).toEqual([
+      expect.objectContaining({ handle: "edited-after", message: expect.stringContaining("changed in the shop after the dry run") }),
+    ]);
+    expect((await byHandle("edited-after"))!.row.title).toBe(row.title);
+    await applied(
+      planOf([plannedItem("edited-after", { title: "From a fresh check", checkedAt: row.updated_at }, "update", row.id)], none),
+    );
+    expect((await byHandle("edited-after"))!.row.title).toBe("From a fresh check");
+  });
+
   it("a second import of the same products changes nothing when unchanged, and an update keeps variants of the same size and colour", async () => {
     await applied(planOf([plannedItem("again-tee")]));
     const first = (await byHandle("again-tee"))!;

@@ -7,6 +7,9 @@ import { ADMIN, dataFingerprint, SHOPPER, unique } from "./helpers";
 
 const BULK = "/api/admin/products/bulk";
 
+// Its products and changes stay in a shop of its own: other specs count the demo's photos and prices.
+test.use({ ownShop: true });
+
 async function signedIn(baseURL: string | undefined, account: { email: string; password: string }): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({ baseURL });
   expect((await context.post("/api/auth/login", { data: account })).ok()).toBe(true);

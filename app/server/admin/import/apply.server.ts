@@ -339,6 +339,15 @@ async function pendingItems(importId: string, limit: number): Promise<PendingIte
  */
 async function claimImport(holder: string): Promise<{ id: string; summary: string } | undefined> {
   const stamp = now();
+  // Most rounds find nothing: a read, and no write, as the mail sender does. A write every round
+  // would wait out SQLite's busy timeout while a backup holds the lock, and keep requests waiting.
+  const due = await db
+    .selectFrom("imports")
+    .select("id")
+    .where((w) => w.or([w("state", "=", "queued"), w.and([w("state", "=", "running"), w("lease_until", "<", stamp)])]))
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return undefined;
   return db
     .updateTable("imports")
     .set({ state: "running", holder, lease_until: new Date(Date.now() + LEASE_TERM_MS).toISOString(), updated_at: stamp })

@@ -137,6 +137,8 @@ test("a text file named .jpg is refused with its name, and a product's last phot
   page,
   javaScriptEnabled,
 }) => {
+  // Many page loads without JavaScript: about 25 s alone, more on a loaded CI machine.
+  test.setTimeout(60_000);
   await signIn(page, ADMIN);
   const id = await addShirt(page.request, unique("Refused Shirt "));
   try {

@@ -34,7 +34,9 @@ export default defineConfig<object, WorkerOptions>({
   use: {
     // A failed test keeps a trace of DOM snapshots and a screenshot of where it stopped. Tracing
     // without the screencast costs about a tenth of the suite's time; with it, about a third.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
+    // In CI (CI set) nobody can open a trace after the run, so none is recorded there: the error,
+    // its screenshot and the page's snapshot (error-context.md) are what CI's log and files keep.
+    trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,

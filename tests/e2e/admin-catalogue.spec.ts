@@ -129,6 +129,9 @@ test("the owner makes a product in Dresses by Atelier Nord tagged linen, and a c
   page,
   javaScriptEnabled,
 }) => {
+  // A product with a photo, six sheets photographed and a collection filled and ordered: about 15 s
+  // alone, and it ran out of 30 s on a loaded CI run (PostgreSQL, with JavaScript).
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, ADMIN);
   await page.goto("/admin/dashboard");

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import type { Engine } from "./tests/e2e/fixtures";
 
@@ -18,6 +18,25 @@ const HTTP_SPECS = /\.http\.spec\.ts$/;
 // instances over one PostgreSQL database.
 const SQLITE_ONLY = [/startup\.http\.spec\.ts$/, /two-processes\.http\.spec\.ts$/];
 const POSTGRES_ONLY = /instances\.http\.spec\.ts$/;
+
+// On PostgreSQL every browser spec runs once, alternately with JavaScript (js-pg) and without it
+// (no-js-pg), and every @needs-js test with JavaScript: the engine is behind the server and the
+// scripts are in the browser, and a form reaches the same action either way, so each assertion
+// still runs on both engines and in both modes, and the suite stays within CI's time (decision
+// 0077). E2E_PG_BOTH_MODES=1 runs every browser spec in both modes on PostgreSQL too.
+const BROWSER_SPECS = readdirSync("tests/e2e")
+  .filter((file) => file.endsWith(".spec.ts") && !HTTP_SPECS.test(file))
+  .sort();
+const escape = (file: string) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const bothModes = process.env.E2E_PG_BOTH_MODES === "1";
+const half = (parity: number) =>
+  BROWSER_SPECS.filter((_, i) => bothModes || i % 2 === parity)
+    .map(escape)
+    .join("|");
+/** js-pg's specs, as `grep` sees a test: its project, file, describe and test titles and tags, with spaces between. */
+const PG_WITH_JS = new RegExp(`(^| |/)(${half(0)}) `);
+/** no-js-pg's spec files. */
+const PG_WITHOUT_JS = new RegExp(`(^|/)(${half(1)})$`);
 
 // Chromium's headless shell (Debian: chromium-headless-shell) when it is there: it draws no browser
 // window behind the page and runs the suite in about half the time of the full browser.
@@ -59,9 +78,16 @@ export default defineConfig<object, WorkerOptions>({
     ...(process.env.TEST_DATABASE_URL
       ? [
           { name: "http-pg", testMatch: HTTP_SPECS, testIgnore: SQLITE_ONLY, use: { engine: postgres } },
-          { name: "js-pg", testIgnore: [HTTP_SPECS, ...SQLITE_ONLY], use: { javaScriptEnabled: true, engine: postgres } },
+          {
+            name: "js-pg",
+            testIgnore: [HTTP_SPECS, ...SQLITE_ONLY],
+            // Its half of the specs, and every test that needs JavaScript wherever it is.
+            grep: [PG_WITH_JS, /@needs-js/],
+            use: { javaScriptEnabled: true, engine: postgres },
+          },
           {
             name: "no-js-pg",
+            testMatch: PG_WITHOUT_JS,
             testIgnore: [HTTP_SPECS, ...SQLITE_ONLY],
             grepInvert: /@needs-js/,
             use: { javaScriptEnabled: false, engine: postgres },

@@ -24,7 +24,7 @@ const POSTGRES_ONLY = /instances\.http\.spec\.ts$/;
 // scripts are in the browser, and a form reaches the same action either way, so each assertion
 // still runs on both engines and in both modes, and the suite stays within CI's time (decision
 // 0077). E2E_PG_BOTH_MODES=1 runs every browser spec in both modes on PostgreSQL too.
-const BROWSER_SPECS = readdirSync("tests/e2e")
+const BROWSER_SPECS = readdirSync(new URL("tests/e2e/", import.meta.url))
   .filter((file) => file.endsWith(".spec.ts") && !HTTP_SPECS.test(file))
   .sort();
 const escape = (file: string) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

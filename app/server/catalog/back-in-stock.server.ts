@@ -57,7 +57,15 @@ export async function subscribeBackInStock(
   if (variant.stock > 0) return { ok: false, status: 409, message: BACK_IN_STOCK_IN_STOCK };
   await db
     .insertInto("back_in_stock")
-    .values({ id: newId(), variant_id: variant.id, email, user_id: who.user?.id ?? null, token_hash: null, created_at: now(), notified_at: null })
+    .values({
+      id: newId(),
+      variant_id: variant.id,
+      email,
+      user_id: who.user?.id ?? null,
+      token_hash: null,
+      created_at: now(),
+      notified_at: null,
+    })
     .onConflict((oc) => oc.columns(["variant_id", "email"]).where("notified_at", "is", null).doNothing())
     .execute();
   return { ok: true, email, message: subscribedMessage(variantName(variant.title, variant.size, variant.color), email) };
@@ -116,7 +124,11 @@ export async function claimRestocked(trx: Executor, variantIds?: readonly string
     const user = row.user_id ? byUser.get(row.user_id) : undefined;
     if (user && (user.closed_at || user.blocked_at)) continue;
     const token = randomBytes(32).toString("base64url");
-    await trx.updateTable("back_in_stock").set({ token_hash: tokenHash(token) }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("back_in_stock")
+      .set({ token_hash: tokenHash(token) })
+      .where("id", "=", row.id)
+      .execute();
     await enqueueMail(
       trx,
       backInStockMessage({

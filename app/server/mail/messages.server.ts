@@ -418,7 +418,8 @@ export const accountClosedMessage = (user: { userName: string; email: string }) 
  * "It's back" (issue 51): the size a shopper asked about is in stock again. Links to the product's
  * page on that size and colour, and to the page that ends the subscription.
  */
-export const backInStockMessage = (m: { to: string; title: string; size: string; color: string; productLink: string; unsubscribeLink: string }): MailDraft =>
+export const backInStockMessage =
+  (m: { to: string; title: string; size: string; color: string; productLink: string; unsubscribeLink: string }): MailDraft =>
   (settings) => {
     const shop = settings.name;
     const name = lineName(m.title, m.size, m.color);

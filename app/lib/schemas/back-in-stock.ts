@@ -9,7 +9,6 @@ export const BackInStockSchema = z.object({
   variantId: IdSchema,
   email: z.optional(email),
 });
-export type BackInStockInput = z.infer<typeof BackInStockSchema>;
 
 /** A visitor's form: the address is required. */
 export const VisitorBackInStockSchema = z.object({ variantId: IdSchema, email });

@@ -2,11 +2,10 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
 import type { Product } from "~/lib/product";
-import type { BulkChange } from "~/lib/schemas/bulk";
 import { productWith } from "#tests/support/catalog";
 import { registerUser } from "~/server/accounts/users.server";
 import { applyBulkChange } from "~/server/admin/bulk.server";
-import { saveProduct } from "~/server/admin/products.server";
+import { saveProduct, updateProductIn } from "~/server/admin/products.server";
 import { restock } from "~/server/checkout/stock.server";
 import { db } from "~/server/database/db.server";
 import { reloadSettings } from "~/server/platform/config.server";
@@ -37,7 +36,12 @@ const subscribe = (variantId: string, email: string, user: SessionUser | null = 
   subscribeBackInStock({ ...visitor(email), variantId }, { user, ip: from });
 
 const mailsTo = (recipient: string) =>
-  db.selectFrom("outbox").select(["recipient", "subject", "text_body"]).where("kind", "=", "back-in-stock").where("recipient", "=", recipient).execute();
+  db
+    .selectFrom("outbox")
+    .select(["recipient", "subject", "text_body"])
+    .where("kind", "=", "back-in-stock")
+    .where("recipient", "=", recipient)
+    .execute();
 const waitingRows = (variantId: string) =>
   db.selectFrom("back_in_stock").selectAll().where("variant_id", "=", variantId).where("notified_at", "is", null).execute();
 const tokenIn = (text: string) => /unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
@@ -54,7 +58,13 @@ async function ownerSetsStock(p: Product, stocks: Record<string, number>) {
       brand: p.brand,
       price: p.priceCents / 100,
       salePrice: 0,
-      variants: p.variants.map((v) => ({ size: v.size, color: v.color, colorHex: v.colorHex, sku: v.sku, stock: stocks[v.size] ?? v.stock })),
+      variants: p.variants.map((v) => ({
+        size: v.size,
+        color: v.color,
+        colorHex: v.colorHex,
+        sku: v.sku,
+        stock: stocks[v.size] ?? v.stock,
+      })),
     },
     null,
   );
@@ -82,7 +92,11 @@ describe("subscribing", () => {
     expect((await waitingRows(m.id)).map((r) => r.email).sort()).toEqual(["ann@example.com", "bob@example.com"]);
 
     expect(await subscribe(variant(p, "S").id, "ann@example.com")).toEqual({ ok: false, status: 409, message: BACK_IN_STOCK_IN_STOCK });
-    expect(await subscribe("0123456789abcdef01234567", "ann@example.com")).toEqual({ ok: false, status: 404, message: BACK_IN_STOCK_UNKNOWN });
+    expect(await subscribe("0123456789abcdef01234567", "ann@example.com")).toEqual({
+      ok: false,
+      status: 404,
+      message: BACK_IN_STOCK_UNKNOWN,
+    });
     expect(await waitingRows(variant(p, "S").id)).toEqual([]);
     expect(await waitingCounts([p.id])).toEqual({ [m.id]: 2 });
   });
@@ -146,10 +160,35 @@ describe("the mail when a size is back", () => {
     expect(await mailsTo("cancel@example.com")).toHaveLength(1);
     expect(await mailsTo("bulk@example.com")).toEqual([]);
 
-    const added = await applyBulkChange({ ids: [p.id] }, { kind: "stock-add", value: 2 } as BulkChange);
+    const added = await applyBulkChange({ ids: [p.id] }, { kind: "stock-add", value: 2 });
     expect(added).toMatchObject({ ok: true });
     expect(await mailsTo("bulk@example.com")).toHaveLength(1);
     expect(await mailsTo("cancel@example.com")).toHaveLength(1);
+  });
+
+  it("an import's update of the product mails in the item's transaction, and nothing when it rolls back", async () => {
+    const p = await productWith([{ size: "S", stock: 0 }]);
+    await subscribe(variant(p, "S").id, "import@example.com");
+    const row = {
+      title: p.title,
+      description: p.description,
+      category: p.category,
+      brand: p.brand,
+      price_cents: 2000,
+      sale_price_cents: 0,
+    };
+    const variants = [{ size: "S", color: "", colorHex: "", sku: null, stock: 6 }];
+    // An item that fails after writing: its transaction, mail included, is thrown away.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await updateProductIn(trx, p.id, row, { variants, tags: [] });
+        throw new Error("the item failed");
+      }),
+    ).rejects.toThrow("the item failed");
+    expect(await mailsTo("import@example.com")).toEqual([]);
+    expect(await waitingRows(variant(p, "S").id)).toHaveLength(1);
+    await db.transaction().execute((trx) => updateProductIn(trx, p.id, row, { variants, tags: [] }));
+    expect(await mailsTo("import@example.com")).toHaveLength(1);
   });
 
   it("stock put back by a path that claims nothing (plain SQL): two sweeps at once mail each subscriber exactly once", async () => {
@@ -208,7 +247,11 @@ describe("unsubscribing", () => {
       expect(await findUnsubscribe(bad)).toBeNull();
       expect(await unsubscribeBackInStock(bad)).toBeNull();
     }
-    expect(await findUnsubscribe(token)).toEqual({ name: `${p.title} (S)`, email: "leave@example.com", productPath: `/shop/products/${p.handle}` });
+    expect(await findUnsubscribe(token)).toEqual({
+      name: `${p.title} (S)`,
+      email: "leave@example.com",
+      productPath: `/shop/products/${p.handle}`,
+    });
     expect(await unsubscribeBackInStock(token)).toMatchObject({ email: "leave@example.com" });
     expect((await waitingRows(variant(p, "M").id)).map((r) => r.email)).toEqual(["stay@example.com"]);
     // Only the token's hash is stored, and the link works once.

@@ -46,6 +46,7 @@ export interface Database {
   imports: ImportsTable;
   import_items: ImportItemsTable;
   import_files: ImportFilesTable;
+  back_in_stock: BackInStockTable;
 }
 
 /** The owner's categories (migration 0027): a tree of at most two levels. */
@@ -626,4 +627,18 @@ export interface ImportFilesTable {
   import_id: string;
   name: string;
   bytes: Uint8Array;
+}
+
+/** "E-mail me when it's back" for a sold-out variant (issue 51, migration 0031). */
+export interface BackInStockTable {
+  id: string;
+  variant_id: string;
+  /** Lowercase; a shopper's is their account's when they subscribed (the mail reads it anew). */
+  email: string;
+  user_id: string | null;
+  /** SHA-256 of the unsubscribe link's token, written when the mail is. */
+  token_hash: string | null;
+  created_at: string;
+  /** When it was claimed and mailed; null while it waits. */
+  notified_at: string | null;
 }

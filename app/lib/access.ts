@@ -6,7 +6,7 @@ export type SessionUser = { id: string; userName: string; email: string; role: R
 
 const AUTH_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password"]);
 /** Pages for everyone, signed in or not: the link that confirms a new e-mail address works either way. */
-const OPEN_PATHS = new Set(["/auth/confirm-email"]);
+const OPEN_PATHS = new Set(["/auth/confirm-email", "/back-in-stock/unsubscribe"]);
 
 const CATALOGUE_PATHS = new Set(["/shop/home", "/shop/listing", "/shop/search", "/shop/cart"]);
 

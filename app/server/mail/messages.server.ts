@@ -413,3 +413,31 @@ export const accountClosedMessage = (user: { userName: string; email: string }) 
     (shop) => `Your ${shop} account is closed`,
     "your account is closed: your name, e-mail address, saved addresses and sign-ins are erased. Your orders stay in our books, as the law asks, and your reviews stay without your name. This is the last e-mail you get from us; you are welcome to register again at any time.",
   );
+
+/**
+ * "It's back" (issue 51): the size a shopper asked about is in stock again. Links to the product's
+ * page on that size and colour, and to the page that ends the subscription.
+ */
+export const backInStockMessage =
+  (m: { to: string; title: string; size: string; color: string; productLink: string; unsubscribeLink: string }): MailDraft =>
+  (settings) => {
+    const shop = settings.name;
+    const name = lineName(m.title, m.size, m.color);
+    const subject = `Back in stock: ${name}`;
+    const intro = `good news: ${name} is back in stock at ${shop}. It may sell out again, so don't wait too long.`;
+    const footer = "You get this e-mail because you asked us to tell you when this size was back. We will not e-mail you about it again.";
+    return {
+      kind: "back-in-stock",
+      to: m.to,
+      subject,
+      text: `Hello,\n\n${intro}\n\n${m.productLink}\n\n${footer}\nUnsubscribe: ${m.unsubscribeLink}\n\n${shop}\n`,
+      html: htmlPage(
+        shop,
+        subject,
+        `<p>Hello,</p><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(m.productLink)}" style="color:#1d4ed8">Shop ${escapeHtml(name)}</a></p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(footer)} <a href="${escapeHtml(m.unsubscribeLink)}" style="color:#6b7280">Unsubscribe</a></p>`,
+      ),
+      orderId: null,
+    };
+  };

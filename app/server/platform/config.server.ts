@@ -109,6 +109,8 @@ const Environment = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
   DISCOUNT_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
   VISITOR_CARTS_PER_MINUTE: whole(1, 1_000_000),
+  BACK_IN_STOCK_PER_HOUR: whole(1, 1_000_000),
+  BACK_IN_STOCK_INTERVAL_MS: whole(10, 86_400_000),
   RETURN_DAYS: whole(0, 3650),
   /** Hosts (host or host:port, comma-separated) the import may fetch photos from though they are private. */
   IMPORT_ALLOW_HOSTS: z.preprocess(
@@ -334,6 +336,14 @@ export const config = {
   /** New visitors' carts per minute per client address (20), so a script cannot fill the database with carts. */
   get visitorCartsPerMinute(): number {
     return settings().VISITOR_CARTS_PER_MINUTE ?? 20;
+  },
+  /** "E-mail me when it's back" subscriptions per hour per client address (20), so a script cannot fill the table. */
+  get backInStockPerHour(): number {
+    return settings().BACK_IN_STOCK_PER_HOUR ?? 20;
+  },
+  /** How often each process looks for waiting subscriptions whose size is back in stock (10 s). */
+  get backInStockIntervalMs(): number {
+    return settings().BACK_IN_STOCK_INTERVAL_MS ?? 10_000;
   },
   /** Days after delivery within which a shopper may ask to return items (30). */
   get returnDays(): number {

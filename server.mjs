@@ -159,7 +159,7 @@ async function runServer() {
     await http.startShop({ server: true });
     app = http.createApp({ clientDir: path.join(root, "build/client") });
   }
-  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner } = http;
+  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner, startCartReminderSweep } = http;
 
   const port = Number(process.env.PORT);
   const host = process.env.HOST || undefined;
@@ -175,6 +175,8 @@ async function runServer() {
     startMailSender();
     // Product imports the owner started, or that a stopped process left half-way (issue 50).
     startImportRunner();
+    // Carts left behind get their one reminder, when the owner turned reminders on (issue 51).
+    startCartReminderSweep();
   });
 
   // A port that is taken (or not ours to take) ends the start with one line; a primary seeing a

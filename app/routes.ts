@@ -9,6 +9,9 @@ export default [
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
     route("auth/reset-password", "routes/auth/reset-password.tsx"),
     route("auth/confirm-email", "routes/auth/confirm-email.tsx"),
+    // The links of a cart reminder's e-mail (issue 51): back to the cart, and stop reminders.
+    route("reminders/cart/:token", "routes/reminders/cart.tsx"),
+    route("reminders/unsubscribe/:token", "routes/reminders/unsubscribe.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.tsx"),
   layout("routes/shop/layout.tsx", [

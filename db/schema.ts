@@ -46,6 +46,8 @@ export interface Database {
   imports: ImportsTable;
   import_items: ImportItemsTable;
   import_files: ImportFilesTable;
+  cart_reminders: CartRemindersTable;
+  cart_reminder_stops: CartReminderStopsTable;
 }
 
 /** The owner's categories (migration 0027): a tree of at most two levels. */
@@ -459,6 +461,32 @@ export interface CartsTable {
   updated_at: string;
   /** The discount code the shopper applied (migration 0017), checked again at checkout. */
   discount_code: Generated<string | null>;
+  /** A visitor's address for a reminder of this cart, and 1 once they asked for one (migration 0032). */
+  reminder_email: Generated<string | null>;
+  reminder_opt_in: Generated<number>;
+}
+
+/** The one reminder a cart left behind gets (migration 0032); it outlives the cart. */
+export interface CartRemindersTable {
+  id: string;
+  /** Unique: the claim that makes it one per cart, whichever process sends it. */
+  cart_id: string;
+  /** The account's, or null for a visitor's cart. */
+  user_id: string | null;
+  /** Where it was sent. */
+  email: string;
+  /** SHA-256 (hex) of the tokens of the e-mail's links: restore the cart, stop reminders. */
+  restore_hash: string;
+  unsubscribe_hash: string;
+  /** When it was written to the outbox (the dashboard's "sent"). */
+  created_at: string;
+  restored_at: string | null;
+}
+
+/** No more cart reminders for "user:<id>" or "email:<address in lower case>" (migration 0032). */
+export interface CartReminderStopsTable {
+  subject: string;
+  created_at: string;
 }
 
 export interface CartItemsTable {

@@ -30,6 +30,8 @@ type SettingsForm = {
   taxRates?: TaxRateRow[];
   otherTaxRate?: Text;
   shippingZones?: ZoneRow[];
+  cartReminders?: Text;
+  cartReminderHours?: Text;
 };
 
 /** What "Add method", "Add zone" and "Add tax rate" put in the form. */
@@ -103,6 +105,8 @@ function fromForm(form: unknown) {
         }),
       };
     }),
+    cartReminders: ticked(f.cartReminders),
+    cartReminderHours: decimal(f.cartReminderHours ?? ""),
   };
 }
 
@@ -138,5 +142,7 @@ export function settingsFormValues(settings: ShopSettings): SettingsForm {
         estimate: method.estimate,
       })),
     })),
+    cartReminders: settings.cartReminders ? "on" : undefined,
+    cartReminderHours: String(settings.cartReminderHours),
   };
 }

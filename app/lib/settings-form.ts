@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { regionCountries } from "./regions";
-import { SettingsSchema, type ShopSettings } from "./settings";
+import { CART_REMINDER_HOURS, SettingsSchema, type ShopSettings } from "./settings";
 
 // The settings page's form (/admin/settings): every setting, as the browser sends it (text, a
 // ticked box's "on", a list of ticked countries), read into SettingsSchema's values and checked by
@@ -106,7 +106,8 @@ function fromForm(form: unknown) {
       };
     }),
     cartReminders: ticked(f.cartReminders),
-    cartReminderHours: decimal(f.cartReminderHours ?? ""),
+    // A form without the field (one made before issue 51) keeps the default; an emptied one is refused.
+    cartReminderHours: f.cartReminderHours === undefined ? CART_REMINDER_HOURS.default : decimal(f.cartReminderHours),
   };
 }
 

@@ -12,6 +12,9 @@ import type { Route } from "./+types/cart";
 // after sign-in; a visitor's becomes the cart of the browser that follows the link. For everyone,
 // signed in or not (access.ts, REMINDER_LINKS); a link we never sent is a 404 with a sentence.
 
+/** The cart: the shop's home with its cart sheet open (what /shop/cart redirects to). */
+const CART_PAGE = "/shop/home?cart=open";
+
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Your cart", matches) },
   { name: "robots", content: "noindex" },
@@ -22,11 +25,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const restored = await restoreRemindedCart(params.token, user);
   switch (restored.kind) {
     case "account":
-      return redirect("/shop/cart");
+      return redirect(CART_PAGE);
     case "joined":
-      return redirectWithSuccess("/shop/cart", CART_JOINED);
+      return redirectWithSuccess(CART_PAGE, CART_JOINED);
     case "visitor":
-      return redirectWithSuccess("/shop/cart", CART_RESTORED, { headers: { "Set-Cookie": restored.setCookie } });
+      return redirectWithSuccess(CART_PAGE, CART_RESTORED, { headers: { "Set-Cookie": restored.setCookie } });
     case "signIn":
       return redirect(signInTo(new URL(request.url).pathname));
     case "otherAccount":

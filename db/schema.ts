@@ -466,11 +466,15 @@ export interface CartsTable {
   reminder_opt_in: Generated<number>;
 }
 
-/** The one reminder a cart left behind gets (migration 0032); it outlives the cart. */
+/** A reminder of a cart left behind (migration 0032); it outlives the cart. */
 export interface CartRemindersTable {
   id: string;
-  /** Unique: the claim that makes it one per cart, whichever process sends it. */
   cart_id: string;
+  /**
+   * The cart's reminders counted 1, 2, ...: a new one only after a paid order placed since the last.
+   * Unique with cart_id: the claim that makes it one per round, whichever process sends it.
+   */
+  round: number;
   /** The account's, or null for a visitor's cart. */
   user_id: string | null;
   /** Where it was sent. */

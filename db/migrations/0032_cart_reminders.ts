@@ -3,9 +3,12 @@ import type { Kysely } from "kysely";
 // Issue 51: a reminder of a cart left behind (docs/decisions/0076-cart-reminders.md).
 // - carts.reminder_email / reminder_opt_in: a visitor's cart is reminded only when guest checkout
 //   took an e-mail and the guest ticked "Send me a reminder if I don't finish" (optInCartReminder).
-// - cart_reminders: the one reminder a cart gets, written with its e-mail in one transaction; the
-//   unique cart_id is the claim, so two processes never both send one. It keeps the hashes of the
-//   e-mail's two links (restore the cart, stop reminders) and outlives its cart, for the dashboard.
+// - cart_reminders: a reminder of a cart, written with its e-mail in one transaction. `round` counts
+//   the cart's reminders (1, 2, ...): a cart is reminded again only after its owner paid an order
+//   placed after its last reminder (an account keeps its cart row for life), and the unique
+//   (cart_id, round) is the claim, so of two processes that read the same round only one sends.
+//   It keeps the hashes of the e-mail's two links (restore the cart, stop reminders) and outlives
+//   its cart, for the dashboard.
 // - cart_reminder_stops: who asked for no more reminders: "user:<id>" or "email:<address, lower case>".
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("carts").addColumn("reminder_email", "text").execute();
@@ -19,13 +22,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("cart_reminders")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("cart_id", "text", (c) => c.notNull().unique())
+    .addColumn("cart_id", "text", (c) => c.notNull())
+    .addColumn("round", "integer", (c) => c.notNull())
     .addColumn("user_id", "text", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("restore_hash", "text", (c) => c.notNull().unique())
     .addColumn("unsubscribe_hash", "text", (c) => c.notNull().unique())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("restored_at", "text")
+    .addUniqueConstraint("cart_reminders_cart_round_key", ["cart_id", "round"])
     .execute();
   await db.schema.createIndex("cart_reminders_created_idx").on("cart_reminders").column("created_at").execute();
 

@@ -20,8 +20,11 @@ import { handOverVisitorCart, VISITOR_CART_IDLE_MS } from "./visitor-cart.server
 //   account was paid after the cart's last change;
 // - a visitor's cart only when guest checkout took an e-mail and the guest asked for a reminder
 //   (optInCartReminder), unless an order for that e-mail was paid after the cart's last change;
-// never to whoever stopped reminders. The reminder row, unique per cart, is the claim: it is
-// written in the e-mail's transaction, so of two processes only one sends, and a cart gets one.
+// never to whoever stopped reminders. A cart is reminded once, and again only once its owner paid
+// an order placed after its last reminder (then a new filling of the cart is a new cart; a change
+// without an order is not). The reminder row is the claim: its (cart_id, round) is unique, the
+// round being the cart's count of reminders read in the statement that checks the cart, and it is
+// written in the e-mail's transaction, so of two processes only one sends.
 
 const HOUR_MS = 3_600_000;
 /** How far past the owner's hours a cart is still reminded. */
@@ -52,17 +55,54 @@ export async function optInCartReminder(owner: CartOwner, email: string): Promis
   return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
 }
 
-/** Carts that may be reminded now: changed between `oldest` and `cutoff`, with items, never reminded, allowed. */
+/**
+ * Carts that may be reminded now: changed between `oldest` and `cutoff`, with items, allowed, and
+ * never reminded or reminded only before a paid order of their owner: no reminder of the cart that
+ * no paid order of the owner (the account; for a visitor's cart, the address reminded) placed after
+ * it followed (the cart ended with that order; the next filling is a new one). `round`: the number the reminder would get, read in this same statement
+ * (one snapshot with the checks), so two writers that pass the checks claim the same (cart, round).
+ */
 function remindable(executor: Kysely<Database>, cutoff: string, oldest: string) {
   return executor
     .selectFrom("carts")
     .leftJoin("users", "users.id", "carts.user_id")
     .select(["carts.id", "carts.user_id", "carts.updated_at", "carts.reminder_email", "users.user_name", "users.email as account_email"])
+    .select((eb) =>
+      eb
+        .selectFrom("cart_reminders")
+        .select(sql<number>`coalesce(max(cart_reminders.round), 0) + 1`.as("next"))
+        .whereRef("cart_reminders.cart_id", "=", "carts.id")
+        .as("round"),
+    )
     .where("carts.updated_at", "<=", cutoff)
     .where("carts.updated_at", ">", oldest)
     .where((eb) => eb.exists(eb.selectFrom("cart_items").select("cart_items.id").whereRef("cart_items.cart_id", "=", "carts.id")))
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("cart_reminders").select("cart_reminders.id").whereRef("cart_reminders.cart_id", "=", "carts.id"))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("cart_reminders")
+            .select("cart_reminders.id")
+            .whereRef("cart_reminders.cart_id", "=", "carts.id")
+            .where((r) =>
+              r.not(
+                r.exists(
+                  r
+                    .selectFrom("orders")
+                    .select("orders.id")
+                    .where("orders.payment_status", "=", "paid")
+                    .whereRef("orders.order_date", ">", "cart_reminders.created_at")
+                    .where((o) =>
+                      o.or([
+                        o.and([o("carts.user_id", "is not", null), o(o.ref("orders.user_id"), "=", o.ref("carts.user_id"))]),
+                        o.and([o("carts.user_id", "is", null), sql<boolean>`lower(orders.customer_email) = lower(cart_reminders.email)`]),
+                      ]),
+                    ),
+                ),
+              ),
+            ),
+        ),
+      ),
     )
     .where((eb) =>
       eb.or([
@@ -140,8 +180,9 @@ export async function sweepCartReminders(at = new Date()): Promise<number> {
 
 /**
  * The reminder of one cart, in one transaction: the cart row claimed (passed over while another
- * process holds it), checked again as it is now, the reminder row written (its unique cart_id:
- * a second writer adds nothing) and the e-mail put in the outbox with it.
+ * process holds it), checked again as it is now, the reminder row written (its unique
+ * (cart_id, round): a second writer of the same round adds nothing) and the e-mail put in the
+ * outbox with it.
  */
 async function remindCart(cartId: string, cutoff: string, oldest: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -157,6 +198,7 @@ async function remindCart(cartId: string, cutoff: string, oldest: string): Promi
       .values({
         id: newId(),
         cart_id: cart.id,
+        round: Number(cart.round ?? 1),
         user_id: cart.user_id,
         email: to,
         restore_hash: hashOf(restore),
@@ -164,7 +206,7 @@ async function remindCart(cartId: string, cutoff: string, oldest: string): Promi
         created_at: now(),
         restored_at: null,
       })
-      .onConflict((oc) => oc.column("cart_id").doNothing())
+      .onConflict((oc) => oc.columns(["cart_id", "round"]).doNothing())
       .returning("id")
       .executeTakeFirst();
     if (!claimed) return false;

@@ -170,6 +170,83 @@ describe("the reminder sweep", () => {
   });
 });
 
+describe("a cart reminded again", () => {
+  const tee = [{ title: "Tee", quantity: 1, unitPriceCents: 2000 }];
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+  /** The cart's reminders, oldest first, moved `hours` into the past (as if sent then). */
+  async function backdateReminders(cartOf: { user_id?: string; email?: string }, hours: number) {
+    let query = db.updateTable("cart_reminders").set({ created_at: hoursAgo(hours) });
+    query = cartOf.user_id ? query.where("user_id", "=", cartOf.user_id) : query.where("email", "=", cartOf.email!);
+    await query.execute();
+  }
+  /** What checkout does to the cart when the order is paid: its lines go. */
+  async function checkedOut(owner: CartOwner) {
+    const cart = await db
+      .selectFrom("carts")
+      .select("id")
+      .where((eb) => (typeof owner === "string" ? eb("user_id", "=", owner) : eb("visitor_key", "=", owner.visitorKey)))
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom("cart_items").where("cart_id", "=", cart.id).execute();
+  }
+
+  it("gets one more reminder after its owner paid an order placed since the last one, and not before", async () => {
+    const shopper = await newShopper();
+    await leftCart(shopper.id, 40);
+    await sweepCartReminders();
+    expect(await remindersTo(shopper.email)).toHaveLength(1);
+    await backdateReminders({ user_id: shopper.id }, 36);
+
+    // Changed after the reminder, no order since: still the one.
+    await leftCart(shopper.id, 30);
+    await sweepCartReminders();
+    expect(await remindersTo(shopper.email)).toHaveLength(1);
+    // An order paid before the reminder, or one placed after it but not paid, does not end the cart.
+    await insertOrder(shopper.id, tee, { paymentStatus: "paid", at: hoursAgo(38) });
+    await insertOrder(shopper.id, tee, { paymentStatus: "cancelled", at: hoursAgo(32) });
+    await sweepCartReminders();
+    expect(await remindersTo(shopper.email)).toHaveLength(1);
+
+    // Paid an order after the reminder (checkout empties the cart), then filled it and left it again.
+    await insertOrder(shopper.id, tee, { paymentStatus: "paid", at: hoursAgo(20) });
+    await checkedOut(shopper.id);
+    await leftCart(shopper.id, 5);
+    // Two sweeps at once: the new reminder is sent once.
+    await Promise.all([sweepCartReminders(), sweepCartReminders()]);
+    const mails = await remindersTo(shopper.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text_body).toContain(`1 x ${product.title} (M) at $20.00`);
+    const rounds = await db.selectFrom("cart_reminders").select("round").where("user_id", "=", shopper.id).orderBy("round").execute();
+    expect(rounds.map((r) => r.round)).toEqual([1, 2]);
+
+    // And that new filling, changed again without an order, gets no third.
+    await sweepCartReminders();
+    await leftCart(shopper.id, 6);
+    await sweepCartReminders();
+    expect(await remindersTo(shopper.email)).toHaveLength(2);
+  });
+
+  it("is a visitor's again after an order paid with the reminded address", async () => {
+    const payer = await newShopper();
+    const visitor = newVisitor();
+    const email = `guest-${randomBytes(4).toString("hex")}@example.com`;
+    await leftCart(visitor, 40);
+    await optInCartReminder(visitor, email);
+    await age(visitor, 40);
+    await sweepCartReminders();
+    await backdateReminders({ email }, 36);
+    await leftCart(visitor, 30);
+    await sweepCartReminders();
+    expect(await remindersTo(email)).toHaveLength(1);
+
+    await insertOrder(payer.id, tee, { paymentStatus: "paid", at: hoursAgo(20), customer_email: email.toUpperCase() });
+    await checkedOut(visitor);
+    await leftCart(visitor, 5);
+    await sweepCartReminders();
+    await sweepCartReminders();
+    expect(await remindersTo(email)).toHaveLength(2);
+  });
+});
+
 describe("the reminder's links", () => {
   it("give a visitor's cart to the browser that follows the link", async () => {
     const visitor = newVisitor();

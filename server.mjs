@@ -159,7 +159,7 @@ async function runServer() {
     await http.startShop({ server: true });
     app = http.createApp({ clientDir: path.join(root, "build/client") });
   }
-  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner, startBackInStockSweep } = http;
+  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner, startBackInStockSweep, startCartReminderSweep } = http;
 
   const port = Number(process.env.PORT);
   const host = process.env.HOST || undefined;
@@ -177,6 +177,8 @@ async function runServer() {
     startImportRunner();
     // "E-mail me when it's back" subscriptions whose size has stock again are mailed (issue 51).
     startBackInStockSweep();
+    // Carts left behind get their one reminder, when the owner turned reminders on (issue 51).
+    startCartReminderSweep();
   });
 
   // A port that is taken (or not ours to take) ends the start with one line; a primary seeing a

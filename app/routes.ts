@@ -11,6 +11,9 @@ export default [
     route("auth/confirm-email", "routes/auth/confirm-email.tsx"),
     // The back-in-stock e-mail's unsubscribe link (issue 51): for anyone holding it.
     route("back-in-stock/unsubscribe", "routes/back-in-stock-unsubscribe.tsx"),
+    // The links of a cart reminder's e-mail (issue 51): back to the cart, and stop reminders.
+    route("reminders/cart/:token", "routes/reminders/cart.tsx"),
+    route("reminders/unsubscribe/:token", "routes/reminders/unsubscribe.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.tsx"),
   layout("routes/shop/layout.tsx", [

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { regionCountries } from "./regions";
-import { SettingsSchema, type ShopSettings } from "./settings";
+import { CART_REMINDER_HOURS, SettingsSchema, type ShopSettings } from "./settings";
 
 // The settings page's form (/admin/settings): every setting, as the browser sends it (text, a
 // ticked box's "on", a list of ticked countries), read into SettingsSchema's values and checked by
@@ -30,6 +30,8 @@ type SettingsForm = {
   taxRates?: TaxRateRow[];
   otherTaxRate?: Text;
   shippingZones?: ZoneRow[];
+  cartReminders?: Text;
+  cartReminderHours?: Text;
 };
 
 /** What "Add method", "Add zone" and "Add tax rate" put in the form. */
@@ -103,6 +105,9 @@ function fromForm(form: unknown) {
         }),
       };
     }),
+    cartReminders: ticked(f.cartReminders),
+    // A form without the field (one made before issue 51) keeps the default; an emptied one is refused.
+    cartReminderHours: f.cartReminderHours === undefined ? CART_REMINDER_HOURS.default : decimal(f.cartReminderHours),
   };
 }
 
@@ -138,5 +143,7 @@ export function settingsFormValues(settings: ShopSettings): SettingsForm {
         estimate: method.estimate,
       })),
     })),
+    cartReminders: settings.cartReminders ? "on" : undefined,
+    cartReminderHours: String(settings.cartReminderHours),
   };
 }

@@ -440,4 +440,54 @@ export const backInStockMessage =
       ),
       orderId: null,
     };
+/** A cart left behind (issue 51): its lines and two links, both carrying a token (cart/reminders.server.ts). */
+export type CartReminderForMail = {
+  to: string;
+  /** The account holder's name; null for a visitor's cart. */
+  userName: string | null;
+  items: Array<{ title: string; size: string; color: string; quantity: number; unitPriceCents: number }>;
+  restoreLink: string;
+  unsubscribeLink: string;
+};
+
+export const cartReminderMessage =
+  (cart: CartReminderForMail): MailDraft =>
+  (settings) => {
+    const shop = settings.name;
+    const subject = `You left something in your cart at ${shop}`;
+    const greeting = cart.userName ? `Hello ${cart.userName},` : "Hello,";
+    const intro = "your cart is waiting for you, just as you left it:";
+    const lines = cart.items.map((i) => ({
+      name: lineName(i.title, i.size, i.color),
+      quantity: i.quantity,
+      unit: formatMoney(i.unitPriceCents),
+    }));
+    const stop = "You get this e-mail once for this cart. To get no more cart reminders from us:";
+    const text = [
+      greeting,
+      "",
+      intro,
+      "",
+      ...lines.map((l) => `${l.quantity} x ${l.name} at ${l.unit}`),
+      "",
+      `Back to your cart: ${cart.restoreLink}`,
+      "",
+      `${stop} ${cart.unsubscribeLink}`,
+      "",
+      shop,
+      "",
+    ].join("\n");
+    const cell = "padding:6px 4px;border-bottom:1px solid #e5e7eb";
+    const html = htmlPage(
+      shop,
+      subject,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
+<table style="width:100%;border-collapse:collapse;font-size:14px">
+<tr><th style="${cell};text-align:left">Item</th><th style="${cell};text-align:right">Quantity</th><th style="${cell};text-align:right">Unit price</th></tr>
+${lines.map((l) => `<tr><td style="${cell}">${escapeHtml(l.name)}</td><td style="${cell};text-align:right">${l.quantity}</td><td style="${cell};text-align:right">${escapeHtml(l.unit)}</td></tr>`).join("\n")}
+</table>
+<p style="margin-top:16px"><a href="${escapeHtml(cart.restoreLink)}" style="color:#1d4ed8;font-weight:bold">Back to your cart</a></p>
+<p style="font-size:12px;color:#4b5563">${escapeHtml(stop)} <a href="${escapeHtml(cart.unsubscribeLink)}" style="color:#4b5563">stop cart reminders</a>.</p>`,
+    );
+    return { kind: "cart-reminder", to: cart.to, subject, text, html, orderId: null };
   };

@@ -95,6 +95,7 @@ const Environment = z.object({
   ),
   MAIL_BACKOFF_MS: whole(1, 86_400_000),
   MAIL_INTERVAL_MS: whole(10, 86_400_000),
+  CART_REMINDER_INTERVAL_MS: whole(10, 86_400_000),
   TRUSTED_ORIGINS: z.preprocess(
     unset,
     z
@@ -316,6 +317,10 @@ export const config = {
   /** How often the sender looks for due mail (5 s). */
   get mailIntervalMs(): number {
     return settings().MAIL_INTERVAL_MS ?? 5_000;
+  },
+  /** How often each process looks for carts left behind to remind (a minute; issue 51). */
+  get cartReminderIntervalMs(): number {
+    return settings().CART_REMINDER_INTERVAL_MS ?? 60_000;
   },
   /** TRUSTED_ORIGINS: other sites whose pages may call /api with cookies (comma-separated). */
   get trustedOrigins(): string | undefined {

@@ -159,7 +159,8 @@ async function runServer() {
     await http.startShop({ server: true });
     app = http.createApp({ clientDir: path.join(root, "build/client") });
   }
-  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner, startBackInStockSweep, startCartReminderSweep } = http;
+  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner, startBackInStockSweep, startCartReminderSweep } =
+    http;
 
   const port = Number(process.env.PORT);
   const host = process.env.HOST || undefined;

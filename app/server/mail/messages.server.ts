@@ -440,6 +440,8 @@ export const backInStockMessage =
       ),
       orderId: null,
     };
+  };
+
 /** A cart left behind (issue 51): its lines and two links, both carrying a token (cart/reminders.server.ts). */
 export type CartReminderForMail = {
   to: string;

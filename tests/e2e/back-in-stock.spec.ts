@@ -61,9 +61,12 @@ test("a visitor and a shopper ask for sold-out sizes, the owner restocks, one ma
   await expect(mine.getByLabel("Your e-mail address")).toHaveCount(0);
   await mine.getByLabel("Sold-out size").selectOption({ label: "M" });
   await mine.getByRole("button", { name: "E-mail me when it's back" }).click();
-  await expect(mine.getByRole("status")).toContainText(`We'll e-mail ${account.email} when ${title} (M) is back in stock.`);
-  await shopper.goto(`/shop/products/${handle}?size=M`);
+  // Back on the same page (a redirect: a refresh does not post again), with a toast; the box says they wait.
+  await expect(
+    shopper.getByRole("status").filter({ hasText: `We'll e-mail ${account.email} when ${title} (M) is back in stock.` }),
+  ).toBeVisible();
   await expect(mine.getByText(`M: we'll e-mail you at ${account.email} when it's back.`)).toBeVisible();
+  await expect(shopper).toHaveURL(new RegExp(`/shop/products/${handle}\\?size=M(#back-in-stock)?$`));
   await shot(shopper, "shopper-1280");
 
   // The owner sees who waits, per size, then restocks both sizes.

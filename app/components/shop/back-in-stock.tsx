@@ -10,7 +10,8 @@ import { variantLabel } from "~/lib/variants";
  * "E-mail me when it's back" (issue 51) for the product's sold-out sizes: a plain form posting to
  * the page's own action (productDialogAction), so it works without JavaScript. A visitor gives an
  * e-mail address; a signed-in shopper subscribes with one click (their account's address). The
- * size chosen on the page comes first; sizes the shopper already waits for say so instead.
+ * size chosen on the page comes first; sizes the shopper already waits for say so instead. A
+ * subscription comes back as a redirect to the page with a toast (a refresh does not post again).
  */
 export function BackInStock({ product, state, chosenId }: { product: Product; state: BackInStockState; chosenId?: string }) {
   const location = useLocation();
@@ -22,7 +23,7 @@ export function BackInStock({ product, state, chosenId }: { product: Product; st
   if (!soldOut.length) return null;
   const label = (v: { size: string; color: string }) => variantLabel(v.size, v.color) || "This product";
   const waiting = soldOut.filter((v) => state.waiting.includes(v.id));
-  const open = soldOut.filter((v) => !state.waiting.includes(v.id) && !(reply?.ok && reply.variantId === v.id));
+  const open = soldOut.filter((v) => !state.waiting.includes(v.id));
   const first = open.find((v) => v.id === chosenId) ?? open.find((v) => v.id === reply?.variantId) ?? open[0];
   const back = location.pathname + location.search;
   const emailError = reply && !reply.ok ? reply.fieldErrors?.email : undefined;
@@ -38,11 +39,6 @@ export function BackInStock({ product, state, chosenId }: { product: Product; st
       <h2 id="back-in-stock-heading" className="text-base font-semibold">
         Sold out? E-mail me when it's back
       </h2>
-      {reply?.ok ? (
-        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-          {reply.message}
-        </p>
-      ) : null}
       {waiting.length ? (
         <ul className="space-y-1 text-sm text-gray-700">
           {waiting.map((v) => (

@@ -16,7 +16,7 @@ import { addReview, listReviews, reviewEligibility } from "~/server/catalog/revi
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import { REVIEW_ADDED } from "~/lib/messages/catalog";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
-import type { BackInStockReply, BackInStockState } from "~/lib/back-in-stock";
+import { BACK_IN_STOCK_ID, type BackInStockReply, type BackInStockState } from "~/lib/back-in-stock";
 import type { Product } from "~/lib/product";
 import { BackInStockSchema, VisitorBackInStockSchema } from "~/lib/schemas/back-in-stock";
 import { subscribeBackInStock, waitingVariantsOf } from "~/server/catalog/back-in-stock.server";
@@ -90,13 +90,13 @@ async function addFromDialog(request: Request, context: Readonly<RouterContextPr
 export async function backInStockState(user: SessionUser | null, product: Product): Promise<BackInStockState> {
   if (!user) return { email: null, waiting: [] };
   const soldOut = product.variants.some((v) => v.stock <= 0);
-  return { email: user.email, waiting: soldOut ? await waitingVariantsOf(user.email, product.id) : [] };
+  return { email: user.email, waiting: soldOut ? await waitingVariantsOf(user.id, product.id) : [] };
 }
 
 /**
  * "E-mail me when it's back" (issue 51): an address that is not one is a field error; a refusal (a
- * size in stock again, too many attempts) is said next to the form; either way the page stays as
- * it was. A visitor of a closed shop is sent to sign in, as for a cart.
+ * size in stock again, too many attempts) is said next to the form, the page staying as it was;
+ * a subscription redirects back with a toast. A visitor of a closed shop is sent to sign in, as for a cart.
  */
 async function backInStockFromPage(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
   const user = currentUser(context);
@@ -116,11 +116,8 @@ async function backInStockFromPage(request: Request, context: Readonly<RouterCon
     return data({ review: null, message: null, backInStock: reply }, { status: 400 });
   }
   const result = await subscribeBackInStock(parsed.data, { user, ip: clientIp(request) });
-  const reply: BackInStockReply = result.ok
-    ? { variantId, ok: true, message: result.message }
-    : { variantId, ok: false, email: typed, message: result.message };
-  return data(
-    { review: null, message: null, backInStock: reply },
-    { status: result.ok ? 200 : result.status, headers: result.ok ? undefined : result.headers },
-  );
+  // Done: back to the same page (303, so a refresh does not post again), the promise in a toast.
+  if (result.ok) return redirectWithSuccess(`${url.pathname}${url.search}#${BACK_IN_STOCK_ID}`, result.message, { status: 303 });
+  const reply: BackInStockReply = { variantId, ok: false, email: typed, message: result.message };
+  return data({ review: null, message: null, backInStock: reply }, { status: result.status, headers: result.headers });
 }

@@ -34,10 +34,17 @@ export const BACK_IN_STOCK_EMAIL_NEEDED = "Please enter your e-mail address";
 const variantName = (title: string, size: string, color: string) => lineName(title, size === ONE_SIZE ? "" : size, color);
 export const subscribedMessage = (name: string, email: string) => `We'll e-mail ${email} when ${name} is back in stock.`;
 
+/** Sizes one address may wait for at once, as a visitor gives it (decision 0075). */
+export const BACK_IN_STOCK_PER_ADDRESS = 10;
+export const tooManyWaiting = (email: string) =>
+  `${email} already waits for ${BACK_IN_STOCK_PER_ADDRESS} sizes. We'll e-mail it when one of them is back; you can ask for another after that.`;
+
 /**
  * Subscribes `email` (a signed-in shopper: their account's address) to the sold-out variant. Every
  * attempt counts against the client address's hourly limit, refused ones too; a second subscription
- * of the same address to the same size while it waits is the first one (and the same answer).
+ * of the same address (a shopper: the same account, whatever its address is now) to the same size
+ * while it waits is the first one (and the same answer). A visitor's address may wait for at most
+ * BACK_IN_STOCK_PER_ADDRESS sizes at once, from however many client addresses it is given.
  */
 export async function subscribeBackInStock(
   input: { variantId: string; email?: string },
@@ -45,7 +52,7 @@ export async function subscribeBackInStock(
 ): Promise<BackInStockResult> {
   const refused = await takeAttempt([`back-in-stock:${who.ip}`], config.backInStockPerHour, 3_600_000);
   if (refused) return { ok: false, status: 429, message: refused.message, headers: refused.headers };
-  const email = who.user ? who.user.email.toLowerCase() : input.email;
+  const email = who.user ? who.user.email.toLowerCase() : input.email?.toLowerCase();
   if (!email) return { ok: false, status: 400, message: BACK_IN_STOCK_EMAIL_NEEDED };
   const variant = await db
     .selectFrom("product_variants")
@@ -55,6 +62,20 @@ export async function subscribeBackInStock(
     .executeTakeFirst();
   if (!variant) return { ok: false, status: 404, message: BACK_IN_STOCK_UNKNOWN };
   if (variant.stock > 0) return { ok: false, status: 409, message: BACK_IN_STOCK_IN_STOCK };
+  const subscribed = {
+    ok: true as const,
+    email,
+    message: subscribedMessage(variantName(variant.title, variant.size, variant.color), email),
+  };
+  const waiting = await db
+    .selectFrom("back_in_stock")
+    .select("variant_id")
+    .where("notified_at", "is", null)
+    .where((eb) => (who.user ? eb("user_id", "=", who.user.id) : eb("email", "=", email)))
+    .limit(BACK_IN_STOCK_PER_ADDRESS + 1)
+    .execute();
+  if (waiting.some((w) => w.variant_id === variant.id)) return subscribed;
+  if (!who.user && waiting.length >= BACK_IN_STOCK_PER_ADDRESS) return { ok: false, status: 409, message: tooManyWaiting(email) };
   await db
     .insertInto("back_in_stock")
     .values({
@@ -66,9 +87,10 @@ export async function subscribeBackInStock(
       created_at: now(),
       notified_at: null,
     })
-    .onConflict((oc) => oc.columns(["variant_id", "email"]).where("notified_at", "is", null).doNothing())
+    // Either waiting index (this size and address, or this size and account) says it exists already.
+    .onConflict((oc) => oc.doNothing())
     .execute();
-  return { ok: true, email, message: subscribedMessage(variantName(variant.title, variant.size, variant.color), email) };
+  return subscribed;
 }
 
 /**
@@ -155,11 +177,29 @@ export async function claimRestockedOfProduct(trx: Executor, productId: string):
   );
 }
 
+/** How long a subscription waits at most: after that the sweep deletes it (decision 0075). */
+export const BACK_IN_STOCK_EXPIRY_MS = 183 * 24 * 3_600_000;
+
+/** Deletes up to `batch` subscriptions that have waited longer than six months; answers how many. */
+export async function expireBackInStock(batch = 500, at = Date.now()): Promise<number> {
+  const before = new Date(at - BACK_IN_STOCK_EXPIRY_MS).toISOString();
+  const expired = await db
+    .deleteFrom("back_in_stock")
+    .where("notified_at", "is", null)
+    .where("id", "in", (eb) =>
+      eb.selectFrom("back_in_stock as w").select("w.id").where("w.notified_at", "is", null).where("w.created_at", "<", before).limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(expired.numDeletedRows);
+}
+
 /**
- * One round of the sweep: a read, and while there are subscriptions to mail, a transaction per
- * batch. Most rounds find nothing and write nothing.
+ * One round of the sweep: subscriptions past six months go (a batch a round), then a read, and
+ * while there are subscriptions to mail, a transaction per batch. Most rounds find nothing and
+ * write nothing.
  */
 export async function sweepBackInStock(batch = 100): Promise<number> {
+  await expireBackInStock();
   let total = 0;
   for (;;) {
     const due = await db
@@ -179,21 +219,24 @@ export async function sweepBackInStock(batch = 100): Promise<number> {
 }
 
 let timer: NodeJS.Timeout | undefined;
-let round: Promise<unknown> = Promise.resolve();
+let round: Promise<unknown> | null = null;
 
-/** Runs one sweep after those already queued in this process. */
-export function kickBackInStockSweep(): Promise<unknown> {
-  round = round.then(() => sweepBackInStock()).catch((error) => log("error", "back-in-stock sweep failed", { error }));
-  return round;
+/** A round, unless this process's last one is still running (then this tick is skipped, not queued). */
+function runRound(): void {
+  if (round) return;
+  round = sweepBackInStock()
+    .catch((error) => log("error", "back-in-stock sweep failed", { error }))
+    .finally(() => (round = null));
 }
 
-/** Sweeps every BACK_IN_STOCK_INTERVAL_MS (10 s) in this process, beside the mail sender. */
+/** Sweeps every BACK_IN_STOCK_INTERVAL_MS (60 s) in this process, beside the mail sender. */
 export function startBackInStockSweep(intervalMs = config.backInStockIntervalMs): void {
-  void kickBackInStockSweep();
-  timer ??= setInterval(() => void kickBackInStockSweep(), intervalMs);
+  runRound();
+  timer ??= setInterval(runRound, intervalMs);
   timer.unref();
 }
 
+/** Before the database closes: no new rounds, and the one running finishes. */
 export async function stopBackInStockSweep(): Promise<void> {
   clearInterval(timer);
   timer = undefined;
@@ -262,14 +305,17 @@ export async function waitingCounts(productIds: readonly string[]): Promise<Reco
   return Object.fromEntries(rows.map((r) => [r.variant_id, Number(r.n)]));
 }
 
-/** The variants of a product this address waits for (a signed-in shopper's page says so). */
-export async function waitingVariantsOf(email: string, productId: string): Promise<string[]> {
+/**
+ * The variants of a product this shopper waits for (their page says so): by account, so a
+ * subscription made before they changed their address still counts.
+ */
+export async function waitingVariantsOf(userId: string, productId: string): Promise<string[]> {
   const rows = await db
     .selectFrom("back_in_stock")
     .innerJoin("product_variants", "product_variants.id", "back_in_stock.variant_id")
     .select("back_in_stock.variant_id")
     .where("product_variants.product_id", "=", productId)
-    .where("back_in_stock.email", "=", email.toLowerCase())
+    .where("back_in_stock.user_id", "=", userId)
     .where("back_in_stock.notified_at", "is", null)
     .execute();
   return rows.map((r) => r.variant_id);

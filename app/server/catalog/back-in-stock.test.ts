@@ -7,17 +7,20 @@ import { registerUser } from "~/server/accounts/users.server";
 import { applyBulkChange } from "~/server/admin/bulk.server";
 import { saveProduct, updateProductIn } from "~/server/admin/products.server";
 import { restock } from "~/server/checkout/stock.server";
-import { db } from "~/server/database/db.server";
+import { db, newId } from "~/server/database/db.server";
 import { reloadSettings } from "~/server/platform/config.server";
 import {
   BACK_IN_STOCK_IN_STOCK,
   BACK_IN_STOCK_UNKNOWN,
   claimRestocked,
+  expireBackInStock,
   findUnsubscribe,
   subscribeBackInStock,
   sweepBackInStock,
+  tooManyWaiting,
   unsubscribeBackInStock,
   waitingCounts,
+  waitingVariantsOf,
 } from "./back-in-stock.server";
 
 // "E-mail me when it's back" (issue 51): one subscription per size and address while it waits,
@@ -118,6 +121,81 @@ describe("subscribing", () => {
     expect(await waitingRows(xl.id)).toHaveLength(5);
     // Another address is not held back by it.
     expect(await subscribe(xl.id, "neighbour@example.com")).toMatchObject({ ok: true });
+  });
+});
+
+describe("someone else's address", () => {
+  it("a visitor's address waits for at most 10 sizes at once, from however many client addresses; asking again for one of them still answers yes", async () => {
+    const p = await productWith(Array.from({ length: 11 }, (_, i) => ({ size: `W${i}`, stock: 0 })));
+    // Each call comes from a client address of its own: the per-client limit never bites.
+    for (let i = 0; i < 10; i++) expect(await subscribe(variant(p, `W${i}`).id, "Victim@Example.com")).toMatchObject({ ok: true });
+    expect(await subscribe(variant(p, "W10").id, "victim@example.com")).toEqual({
+      ok: false,
+      status: 409,
+      message: tooManyWaiting("victim@example.com"),
+    });
+    expect(await waitingRows(variant(p, "W10").id)).toEqual([]);
+    expect(await subscribe(variant(p, "W3").id, "victim@example.com")).toMatchObject({ ok: true });
+    expect(await db.selectFrom("back_in_stock").select("id").where("email", "=", "victim@example.com").execute()).toHaveLength(10);
+    // Once one is mailed, the address may ask for another.
+    await db.transaction().execute((trx) => restock(trx, [{ variantId: variant(p, "W0").id, quantity: 1 }]));
+    expect(await mailsTo("victim@example.com")).toHaveLength(1);
+    expect(await subscribe(variant(p, "W10").id, "victim@example.com")).toMatchObject({ ok: true });
+  });
+});
+
+describe("a shopper who changed their address", () => {
+  it("still waits for the size (one subscription, by account), and the one mail goes to the new address", async () => {
+    const r = await registerUser({ userName: "mover", email: "old-home@example.com", password: "password123" });
+    if (!r.ok) throw new Error("setup");
+    const before: SessionUser = { id: r.user.id, userName: "mover", email: "old-home@example.com", role: "user" };
+    const p = await productWith([{ size: "S", stock: 0 }]);
+    const s = variant(p, "S");
+    expect(await subscribe(s.id, "", before)).toMatchObject({ ok: true });
+
+    await db.updateTable("users").set({ email: "new-home@example.com" }).where("id", "=", r.user.id).execute();
+    const after: SessionUser = { ...before, email: "new-home@example.com" };
+    // The page says they wait, so it offers no form for that size; asking anyway is the same subscription.
+    expect(await waitingVariantsOf(after.id, p.id)).toEqual([s.id]);
+    expect(await subscribe(s.id, "", after)).toMatchObject({ ok: true, email: "new-home@example.com" });
+    expect(await waitingRows(s.id)).toHaveLength(1);
+
+    await ownerSetsStock(p, { S: 2 });
+    expect(await mailsTo("new-home@example.com")).toHaveLength(1);
+    expect(await mailsTo("old-home@example.com")).toEqual([]);
+  });
+});
+
+describe("the sweep", () => {
+  it("deletes subscriptions that have waited more than six months, a batch at a time, and keeps younger ones", async () => {
+    const p = await productWith([{ size: "S", stock: 0 }]);
+    const s = variant(p, "S");
+    const monthsAgo = (months: number) => new Date(Date.now() - months * 30.5 * 86_400_000).toISOString();
+    const row = (email: string, created_at: string) => ({
+      id: newId(),
+      variant_id: s.id,
+      email,
+      user_id: null,
+      token_hash: null,
+      created_at,
+      notified_at: null,
+    });
+    await db
+      .insertInto("back_in_stock")
+      .values([
+        row("stale1@example.com", monthsAgo(7)),
+        row("stale2@example.com", monthsAgo(7)),
+        row("stale3@example.com", monthsAgo(9)),
+        row("fresh@example.com", monthsAgo(5)),
+      ])
+      .execute();
+    expect(await expireBackInStock(2)).toBe(2);
+    await sweepBackInStock();
+    expect((await waitingRows(s.id)).map((r) => r.email)).toEqual(["fresh@example.com"]);
+    // Restocked now: only the one still waiting is mailed.
+    await ownerSetsStock(p, { S: 1 });
+    expect(await mailsTo("fresh@example.com")).toHaveLength(1);
+    expect(await mailsTo("stale1@example.com")).toEqual([]);
   });
 });
 

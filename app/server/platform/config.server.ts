@@ -346,9 +346,9 @@ export const config = {
   get backInStockPerHour(): number {
     return settings().BACK_IN_STOCK_PER_HOUR ?? 20;
   },
-  /** How often each process looks for waiting subscriptions whose size is back in stock (10 s). */
+  /** How often each process looks for waiting subscriptions whose size is back in stock (60 s: a backstop, every restock claims at once). */
   get backInStockIntervalMs(): number {
-    return settings().BACK_IN_STOCK_INTERVAL_MS ?? 10_000;
+    return settings().BACK_IN_STOCK_INTERVAL_MS ?? 60_000;
   },
   /** Days after delivery within which a shopper may ask to return items (30). */
   get returnDays(): number {

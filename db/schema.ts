@@ -465,6 +465,8 @@ export interface CartsTable {
   /** A visitor's address for a reminder of this cart, and 1 once they asked for one (migration 0032). */
   reminder_email: Generated<string | null>;
   reminder_opt_in: Generated<number>;
+  /** When the cart's last reminder was written (migration 0032), or null. */
+  reminded_at: Generated<string | null>;
 }
 
 /** A reminder of a cart left behind (migration 0032); it outlives the cart. */

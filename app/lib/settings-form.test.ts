@@ -159,6 +159,14 @@ describe("the settings form", () => {
     expect(hours("168")).toBe(168);
   });
 
+  it("leaves the hours before a cart reminder out of the change when the form has no such field", () => {
+    // A page opened before the field existed: saving it must not put the stored hours back to 4.
+    const submission = parseFormWith(form([...SHOP, ["cartReminders", "on"]]), SettingsFormSchema);
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).not.toHaveProperty("cartReminderHours");
+    expect(submission.status === "success" && submission.value.cartReminders).toBe(true);
+  });
+
   it("answers 'Add zone' with the form and one zone more, checking nothing it would save", () => {
     const intent = JSON.stringify({ type: "insert", payload: { name: "shippingZones", defaultValue: { name: "" } } });
     const submission = parseFormWith(form([...SHOP, ["__intent__", intent]]), SettingsFormSchema);

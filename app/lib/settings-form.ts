@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { regionCountries } from "./regions";
-import { CART_REMINDER_HOURS, SettingsSchema, type ShopSettings } from "./settings";
+import { SettingsSchema, type ShopSettings } from "./settings";
 
 // The settings page's form (/admin/settings): every setting, as the browser sends it (text, a
 // ticked box's "on", a list of ticked countries), read into SettingsSchema's values and checked by
@@ -106,15 +106,18 @@ function fromForm(form: unknown) {
       };
     }),
     cartReminders: ticked(f.cartReminders),
-    // A form without the field (one made before issue 51) keeps the default; an emptied one is refused.
-    cartReminderHours: f.cartReminderHours === undefined ? CART_REMINDER_HOURS.default : decimal(f.cartReminderHours),
+    // A form without the field (one made before issue 51) leaves it out of the change, so the stored
+    // value stays; an emptied one is refused.
+    // (An emptied field reads as NaN here, not as a missing one: "must be a number".)
+    ...(f.cartReminderHours === undefined ? {} : { cartReminderHours: decimal(f.cartReminderHours) ?? Number.NaN }),
   };
 }
 
 /** The settings page's form, read and checked: its value is every setting, as SettingsSchema has it. */
 export const SettingsFormSchema = z.pipe(
   z.transform((form: SettingsForm): unknown => fromForm(form)),
-  SettingsSchema,
+  // Every setting, except the hours before a cart reminder: a form without that field keeps it.
+  z.extend(SettingsSchema, { cartReminderHours: z.optional(SettingsSchema.shape.cartReminderHours) }),
 );
 
 /** An amount as the form shows it: "4.95", "5.00". */

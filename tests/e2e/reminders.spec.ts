@@ -5,7 +5,7 @@ import { ADMIN, expectToast, hydrated, login, registerShopper, shopSql, shotPath
 // A cart left behind (issue 51), the whole story with JavaScript on and off (the js and no-js
 // projects), at 390 and 1280 px: the owner turns reminders on (a refused value first), a shopper
 // leaves a cart (its last change made 2 hours old in the database), the reminder arrives, its link
-// gives the cart back after sign-in on another device, the owner's dashboard counts it, and the
+// shows the cart after sign-in on another device and its button gives it back, the owner's dashboard counts it, and the
 // e-mail's other link stops reminders.
 test.use({ ownShop: true });
 test.describe.configure({ timeout: 60_000 });
@@ -92,12 +92,21 @@ test("a reminder of a cart left behind brings the shopper back to it; the dashbo
   const restoreLink = /http\S+\/reminders\/cart\/\S+/.exec(text)![0];
   const unsubscribeLink = /http\S+\/reminders\/unsubscribe\/\S+/.exec(text)![0];
 
-  // On a phone, signed out: the link asks for sign-in and then shows the cart as it was left.
+  // On a phone, signed out: the link asks for sign-in, then shows the cart's lines (opening it
+  // changes nothing) and its button gives the cart back, as it was left.
   const phone = await browser.newContext({ javaScriptEnabled, viewport: PHONE });
   const mailReader = await phone.newPage();
   await mailReader.goto(restoreLink);
   await expect(mailReader).toHaveURL(/\/auth\/login\?redirectTo=%2Freminders%2Fcart%2F/);
   await login(mailReader, account, mailReader.url());
+  await expect(mailReader).toHaveURL(/\/reminders\/cart\//);
+  await expect(mailReader.getByRole("list", { name: "Cart lines" })).toContainText(`${product.title}`);
+  await expect(mailReader.getByRole("list", { name: "Cart lines" })).toContainText("× 2");
+  await shot(mailReader, "restore-page", javaScriptEnabled);
+  await mailReader.setViewportSize(DESKTOP);
+  await shot(mailReader, "restore-page", javaScriptEnabled);
+  await mailReader.setViewportSize(PHONE);
+  await mailReader.getByRole("button", { name: "Restore my cart" }).click();
   await expect(mailReader).toHaveURL(/\/shop\/home\?cart=open$/);
   await expect(mailReader.getByRole("dialog", { name: "Your Cart" })).toContainText(product.title);
   await shot(mailReader, "restored-cart", javaScriptEnabled);

@@ -6,3 +6,5 @@ export const REMINDED_CART_OTHER_ACCOUNT =
   "This cart belongs to another account. Sign out, then open the link again and sign in as the account the e-mail went to.";
 export const CART_RESTORED = "Your cart is back, as you left it";
 export const REMINDERS_STOPPED = "Done: you will get no more cart reminders from us.";
+export const REMINDER_LINK_EXPIRED =
+  "This link has expired: a reminder's link works for 14 days, and not after an order was paid. Your cart, if you still have one, is in the shop.";

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import type { ReminderPeriod } from "~/lib/cart-reminders";
 import { db, newId, now } from "~/server/database/db.server";
-import { skipLocked } from "~/server/database/locks.server";
+import { lockKey, skipLocked } from "~/server/database/locks.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { cartReminderMessage } from "~/server/mail/messages.server";
 import { config } from "~/server/platform/config.server";
@@ -29,6 +29,10 @@ import { handOverVisitorCart, VISITOR_CART_IDLE_MS } from "./visitor-cart.server
 const HOUR_MS = 3_600_000;
 /** How far past the owner's hours a cart is still reminded. */
 export const REMINDER_WINDOW_MS = 7 * 24 * HOUR_MS;
+/** How long a pending order holds its cart's reminder back (the shopper is paying). */
+export const PAYING_MS = HOUR_MS;
+/** A restore link works this long after its reminder (and not after its round ended in a paid order). */
+export const RESTORE_LINK_MS = 14 * 24 * HOUR_MS;
 /** Carts one round looks at; the next round takes the rest. */
 const BATCH = 50;
 
@@ -55,14 +59,50 @@ export async function optInCartReminder(owner: CartOwner, email: string): Promis
   return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
 }
 
+/** An order of the cart's owner: the account's, or for a visitor's cart, one for the address it opted in with. */
+type OrderOf = "account" | "visitor";
+
 /**
  * Carts that may be reminded now: changed between `oldest` and `cutoff`, with items, allowed, and
- * never reminded or reminded only before a paid order of their owner: no reminder of the cart that
- * no paid order of the owner (the account; for a visitor's cart, the address reminded) placed after
- * it followed (the cart ended with that order; the next filling is a new one). `round`: the number the reminder would get, read in this same statement
- * (one snapshot with the checks), so two writers that pass the checks claim the same (cart, round).
+ * never reminded, or changed since their last reminder (carts.reminded_at) AND a paid order of
+ * their owner placed after that reminder followed it (the cart ended with that order; the next
+ * filling is a new one). A cart the owner is paying for right now (a pending order placed after its
+ * last change and after `pendingSince`: on PayPal's page) waits for a later round. `round`: the
+ * number the reminder would get, read in this same statement (one snapshot with the checks), so two
+ * writers that pass the checks claim the same (cart, round).
+ *
+ * Each order check is one indexed look-up: an account's orders by orders_user_idx (user_id,
+ * order_date), a visitor's by orders_customer_email_idx (lower(customer_email), order_date); the
+ * two cases are separate branches of the OR around them, never an OR inside one look-up.
  */
-function remindable(executor: Kysely<Database>, cutoff: string, oldest: string) {
+function remindable(executor: Kysely<Database>, cutoff: string, oldest: string, pendingSince: string) {
+  const ordersOf = (eb: ExpressionBuilder<CartsFrom, "carts" | "users">, owner: OrderOf, status: "paid" | "pending") => {
+    const q = eb.selectFrom("orders").select("orders.id").where("orders.payment_status", "=", status);
+    return owner === "account"
+      ? q.whereRef("orders.user_id", "=", "carts.user_id")
+      : q.where(sql<boolean>`lower(orders.customer_email) = lower(carts.reminder_email)`);
+  };
+  const allowed = (eb: ExpressionBuilder<CartsFrom, "carts" | "users">, owner: OrderOf) =>
+    eb.and([
+      // Never reminded, or reminded and then paid for: a new round.
+      eb.or([
+        eb("carts.reminded_at", "is", null),
+        eb.and([
+          eb("carts.updated_at", ">", eb.ref("carts.reminded_at")),
+          eb.exists(ordersOf(eb, owner, "paid").where(sql<boolean>`orders.order_date > carts.reminded_at`)),
+        ]),
+      ]),
+      // Not paid for since its last change.
+      eb.not(eb.exists(ordersOf(eb, owner, "paid").whereRef("orders.order_date", ">=", "carts.updated_at"))),
+      // Not being paid for right now.
+      eb.not(
+        eb.exists(
+          ordersOf(eb, owner, "pending")
+            .whereRef("orders.order_date", ">=", "carts.updated_at")
+            .where("orders.order_date", ">", pendingSince),
+        ),
+      ),
+    ]);
   return executor
     .selectFrom("carts")
     .leftJoin("users", "users.id", "carts.user_id")
@@ -78,49 +118,13 @@ function remindable(executor: Kysely<Database>, cutoff: string, oldest: string) 
     .where("carts.updated_at", ">", oldest)
     .where((eb) => eb.exists(eb.selectFrom("cart_items").select("cart_items.id").whereRef("cart_items.cart_id", "=", "carts.id")))
     .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("cart_reminders")
-            .select("cart_reminders.id")
-            .whereRef("cart_reminders.cart_id", "=", "carts.id")
-            .where((r) =>
-              r.not(
-                r.exists(
-                  r
-                    .selectFrom("orders")
-                    .select("orders.id")
-                    .where("orders.payment_status", "=", "paid")
-                    .whereRef("orders.order_date", ">", "cart_reminders.created_at")
-                    .where((o) =>
-                      o.or([
-                        o.and([o("carts.user_id", "is not", null), o(o.ref("orders.user_id"), "=", o.ref("carts.user_id"))]),
-                        o.and([o("carts.user_id", "is", null), sql<boolean>`lower(orders.customer_email) = lower(cart_reminders.email)`]),
-                      ]),
-                    ),
-                ),
-              ),
-            ),
-        ),
-      ),
-    )
-    .where((eb) =>
       eb.or([
         eb.and([
           eb("carts.user_id", "is not", null),
           eb("users.role", "=", "user"),
           eb("users.blocked_at", "is", null),
           eb("users.closed_at", "is", null),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("orders")
-                .select("orders.id")
-                .whereRef("orders.user_id", "=", "carts.user_id")
-                .where("orders.payment_status", "=", "paid")
-                .whereRef("orders.order_date", ">=", "carts.updated_at"),
-            ),
-          ),
+          allowed(eb, "account"),
           eb.not(
             eb.exists(
               eb
@@ -134,16 +138,7 @@ function remindable(executor: Kysely<Database>, cutoff: string, oldest: string) 
           eb("carts.visitor_key", "is not", null),
           eb("carts.reminder_opt_in", "=", 1),
           eb("carts.reminder_email", "is not", null),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("orders")
-                .select("orders.id")
-                .where(sql<boolean>`lower(orders.customer_email) = lower(carts.reminder_email)`)
-                .where("orders.payment_status", "=", "paid")
-                .whereRef("orders.order_date", ">=", "carts.updated_at"),
-            ),
-          ),
+          allowed(eb, "visitor"),
           eb.not(
             eb.exists(
               eb
@@ -157,6 +152,8 @@ function remindable(executor: Kysely<Database>, cutoff: string, oldest: string) 
     );
 }
 
+type CartsFrom = Database & { users: Database["users"] };
+
 /**
  * One round: every cart left behind gets its reminder (at most BATCH a round). Answers how many
  * were sent by this call. Nothing when the owner has reminders off. `at`: the time now (tests).
@@ -166,11 +163,13 @@ export async function sweepCartReminders(at = new Date()): Promise<number> {
   if (!settings.cartReminders) return 0;
   const cutoff = new Date(at.getTime() - settings.cartReminderHours * HOUR_MS).toISOString();
   const oldest = new Date(at.getTime() - settings.cartReminderHours * HOUR_MS - REMINDER_WINDOW_MS).toISOString();
-  const carts = await remindable(db, cutoff, oldest).orderBy("carts.updated_at").limit(BATCH).execute();
+  // A pending order younger than this: the shopper may be on PayPal's page; the cart waits.
+  const pendingSince = new Date(at.getTime() - PAYING_MS).toISOString();
+  const carts = await remindable(db, cutoff, oldest, pendingSince).orderBy("carts.updated_at").limit(BATCH).execute();
   let sent = 0;
   for (const cart of carts) {
     try {
-      if (await remindCart(cart.id, cutoff, oldest)) sent++;
+      if (await remindCart(cart, cutoff, oldest, pendingSince)) sent++;
     } catch (error) {
       log("error", "cart reminder not written", { cartId: cart.id, error });
     }
@@ -179,20 +178,31 @@ export async function sweepCartReminders(at = new Date()): Promise<number> {
 }
 
 /**
- * The reminder of one cart, in one transaction: the cart row claimed (passed over while another
- * process holds it), checked again as it is now, the reminder row written (its unique
- * (cart_id, round): a second writer of the same round adds nothing) and the e-mail put in the
- * outbox with it.
+ * The reminder of one cart, in one transaction: for an account's cart, its cart key first (the
+ * advisory lock a capture takes before it empties the cart: a reminder waits for a payment being
+ * recorded, then sees it), then the cart row claimed (passed over while another process holds it),
+ * checked again as it is now, the reminder row written (its unique (cart_id, round): a second
+ * writer of the same round adds nothing), carts.reminded_at set and the e-mail put in the outbox
+ * with it. The key before the row, as a capture takes them, so the two never wait in a circle.
  */
-async function remindCart(cartId: string, cutoff: string, oldest: string): Promise<boolean> {
+async function remindCart(
+  found: { id: string; user_id: string | null },
+  cutoff: string,
+  oldest: string,
+  pendingSince: string,
+): Promise<boolean> {
+  const cartId = found.id;
   return db.transaction().execute(async (trx) => {
+    if (found.user_id) await lockKey(trx, "cart", found.user_id);
     const held = await skipLocked(trx, trx.selectFrom("carts").select("id").where("id", "=", cartId)).executeTakeFirst();
     if (!held) return false;
-    const cart = await remindable(trx, cutoff, oldest).where("carts.id", "=", cartId).executeTakeFirst();
+    const cart = await remindable(trx, cutoff, oldest, pendingSince).where("carts.id", "=", cartId).executeTakeFirst();
     const to = cart?.user_id ? cart.account_email : cart?.reminder_email;
-    if (!cart || !to) return false;
+    // (A cart whose owner changed since it was found waits for the next round, under the right key.)
+    if (!cart || !to || cart.user_id !== found.user_id) return false;
     const restore = newToken();
     const unsubscribe = newToken();
+    const stamp = now();
     const claimed = await trx
       .insertInto("cart_reminders")
       .values({
@@ -203,13 +213,14 @@ async function remindCart(cartId: string, cutoff: string, oldest: string): Promi
         email: to,
         restore_hash: hashOf(restore),
         unsubscribe_hash: hashOf(unsubscribe),
-        created_at: now(),
+        created_at: stamp,
         restored_at: null,
       })
       .onConflict((oc) => oc.columns(["cart_id", "round"]).doNothing())
       .returning("id")
       .executeTakeFirst();
     if (!claimed) return false;
+    await trx.updateTable("carts").set({ reminded_at: stamp }).where("id", "=", cart.id).execute();
     const items = await trx
       .selectFrom("cart_items")
       .innerJoin("products", "products.id", "cart_items.product_id")
@@ -239,21 +250,46 @@ async function remindCart(cartId: string, cutoff: string, oldest: string): Promi
   });
 }
 
-/** What a restore link names: the cart it reminded of (an account's or a visitor's), or null for a link we never sent. */
-async function reminderOfRestoreToken(
-  token: string,
-): Promise<{ reminderId: string; cartId: string; userId: string | null; cartExists: boolean } | null> {
+/** A restore link's reminder, or null for a link we never sent. */
+async function reminderOfRestoreToken(token: string) {
   if (!TOKEN.test(token)) return null;
-  const row = await db
-    .selectFrom("cart_reminders")
-    .leftJoin("carts", "carts.id", "cart_reminders.cart_id")
-    .select(["cart_reminders.id", "cart_reminders.cart_id", "cart_reminders.user_id", "carts.id as live_cart"])
-    .where("cart_reminders.restore_hash", "=", hashOf(token))
-    .executeTakeFirst();
-  return row ? { reminderId: row.id, cartId: row.cart_id, userId: row.user_id, cartExists: row.live_cart !== null } : null;
+  return (
+    (await db
+      .selectFrom("cart_reminders")
+      .leftJoin("carts", "carts.id", "cart_reminders.cart_id")
+      .select([
+        "cart_reminders.id",
+        "cart_reminders.cart_id",
+        "cart_reminders.user_id",
+        "cart_reminders.email",
+        "cart_reminders.created_at",
+        "carts.id as live_cart",
+      ])
+      .where("cart_reminders.restore_hash", "=", hashOf(token))
+      .executeTakeFirst()) ?? null
+  );
+}
+type RestoreReminder = NonNullable<Awaited<ReturnType<typeof reminderOfRestoreToken>>>;
+
+/**
+ * Whether a restore link no longer works: RESTORE_LINK_MS after its reminder, or once its round
+ * ended, a paid order of the shopper (the account; for a visitor's cart, the address reminded)
+ * placed after the reminder. Each case one look-up by its index.
+ */
+async function restoreLinkExpired(reminder: RestoreReminder, at: Date): Promise<boolean> {
+  if (Date.parse(reminder.created_at) <= at.getTime() - RESTORE_LINK_MS) return true;
+  let paid = db
+    .selectFrom("orders")
+    .select("orders.id")
+    .where("orders.payment_status", "=", "paid")
+    .where("orders.order_date", ">", reminder.created_at);
+  paid = reminder.user_id
+    ? paid.where("orders.user_id", "=", reminder.user_id)
+    : paid.where(sql<boolean>`lower(orders.customer_email) = lower(${reminder.email})`);
+  return !!(await paid.executeTakeFirst());
 }
 
-/** The reminder's link was followed (the first time counts). */
+/** The reminder's link was used (the first time counts). */
 async function markRestored(reminderId: string): Promise<void> {
   await db
     .updateTable("cart_reminders")
@@ -263,35 +299,95 @@ async function markRestored(reminderId: string): Promise<void> {
     .execute();
 }
 
-/** What following a restore link did, or why it did nothing. */
+/** Why a restore link shows no cart: never sent, expired, cart gone, another account's, or sign in first. */
+export type RestoreRefusal = { kind: "invalid" | "expired" | "gone" | "otherAccount" | "signIn" };
+
+/** A line of the reminded cart, as the restore page lists it. */
+export type RemindedLine = { title: string; size: string; color: string | null; quantity: number; unitPriceCents: number };
+
+/** Who may use a restore link now, and the reminder it names. */
+async function checkRestoreLink(
+  token: string,
+  user: { id: string; role: string } | null,
+  at: Date,
+): Promise<RestoreRefusal | { kind: "ok"; reminder: RestoreReminder }> {
+  const reminder = await reminderOfRestoreToken(token);
+  if (!reminder) return { kind: "invalid" };
+  if (await restoreLinkExpired(reminder, at)) return { kind: "expired" };
+  if (!reminder.live_cart) return { kind: "gone" };
+  if (user && user.role !== "user") return { kind: "otherAccount" };
+  if (reminder.user_id) {
+    if (!user) return { kind: "signIn" };
+    if (user.id !== reminder.user_id) return { kind: "otherAccount" };
+  }
+  return { kind: "ok", reminder };
+}
+
+/**
+ * What a restore link shows when opened (GET): the lines of the cart it reminded of, changing
+ * nothing (mail scanners and link previews open links too; restoring is the page's button). An
+ * account's cart is shown to that account only.
+ */
+export async function remindedCartOfLink(
+  token: string,
+  user: { id: string; role: string } | null,
+  at = new Date(),
+): Promise<RestoreRefusal | { kind: "cart"; lines: RemindedLine[]; visitor: boolean }> {
+  const checked = await checkRestoreLink(token, user, at);
+  if (checked.kind !== "ok") return checked;
+  const cart = checked.reminder;
+  // A visitor's cart kept past its 30 days is gone, as restoring it would find.
+  const live = await db
+    .selectFrom("carts")
+    .select("id")
+    .where("id", "=", cart.cart_id)
+    .where((eb) =>
+      eb.or([eb("user_id", "is not", null), eb("updated_at", ">", new Date(at.getTime() - VISITOR_CART_IDLE_MS).toISOString())]),
+    )
+    .executeTakeFirst();
+  if (!live) return { kind: "gone" };
+  const lines = await db
+    .selectFrom("cart_items")
+    .innerJoin("products", "products.id", "cart_items.product_id")
+    .innerJoin("product_variants as v", "v.id", "cart_items.variant_id")
+    .select(["products.title", "products.unit_price_cents", "v.size", "v.color", "cart_items.quantity"])
+    .where("cart_items.cart_id", "=", cart.cart_id)
+    .orderBy("cart_items.created_at")
+    .orderBy("cart_items.id")
+    .execute();
+  return {
+    kind: "cart",
+    visitor: !cart.user_id,
+    lines: lines.map((l) => ({ title: l.title, size: l.size, color: l.color, quantity: l.quantity, unitPriceCents: l.unit_price_cents })),
+  };
+}
+
+/** What restoring did, or why it did nothing. */
 export type CartRestore =
-  | { kind: "invalid" | "gone" | "otherAccount" | "signIn" }
+  | RestoreRefusal
   /** The account's own cart: show it. */
   | { kind: "account" }
   /** A visitor's cart, now this browser's: send the cookie. */
   | { kind: "visitor"; setCookie: string }
-  /** A visitor's cart followed by a signed-in shopper: it joined their cart. */
+  /** A visitor's cart restored by a signed-in shopper: it joined their cart. */
   | { kind: "joined" };
 
 /**
- * A restore link followed by `user` (null: not signed in). An account's cart is shown to that
+ * The restore page's button (POST) by `user` (null: not signed in). An account's cart is for that
  * account only (anyone else is asked to sign in as it); a visitor's cart becomes the cart of the
- * browser that followed the link, or joins the signed-in shopper's cart.
+ * browser that pressed the button, or joins the signed-in shopper's cart.
  */
-export async function restoreRemindedCart(token: string, user: { id: string; role: string } | null): Promise<CartRestore> {
-  const reminder = await reminderOfRestoreToken(token);
-  if (!reminder) return { kind: "invalid" };
-  if (!reminder.cartExists) return { kind: "gone" };
-  if (user && user.role !== "user") return { kind: "otherAccount" };
-  if (reminder.userId) {
-    if (!user) return { kind: "signIn" };
-    if (user.id !== reminder.userId) return { kind: "otherAccount" };
-    await markRestored(reminder.reminderId);
+export async function restoreRemindedCart(token: string, user: { id: string; role: string } | null, at = new Date()): Promise<CartRestore> {
+  const checked = await checkRestoreLink(token, user, at);
+  if (checked.kind !== "ok") return checked;
+  const reminder = checked.reminder;
+  if (reminder.user_id) {
+    await markRestored(reminder.id);
     return { kind: "account" };
   }
-  const handed = await handOverVisitorCart(reminder.cartId);
+  const handed = await handOverVisitorCart(reminder.cart_id);
   if (!handed) return { kind: "gone" };
-  await markRestored(reminder.reminderId);
+  await markRestored(reminder.id);
   if (!user) return { kind: "visitor", setCookie: handed.setCookie };
   await joinVisitorCart(handed.owner.visitorKey, user.id, new Date(Date.now() - VISITOR_CART_IDLE_MS).toISOString());
   return { kind: "joined" };
@@ -350,25 +446,32 @@ export async function cartReminderNumbers(today = new Date()): Promise<ReminderP
           eb
             .case()
             .when(
-              eb.exists(
-                eb
-                  .selectFrom("orders")
-                  .select("orders.id")
-                  .where("orders.payment_status", "=", "paid")
-                  .whereRef("orders.order_date", ">", "cart_reminders.created_at")
-                  .where((o) =>
-                    o.or([
-                      o.and([
-                        o("cart_reminders.user_id", "is not", null),
-                        o(o.ref("orders.user_id"), "=", o.ref("cart_reminders.user_id")),
-                      ]),
-                      o.and([
-                        o("cart_reminders.user_id", "is", null),
-                        sql<boolean>`lower(orders.customer_email) = lower(cart_reminders.email)`,
-                      ]),
-                    ]),
-                  ),
-              ),
+              // Two look-ups, each by its index (orders_user_idx, orders_customer_email_idx).
+              eb.and([
+                eb("cart_reminders.user_id", "is not", null),
+                eb.exists(
+                  eb
+                    .selectFrom("orders")
+                    .select("orders.id")
+                    .whereRef("orders.user_id", "=", "cart_reminders.user_id")
+                    .whereRef("orders.order_date", ">", "cart_reminders.created_at")
+                    .where("orders.payment_status", "=", "paid"),
+                ),
+              ]),
+            )
+            .then(1)
+            .when(
+              eb.and([
+                eb("cart_reminders.user_id", "is", null),
+                eb.exists(
+                  eb
+                    .selectFrom("orders")
+                    .select("orders.id")
+                    .where(sql<boolean>`lower(orders.customer_email) = lower(cart_reminders.email)`)
+                    .whereRef("orders.order_date", ">", "cart_reminders.created_at")
+                    .where("orders.payment_status", "=", "paid"),
+                ),
+              ]),
             )
             .then(1)
             .else(0)

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerUser } from "~/server/accounts/users.server";
 import { blockCustomer, unblockCustomer } from "~/server/admin/customers.server";
 import { db } from "~/server/database/db.server";
@@ -10,6 +11,7 @@ import { addToCart, getCart, type CartOwner, type VisitorCart } from "./cart.ser
 import {
   cartReminderNumbers,
   optInCartReminder,
+  remindedCartOfLink,
   restoreRemindedCart,
   sweepCartReminders,
   unsubscribeCartReminders,
@@ -163,6 +165,10 @@ describe("the reminder sweep", () => {
   });
 
   it("sends one reminder when two sweeps run at once", async () => {
+    // Truly concurrent only on PostgreSQL (TEST_DATABASE_URL): there the two sweeps' transactions
+    // overlap and the row locks and the unique (cart_id, round) decide. On SQLite one process has one
+    // connection and each write transaction holds the database's write lock, so the sweeps take
+    // turns and this checks only that the second finds nothing left to send.
     const shoppers = await Promise.all([newShopper(), newShopper(), newShopper()]);
     for (const shopper of shoppers) await leftCart(shopper.id, 5);
     await Promise.all([sweepCartReminders(), sweepCartReminders(), sweepCartReminders()]);
@@ -170,14 +176,65 @@ describe("the reminder sweep", () => {
   });
 });
 
+describe("a cart being paid for", () => {
+  const tee = [{ title: "Tee", quantity: 1, unitPriceCents: 2000 }];
+
+  it("waits while its owner is on the payment page (an order pending for less than an hour), then gets its reminder", async () => {
+    const shopper = await newShopper();
+    await leftCart(shopper.id, 5);
+    // Placed after the cart's last change, now: the shopper is on PayPal's page.
+    await insertOrder(shopper.id, tee, { paymentStatus: "pending" });
+    await sweepCartReminders();
+    expect(await remindersTo(shopper.email)).toHaveLength(0);
+    // Skipped this round, not forever: an hour on, still not paid, the reminder goes.
+    await sweepCartReminders(new Date(Date.now() + 61 * 60_000));
+    expect(await remindersTo(shopper.email)).toHaveLength(1);
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    "is not reminded when its payment is being recorded as the sweep reaches it (PostgreSQL)",
+    async () => {
+      const shopper = await newShopper();
+      await leftCart(shopper.id, 5);
+      // A capture in progress: it holds the cart's key (capture.server.ts), marks the order paid and empties the cart.
+      const capture = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await capture.connect();
+      try {
+        await capture.query("begin");
+        await capture.query("select pg_advisory_xact_lock(hashtext('cart'), hashtext($1))", [shopper.id]);
+        const sweep = sweepCartReminders();
+        // The sweep waits for the cart's key (a condition, read from PostgreSQL's lock table).
+        await vi.waitFor(
+          async () => {
+            const { rows } = await capture.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted");
+            expect(rows[0].n).toBeGreaterThan(0);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
+        const orderId = await insertOrder(shopper.id, tee, { paymentStatus: "pending" });
+        await capture.query("update orders set payment_status = 'paid' where id = $1", [orderId]);
+        await capture.query("delete from cart_items where cart_id = (select id from carts where user_id = $1)", [shopper.id]);
+        await capture.query("commit");
+        await sweep;
+      } finally {
+        await capture.end();
+      }
+      expect(await remindersTo(shopper.email)).toHaveLength(0);
+    },
+  );
+});
+
 describe("a cart reminded again", () => {
   const tee = [{ title: "Tee", quantity: 1, unitPriceCents: 2000 }];
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
-  /** The cart's reminders, oldest first, moved `hours` into the past (as if sent then). */
+  /** The cart's reminders moved `hours` into the past (as if sent then), and the cart's last-reminded time with them. */
   async function backdateReminders(cartOf: { user_id?: string; email?: string }, hours: number) {
     let query = db.updateTable("cart_reminders").set({ created_at: hoursAgo(hours) });
     query = cartOf.user_id ? query.where("user_id", "=", cartOf.user_id) : query.where("email", "=", cartOf.email!);
     await query.execute();
+    let cart = db.updateTable("carts").set({ reminded_at: hoursAgo(hours) });
+    cart = cartOf.user_id ? cart.where("user_id", "=", cartOf.user_id) : cart.where("reminder_email", "=", cartOf.email!);
+    await cart.execute();
   }
   /** What checkout does to the cart when the order is paid: its lines go. */
   async function checkedOut(owner: CartOwner) {
@@ -259,6 +316,18 @@ describe("the reminder's links", () => {
     const token = restoreToken(mail!.text_body);
 
     expect(await restoreRemindedCart(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), null)).toEqual({ kind: "invalid" });
+    // Opening the link (a mail scanner, a link preview, an <img> on someone's page) only shows the lines.
+    expect(await remindedCartOfLink(token, null)).toEqual({
+      kind: "cart",
+      visitor: true,
+      lines: [expect.objectContaining({ title: product.title, size: "M", quantity: 1, unitPriceCents: 2000 })],
+    });
+    expect(await remindedCartOfLink(token, null)).toMatchObject({ kind: "cart" });
+    expect((await getCart(visitor)).items.map((i) => i.title)).toEqual([product.title]);
+    expect(await db.selectFrom("cart_reminders").select("restored_at").where("email", "=", email).execute()).toEqual([
+      { restored_at: null },
+    ]);
+
     const restored = await restoreRemindedCart(token, null);
     if (restored.kind !== "visitor") throw new Error(`restored: ${restored.kind}`);
     const cookie = restored.setCookie.split(";")[0]!;
@@ -275,11 +344,49 @@ describe("the reminder's links", () => {
     await leftCart(shopper.id, 5);
     await sweepCartReminders();
     const token = restoreToken((await remindersTo(shopper.email))[0]!.text_body);
+    expect(await remindedCartOfLink(token, null)).toEqual({ kind: "signIn" });
+    expect(await remindedCartOfLink(token, { id: other.id, role: "user" })).toEqual({ kind: "otherAccount" });
+    expect(await remindedCartOfLink(token, { id: shopper.id, role: "user" })).toMatchObject({ kind: "cart", visitor: false });
     expect(await restoreRemindedCart(token, null)).toEqual({ kind: "signIn" });
     expect(await restoreRemindedCart(token, { id: other.id, role: "user" })).toEqual({ kind: "otherAccount" });
     expect(await restoreRemindedCart(token, { id: shopper.id, role: "user" })).toEqual({ kind: "account" });
     const [row] = await db.selectFrom("cart_reminders").select("restored_at").where("user_id", "=", shopper.id).execute();
     expect(row!.restored_at).not.toBeNull();
+  });
+
+  it("expire 14 days after the reminder, and once an order of the shopper was paid after it", async () => {
+    const shopper = await newShopper();
+    await leftCart(shopper.id, 5);
+    await sweepCartReminders();
+    const token = restoreToken((await remindersTo(shopper.email))[0]!.text_body);
+    const me = { id: shopper.id, role: "user" };
+    const inDays = (days: number) => new Date(Date.now() + days * 24 * HOUR);
+    expect(await remindedCartOfLink(token, me, inDays(13))).toMatchObject({ kind: "cart" });
+    // (A minute past: the shop's stamps are unique, so they may run a few milliseconds ahead of the clock.)
+    expect(await remindedCartOfLink(token, me, inDays(14.001))).toEqual({ kind: "expired" });
+    expect(await restoreRemindedCart(token, me, inDays(14.001))).toEqual({ kind: "expired" });
+    // Paid for (the round ended): expired now, whoever opens it.
+    await insertOrder(shopper.id, [{ title: "Tee", quantity: 1, unitPriceCents: 2000 }], { paymentStatus: "paid" });
+    expect(await remindedCartOfLink(token, me)).toEqual({ kind: "expired" });
+    expect(await remindedCartOfLink(token, null)).toEqual({ kind: "expired" });
+    expect(await restoreRemindedCart(token, me)).toEqual({ kind: "expired" });
+
+    // A visitor's, by an order paid with the reminded address.
+    const visitor = newVisitor();
+    const email = `guest-${randomBytes(4).toString("hex")}@example.com`;
+    await leftCart(visitor, 1);
+    await optInCartReminder(visitor, email);
+    await age(visitor, 5);
+    await sweepCartReminders();
+    const visitorToken = restoreToken((await remindersTo(email))[0]!.text_body);
+    expect(await remindedCartOfLink(visitorToken, null)).toMatchObject({ kind: "cart" });
+    await insertOrder(shopper.id, [{ title: "Tee", quantity: 1, unitPriceCents: 2000 }], {
+      paymentStatus: "paid",
+      customer_email: email.toUpperCase(),
+    });
+    expect(await restoreRemindedCart(visitorToken, null)).toEqual({ kind: "expired" });
+    // The cart stayed where it was.
+    expect((await getCart(visitor)).items).toHaveLength(1);
   });
 
   it("stop reminders to that address; a tampered link is refused and stops nothing", async () => {

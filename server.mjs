@@ -159,7 +159,8 @@ async function runServer() {
     await http.startShop({ server: true });
     app = http.createApp({ clientDir: path.join(root, "build/client") });
   }
-  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner } = http;
+  const { drain, shutdown, log, startPaymentRecovery, startMailSender, startImportRunner, startBackInStockSweep, startCartReminderSweep } =
+    http;
 
   const port = Number(process.env.PORT);
   const host = process.env.HOST || undefined;
@@ -175,6 +176,10 @@ async function runServer() {
     startMailSender();
     // Product imports the owner started, or that a stopped process left half-way (issue 50).
     startImportRunner();
+    // "E-mail me when it's back" subscriptions whose size has stock again are mailed (issue 51).
+    startBackInStockSweep();
+    // Carts left behind get their one reminder, when the owner turned reminders on (issue 51).
+    startCartReminderSweep();
   });
 
   // An idle connection stays open 65 s (Node's default is 5 s): a client or a proxy in front that

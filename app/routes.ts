@@ -9,6 +9,11 @@ export default [
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
     route("auth/reset-password", "routes/auth/reset-password.tsx"),
     route("auth/confirm-email", "routes/auth/confirm-email.tsx"),
+    // The back-in-stock e-mail's unsubscribe link (issue 51): for anyone holding it.
+    route("back-in-stock/unsubscribe", "routes/back-in-stock-unsubscribe.tsx"),
+    // The links of a cart reminder's e-mail (issue 51): back to the cart, and stop reminders.
+    route("reminders/cart/:token", "routes/reminders/cart.tsx"),
+    route("reminders/unsubscribe/:token", "routes/reminders/unsubscribe.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.tsx"),
   layout("routes/shop/layout.tsx", [
@@ -89,6 +94,9 @@ export default [
     route("brands", "routes/api/shop.brands.ts"),
     route("collections", "routes/api/shop.collections.ts"),
     route("collections/:handle", "routes/api/shop.collections.handle.ts"),
+    // "E-mail me when it's back" (issue 51).
+    route("back-in-stock", "routes/api/shop.back-in-stock.ts"),
+    route("back-in-stock/unsubscribe", "routes/api/shop.back-in-stock.unsubscribe.ts"),
   ]),
   ...prefix("api/admin/products", [
     route("upload-image", "routes/api/admin.products.upload-image.ts"),

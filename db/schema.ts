@@ -46,6 +46,9 @@ export interface Database {
   imports: ImportsTable;
   import_items: ImportItemsTable;
   import_files: ImportFilesTable;
+  back_in_stock: BackInStockTable;
+  cart_reminders: CartRemindersTable;
+  cart_reminder_stops: CartReminderStopsTable;
 }
 
 /** The owner's categories (migration 0027): a tree of at most two levels. */
@@ -459,6 +462,38 @@ export interface CartsTable {
   updated_at: string;
   /** The discount code the shopper applied (migration 0017), checked again at checkout. */
   discount_code: Generated<string | null>;
+  /** A visitor's address for a reminder of this cart, and 1 once they asked for one (migration 0032). */
+  reminder_email: Generated<string | null>;
+  reminder_opt_in: Generated<number>;
+  /** When the cart's last reminder was written (migration 0032), or null. */
+  reminded_at: Generated<string | null>;
+}
+
+/** A reminder of a cart left behind (migration 0032); it outlives the cart. */
+export interface CartRemindersTable {
+  id: string;
+  cart_id: string;
+  /**
+   * The cart's reminders counted 1, 2, ...: a new one only after a paid order placed since the last.
+   * Unique with cart_id: the claim that makes it one per round, whichever process sends it.
+   */
+  round: number;
+  /** The account's, or null for a visitor's cart. */
+  user_id: string | null;
+  /** Where it was sent. */
+  email: string;
+  /** SHA-256 (hex) of the tokens of the e-mail's links: restore the cart, stop reminders. */
+  restore_hash: string;
+  unsubscribe_hash: string;
+  /** When it was written to the outbox (the dashboard's "sent"). */
+  created_at: string;
+  restored_at: string | null;
+}
+
+/** No more cart reminders for "user:<id>" or "email:<address in lower case>" (migration 0032). */
+export interface CartReminderStopsTable {
+  subject: string;
+  created_at: string;
 }
 
 export interface CartItemsTable {
@@ -626,4 +661,18 @@ export interface ImportFilesTable {
   import_id: string;
   name: string;
   bytes: Uint8Array;
+}
+
+/** "E-mail me when it's back" for a sold-out variant (issue 51, migration 0031). */
+export interface BackInStockTable {
+  id: string;
+  variant_id: string;
+  /** Lowercase; a shopper's is their account's when they subscribed (the mail reads it anew). */
+  email: string;
+  user_id: string | null;
+  /** SHA-256 of the unsubscribe link's token, written when the mail is. */
+  token_hash: string | null;
+  created_at: string;
+  /** When it was claimed and mailed; null while it waits. */
+  notified_at: string | null;
 }

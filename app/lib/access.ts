@@ -6,7 +6,9 @@ export type SessionUser = { id: string; userName: string; email: string; role: R
 
 const AUTH_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password"]);
 /** Pages for everyone, signed in or not: the link that confirms a new e-mail address works either way. */
-const OPEN_PATHS = new Set(["/auth/confirm-email"]);
+const OPEN_PATHS = new Set(["/auth/confirm-email", "/back-in-stock/unsubscribe"]);
+/** The links of a cart reminder's e-mail (issue 51): for the visitor who left the cart, or anyone before signing in. */
+const REMINDER_LINKS = /^\/reminders\/(cart|unsubscribe)\/[^/]+$/;
 
 const CATALOGUE_PATHS = new Set(["/shop/home", "/shop/listing", "/shop/search", "/shop/cart"]);
 
@@ -53,7 +55,7 @@ export function accessRedirect(
   shopOpen = false,
 ): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (OPEN_PATHS.has(path)) return null;
+  if (OPEN_PATHS.has(path) || REMINDER_LINKS.test(path)) return null;
   if (!user) {
     if (AUTH_PATHS.has(path)) return null;
     if (shopOpen && isCataloguePath(path)) return null;

@@ -1,3 +1,4 @@
+import type { BackInStockState } from "./back-in-stock";
 import { LOW_STOCK_THRESHOLD } from "./constants";
 import type { Photo, Sizes } from "./photos";
 import { colorId, sizeParam, type Variant } from "./variants";
@@ -66,6 +67,8 @@ export type ProductDialogData = {
   product: Product | null;
   reviews: Review[];
   eligibility: ReviewEligibility;
+  /** "E-mail me when it's back" (issue 51): who asks, and the sizes they wait for already. */
+  backInStock?: BackInStockState;
 };
 
 /** A variant running out, on the dashboard's reorder list. */

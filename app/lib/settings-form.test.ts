@@ -48,6 +48,8 @@ describe("the settings form", () => {
         ["shippingZones[1].countries", "US"],
         ["shippingZones[1].methods[0].name", "Airmail"],
         ["shippingZones[1].methods[0].price", "15"],
+        ["cartReminders", "on"],
+        ["cartReminderHours", "12"],
       ]),
       SettingsFormSchema,
     );
@@ -73,6 +75,8 @@ describe("the settings form", () => {
         },
         { name: "World", everywhereElse: true, countries: [], methods: [{ name: "Airmail", price: 15, freeAbove: null, estimate: "" }] },
       ],
+      cartReminders: true,
+      cartReminderHours: 12,
     });
   });
 
@@ -89,6 +93,8 @@ describe("the settings form", () => {
       shippingZones: [
         { name: "Home", countries: ["GB", "IE"], methods: [{ id: "std", name: "Standard", price: 5, freeAbove: 49.99, estimate: "" }] },
       ],
+      cartReminders: false,
+      cartReminderHours: 24,
     });
     const values = settingsFormValues(settings);
     expect(values.shippingZones![0]!.methods![0]).toEqual({ id: "std", name: "Standard", price: "5.00", freeAbove: "49.99", estimate: "" });
@@ -105,6 +111,7 @@ describe("the settings form", () => {
       ["shippingZones[0].everywhereElse", values.shippingZones![0]!.everywhereElse!],
       ["shippingZones[0].countries", "GB"],
       ["shippingZones[0].countries", "IE"],
+      ["cartReminderHours", values.cartReminderHours!],
       ...Object.entries(values.shippingZones![0]!.methods![0]!).map(([key, value]): [string, string] => [
         `shippingZones[0].methods[0].${key}`,
         value ?? "",
@@ -124,6 +131,7 @@ describe("the settings form", () => {
         ["shippingZones[0].name", "Europe"],
         ["shippingZones[0].methods[0].name", "Standard"],
         ["shippingZones[0].methods[0].price", "-5"],
+        ["cartReminderHours", "169"],
       ]),
       SettingsFormSchema,
     );
@@ -133,7 +141,30 @@ describe("the settings form", () => {
       "taxRates[0].country": ["A tax rate's country is required"],
       "shippingZones[0].countries": ["Choose the zone's countries, or make it the zone for everywhere else"],
       "shippingZones[0].methods[0].price": ["The method's price must be 0 or more"],
+      cartReminderHours: ["The hours before a reminder must be between 1 and 168"],
     });
+  });
+
+  it("refuses hours before a cart reminder that are not a whole number from 1 to 168", () => {
+    const hours = (value: string) => {
+      const submission = parseFormWith(form([...SHOP, ["cartReminders", "on"], ["cartReminderHours", value]]), SettingsFormSchema);
+      return submission.status === "error"
+        ? submission.error?.cartReminderHours
+        : submission.status === "success" && submission.value.cartReminderHours;
+    };
+    expect(hours("0")).toEqual(["The hours before a reminder must be between 1 and 168"]);
+    expect(hours("2.5")).toEqual(["The hours before a reminder must be a whole number"]);
+    expect(hours("")).toEqual(["The hours before a reminder must be a number"]);
+    expect(hours("1")).toBe(1);
+    expect(hours("168")).toBe(168);
+  });
+
+  it("leaves the hours before a cart reminder out of the change when the form has no such field", () => {
+    // A page opened before the field existed: saving it must not put the stored hours back to 4.
+    const submission = parseFormWith(form([...SHOP, ["cartReminders", "on"]]), SettingsFormSchema);
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).not.toHaveProperty("cartReminderHours");
+    expect(submission.status === "success" && submission.value.cartReminders).toBe(true);
   });
 
   it("answers 'Add zone' with the form and one zone more, checking nothing it would save", () => {

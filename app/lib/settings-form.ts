@@ -30,6 +30,8 @@ type SettingsForm = {
   taxRates?: TaxRateRow[];
   otherTaxRate?: Text;
   shippingZones?: ZoneRow[];
+  cartReminders?: Text;
+  cartReminderHours?: Text;
 };
 
 /** What "Add method", "Add zone" and "Add tax rate" put in the form. */
@@ -103,13 +105,19 @@ function fromForm(form: unknown) {
         }),
       };
     }),
+    cartReminders: ticked(f.cartReminders),
+    // A form without the field (one made before issue 51) leaves it out of the change, so the stored
+    // value stays; an emptied one is refused.
+    // (An emptied field reads as NaN here, not as a missing one: "must be a number".)
+    ...(f.cartReminderHours === undefined ? {} : { cartReminderHours: decimal(f.cartReminderHours) ?? Number.NaN }),
   };
 }
 
 /** The settings page's form, read and checked: its value is every setting, as SettingsSchema has it. */
 export const SettingsFormSchema = z.pipe(
   z.transform((form: SettingsForm): unknown => fromForm(form)),
-  SettingsSchema,
+  // Every setting, except the hours before a cart reminder: a form without that field keeps it.
+  z.extend(SettingsSchema, { cartReminderHours: z.optional(SettingsSchema.shape.cartReminderHours) }),
 );
 
 /** An amount as the form shows it: "4.95", "5.00". */
@@ -138,5 +146,7 @@ export function settingsFormValues(settings: ShopSettings): SettingsForm {
         estimate: method.estimate,
       })),
     })),
+    cartReminders: settings.cartReminders ? "on" : undefined,
+    cartReminderHours: String(settings.cartReminderHours),
   };
 }

@@ -88,6 +88,9 @@ export type ShippingZoneSetting = z.infer<typeof ShippingZoneSchema>;
 
 export const TaxRateSchema = z.object({ country: country("A tax rate's country"), rate: rate("The tax rate") });
 
+/** Hours after a cart's last change before its reminder (issue 51): whole hours, up to a week. */
+export const CART_REMINDER_HOURS = { min: 1, max: 168, default: 4 } as const;
+
 /** Every setting. A new shop starts with the specification's behaviour (settings.server.ts). */
 export const SettingsSchema = z.object({
   /** "Visitors can browse without an account": off keeps SPEC's sign-in wall. */
@@ -112,6 +115,16 @@ export const SettingsSchema = z.object({
   ),
   /** The rate everywhere else (0: no tax). */
   otherTaxRate: rate("The rate for everywhere else"),
+  /** "Remind shoppers of a cart left behind" (issue 51): one e-mail per cart, off by default. */
+  cartReminders: z.boolean({ error: "cartReminders must be true or false" }),
+  /** After how many hours without a change a cart is reminded. */
+  cartReminderHours: z.number({ error: "The hours before a reminder must be a number" }).check(
+    z.refine((v) => Number.isInteger(v), "The hours before a reminder must be a whole number"),
+    z.refine(
+      (v) => v >= CART_REMINDER_HOURS.min && v <= CART_REMINDER_HOURS.max,
+      `The hours before a reminder must be between ${CART_REMINDER_HOURS.min} and ${CART_REMINDER_HOURS.max}`,
+    ),
+  ),
   /** No zone: free delivery everywhere (the specification's behaviour). */
   shippingZones: z.array(ShippingZoneSchema).check(
     z.maxLength(50, "At most 50 zones"),

@@ -29,6 +29,8 @@ import * as m0027 from "./0027_catalogue";
 import * as m0028 from "./0028_catalogue_counts";
 import * as m0029 from "./0029_product_import";
 import * as m0030 from "./0030_import_rows";
+import * as m0031 from "./0031_back_in_stock";
+import * as m0032 from "./0032_cart_reminders";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +64,6 @@ export const migrations: Record<string, Migration> = {
   "0028_catalogue_counts": m0028,
   "0029_product_import": m0029,
   "0030_import_rows": m0030,
+  "0031_back_in_stock": m0031,
+  "0032_cart_reminders": m0032,
 };

@@ -103,6 +103,8 @@ test("every setting goes and comes back in dollars and percents; a method keeps 
     taxRates: [],
     otherTaxRate: 0,
     shippingZones: [],
+    cartReminders: false,
+    cartReminderHours: 4,
   });
   try {
     const change = {
@@ -128,6 +130,8 @@ test("every setting goes and comes back in dollars and percents; a method keeps 
     expect(data).toEqual({
       ...change,
       publicCatalogue: false,
+      cartReminders: false,
+      cartReminderHours: 4,
       shippingZones: [
         {
           name: "Home",

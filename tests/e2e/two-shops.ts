@@ -2,7 +2,8 @@ import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases"
 import type { Engine } from "./fixtures";
 import { freePort, startOwnServer, type OwnServer } from "./own-server";
 
-export type TwoShops = { a: OwnServer; b: OwnServer; stop: () => Promise<void> };
+/** `databaseUrl`: the PostgreSQL database both use (undefined on SQLite: `a.dataDir`'s shop.db). */
+export type TwoShops = { a: OwnServer; b: OwnServer; databaseUrl?: string; stop: () => Promise<void> };
 
 /**
  * Two real shop processes over one database, as several processes or instances run: on SQLite
@@ -34,6 +35,7 @@ export async function startTwoShops(engine: Engine, name: string, env: Record<st
   return {
     a,
     b,
+    databaseUrl,
     stop: async () => {
       await b.stop();
       await a.stop();

@@ -3,12 +3,22 @@ import { Price } from "~/components/shop/price";
 import { buttonClass } from "~/components/ui/button";
 import { productPreviewPath, type Product } from "~/lib/product";
 import { withParam } from "~/lib/url";
+import { WaitingNote } from "./waiting-note";
 
 /**
  * A product in the admin's list, with its page's preview, Edit (`?edit=<id>`), Photos and Delete
  * (`?delete=<id>`), and with `selectFor`, a checkbox that chooses it for that form's bulk change.
  */
-export function AdminProductCard({ product, selectFor }: { product: Product; selectFor?: string }) {
+export function AdminProductCard({
+  product,
+  selectFor,
+  waiting,
+}: {
+  product: Product;
+  selectFor?: string;
+  /** Shoppers waiting per sold-out variant (issue 51). */
+  waiting?: Record<string, number>;
+}) {
   const location = useLocation();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
@@ -39,6 +49,7 @@ export function AdminProductCard({ product, selectFor }: { product: Product; sel
         <p className="text-sm text-gray-600">
           {product.brandName} · {product.categoryName} · Stock {product.stock}
         </p>
+        <WaitingNote product={product} waiting={waiting} />
         <Link
           to={productPreviewPath(product.id)}
           className="w-fit text-sm font-medium text-blue-700 underline hover:text-blue-900"

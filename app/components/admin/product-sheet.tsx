@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { HandleField } from "./handle-field";
 import { ImageUpload } from "./image-upload";
 import { VariantRows, EMPTY_VARIANT_ROW } from "./variant-rows";
+import { WaitingNote } from "./waiting-note";
 import { Button } from "~/components/ui/button";
 import { ErrorList, InputField, TextareaField, inputClass } from "~/components/ui/field";
 import { CloseLink, Modal } from "~/components/ui/modal";
@@ -23,8 +24,11 @@ export function ProductSheet({
   product,
   choices,
   lastResult,
+  waiting,
 }: {
   product: Product | null;
+  /** Shoppers waiting per sold-out variant (issue 51), shown above the sizes' stock. */
+  waiting?: Record<string, number>;
   /** The owner's categories (with the sizes each takes) and brands, from the page's loader. */
   choices: ProductChoices;
   lastResult: FormResult | undefined;
@@ -114,6 +118,7 @@ export function ProductSheet({
             <InputField label="Price" meta={fields.price} type="number" step="0.01" min="0.01" placeholder="0.00" />
             <InputField label="Sale Price" meta={fields.salePrice} type="number" step="0.01" min="0" placeholder="Optional" />
           </div>
+          {product ? <WaitingNote product={product} waiting={waiting} /> : null}
           <VariantRows
             form={form}
             variants={fields.variants}

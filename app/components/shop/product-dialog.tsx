@@ -7,6 +7,7 @@ import { photoColorAmong, photosForColor, productPhotos } from "~/lib/photos";
 import { withParam } from "~/lib/url";
 import { ProductGallery } from "./product-gallery";
 import { VariantAddToCart } from "./variant-form";
+import { BackInStock } from "./back-in-stock";
 import { Price } from "./price";
 import { PriceNote } from "./price-note";
 import { RatingSummary, ReviewForm, ReviewList } from "./reviews";
@@ -75,6 +76,7 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
         <RatingSummary average={product.averageRating} count={data.reviews.length} />
         {/* Keyed: another product's dialog starts with its own choices. */}
         <VariantAddToCart key={product.id} product={product} onColor={setColor} />
+        {data.backInStock ? <BackInStock key={`bis-${product.id}`} product={product} state={data.backInStock} /> : null}
         <hr className="border-gray-200" />
         <section aria-labelledby="reviews-heading" className="space-y-4">
           <h3 id="reviews-heading" className="text-lg font-bold">

@@ -9,6 +9,9 @@ import { PriceNote } from "./price-note";
 import { ProductCard } from "./product-card";
 import { ProductGallery } from "./product-gallery";
 import { ProductPurchase } from "./product-purchase";
+import { BackInStock } from "./back-in-stock";
+import type { BackInStockState } from "~/lib/back-in-stock";
+import { variantOf } from "~/lib/variants";
 import { RatingSummary, ReviewForm, ReviewList } from "./reviews";
 
 export type ProductPageData = {
@@ -19,6 +22,8 @@ export type ProductPageData = {
   choice: ProductChoice;
   /** The product's category in the owner's tree, top first (the breadcrumbs). */
   trail: NamedLink[];
+  /** "E-mail me when it's back" (issue 51); not in the owner's preview. */
+  backInStock?: BackInStockState;
 };
 
 // How wide the photos show: the page is max-w-6xl (1152 px) with 16/24 px sides; from md the
@@ -38,6 +43,7 @@ export function ProductPage({
   related,
   choice,
   trail,
+  backInStock,
   preview = false,
 }: ProductPageData & { preview?: boolean }) {
   const pathOf = (p: Product, next: Partial<ProductChoice> = {}) =>
@@ -69,6 +75,13 @@ export function ProductPage({
             <RatingSummary average={product.averageRating} count={reviews.length} />
           </a>
           <ProductPurchase product={product} choice={choice} pathOf={(next) => pathOf(product, next)} preview={preview} />
+          {backInStock && !preview ? (
+            <BackInStock
+              product={product}
+              state={backInStock}
+              chosenId={choice.size || choice.color ? variantOf(product.variants, choice.size ?? "", choice.color ?? "")?.id : undefined}
+            />
+          ) : null}
           <section aria-labelledby="description-heading" className="border-t border-gray-200 pt-4">
             <h2 id="description-heading" className="text-lg font-bold">
               Description

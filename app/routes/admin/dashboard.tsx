@@ -4,6 +4,8 @@ import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { BannerManager } from "~/components/admin/banner-manager";
 import { LowStock } from "~/components/admin/low-stock";
 import { ShopNumbersPanel } from "~/components/admin/shop-numbers";
+import { CartReminderNumbers } from "~/components/admin/cart-reminders";
+import { cartReminderNumbers } from "~/server/cart/reminders.server";
 import { ShopWindowNotice } from "~/components/admin/shop-window-notice";
 import { LOW_STOCK_VARIANT, MAX_UPLOAD_FORM_BYTES, UPLOAD_ROUTE_HANDLE } from "~/lib/constants";
 import { BannerUrlSchema } from "~/lib/schemas/banners";
@@ -11,7 +13,7 @@ import { IdSchema } from "~/lib/schemas/fields";
 import { addBanner, deleteBanner, listBanners, uploadBanner } from "~/server/admin/banners.server";
 import { lowStockVariants } from "~/server/admin/products.server";
 import { shopNumbers } from "~/server/admin/stats.server";
-import { isShopOpen } from "~/server/settings/settings.server";
+import { isShopOpen, shopSettings } from "~/server/settings/settings.server";
 import { countReturnsToReceive } from "~/server/orders/orders.server";
 import { RETURNS_TO_RECEIVE_HREF } from "~/lib/orders";
 import { cn } from "~/lib/cn";
@@ -26,16 +28,28 @@ export const handle = UPLOAD_ROUTE_HANDLE;
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab: "upload" | "local" = params.get("tab") === "local" ? "local" : "upload";
-  const [banners, lowStock, numbers, returnsToReceive, shopOpen] = await Promise.all([
+  const [banners, lowStock, numbers, returnsToReceive, shopOpen, reminders, settings] = await Promise.all([
     listBanners(),
     lowStockVariants(LOW_STOCK_VARIANT),
     shopNumbers(),
     countReturnsToReceive(),
     isShopOpen(),
+    cartReminderNumbers(),
+    shopSettings(),
   ]);
   // `?delete=<id>` asks to confirm deleting that banner (a dialog that works without JavaScript).
   const deleting = banners.find((b) => b.id === params.get("delete")) ?? null;
-  return { banners, tab, deleting, lowStock, numbers, returnsToReceive, shopOpen, constraint: getZodConstraint(BannerUrlSchema) };
+  return {
+    banners,
+    tab,
+    deleting,
+    lowStock,
+    numbers,
+    returnsToReceive,
+    shopOpen,
+    reminders: { periods: reminders, on: settings.cartReminders },
+    constraint: getZodConstraint(BannerUrlSchema),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -65,12 +79,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { banners, tab, deleting, lowStock, numbers, returnsToReceive, shopOpen, constraint } = loaderData;
+  const { banners, tab, deleting, lowStock, numbers, returnsToReceive, shopOpen, reminders, constraint } = loaderData;
   return (
     <div className="space-y-6">
       <ShopWindowNotice open={shopOpen} />
       <ReturnsToReceive count={returnsToReceive} />
       <ShopNumbersPanel numbers={numbers} />
+      <CartReminderNumbers periods={reminders.periods} on={reminders.on} />
       <LowStock low={lowStock} />
       <BannerManager banners={banners} tab={tab} deleting={deleting} lastResult={actionData} constraint={constraint} />
     </div>

@@ -17,6 +17,7 @@ import { withParam } from "~/lib/url";
 import { getProduct, listProductsForAdmin } from "~/server/catalog/catalog.server";
 import { catalogue } from "~/server/catalog/catalogue.server";
 import { deleteProduct, saveProduct } from "~/server/admin/products.server";
+import { waitingCounts } from "~/server/catalog/back-in-stock.server";
 import { parseFormWith, readUploadForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/products";
 import { FILE_TOO_LARGE, PRODUCT_ADDED, PRODUCT_DELETED, PRODUCT_UPDATED } from "~/lib/messages/admin";
@@ -47,7 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The form's categories, their sizes and the brands: the owner's catalogue (issue 49); the
   // toolbar's filter and the bulk panel offer them too.
   const choices = productChoices(snapshot);
-  return { query, page, edit: edit === "new" ? ("new" as const) : editing, deleting, choices };
+  // Shoppers waiting for a sold-out size (issue 51): per variant, on the cards and the edit sheet.
+  const waiting = await waitingCounts([...page.items.map((p) => p.id), ...(editing ? [editing.id] : [])]);
+  return { query, page, edit: edit === "new" ? ("new" as const) : editing, deleting, choices, waiting };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -131,12 +134,19 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {page.items.map((p) => (
           <li key={p.id}>
-            <AdminProductCard product={p} selectFor="bulk" />
+            <AdminProductCard product={p} selectFor="bulk" waiting={loaderData.waiting} />
           </li>
         ))}
       </ul>
       <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(n) => adminProductsHref({ ...query, page: n })} />
-      {edit && choices ? <ProductSheetOnDemand product={edit === "new" ? null : edit} choices={choices} lastResult={actionData} /> : null}
+      {edit && choices ? (
+        <ProductSheetOnDemand
+          product={edit === "new" ? null : edit}
+          choices={choices}
+          lastResult={actionData}
+          waiting={loaderData.waiting}
+        />
+      ) : null}
       {deleting ? <DeleteProductDialog product={deleting} /> : null}
     </div>
   );

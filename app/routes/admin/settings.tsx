@@ -17,7 +17,7 @@ import { TaxRates } from "~/components/admin/tax-rates";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { useSchemaForm, type FormResult } from "~/lib/form";
-import { SETTINGS_SAVED, type ShopSettings } from "~/lib/settings";
+import { CART_REMINDER_HOURS, SETTINGS_SAVED, type ShopSettings } from "~/lib/settings";
 import { SettingsFormSchema, settingsFormValues } from "~/lib/settings-form";
 import { pageTitle } from "~/lib/shop-name";
 import { saveSettings, shopSettings } from "~/server/settings/settings.server";
@@ -147,6 +147,27 @@ function SettingsForm({ settings, lastResult }: { settings: ShopSettings; lastRe
             </CheckboxSetting>
           </SettingsSection>
 
+          <SettingsSection id="cart-reminders" title="Cart reminders">
+            <CheckboxSetting label="Remind shoppers of a cart left behind" meta={fields.cartReminders}>
+              A signed-in shopper whose cart has items and no order after the hours below gets one e-mail with the cart and a link back to
+              it; so does a guest who gave an e-mail at checkout and asked for a reminder. Never twice for one cart, never after an order,
+              never to a blocked or closed account; every e-mail has a link to stop them.
+            </CheckboxSetting>
+            <Labelled
+              meta={fields.cartReminderHours}
+              label="Hours before the reminder"
+              hint={`After the cart's last change: ${CART_REMINDER_HOURS.min} to ${CART_REMINDER_HOURS.max} (a week).`}
+              className="max-w-xs"
+            >
+              <input
+                {...getInputProps(fields.cartReminderHours, { type: "text" })}
+                aria-describedby={describedBy(fields.cartReminderHours, true)}
+                inputMode="numeric"
+                className={inputClass}
+              />
+            </Labelled>
+          </SettingsSection>
+
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="sticky bottom-0 -mx-4 flex items-center gap-3 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:-mx-6 sm:px-6">
             <Button type="submit" className="shrink-0" disabled={saving}>
@@ -174,6 +195,8 @@ const PAGE_ORDER = [
   "otherTaxRate",
   "shippingZones",
   "publicCatalogue",
+  "cartReminders",
+  "cartReminderHours",
 ];
 
 /** The field of a refused Save's first error in the page (null when the Save was not refused). */

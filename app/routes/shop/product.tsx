@@ -12,7 +12,7 @@ import { trailOf } from "~/server/catalog/storefront.server";
 import { lookUpHandle } from "~/server/catalog/handles.server";
 import { listReviews, reviewEligibility } from "~/server/catalog/reviews.server";
 import { absoluteUrl } from "~/server/platform/image-urls.server";
-import { productDialogAction } from "./product-dialog.server";
+import { backInStockState, productDialogAction } from "./product-dialog.server";
 import type { Route } from "./+types/product";
 
 // A product's own page (issue 40): its address is its handle; the chosen colour and size are in
@@ -51,16 +51,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await getProduct(found.productId);
   if (!product) throw data(NOT_FOUND, { status: 404 });
   const user = currentUser(context);
-  const [reviews, eligibility, related, snapshot] = await Promise.all([
+  const [reviews, eligibility, related, snapshot, backInStock] = await Promise.all([
     listReviews(product.id),
     user ? reviewEligibility(user.id, product.id) : ("signed-out" as const),
     relatedProducts(product, 4),
     catalogue(),
+    backInStockState(user, product),
   ]);
   return {
     product,
     reviews,
     eligibility,
+    backInStock,
     related,
     // Its category's place in the owner's tree: the breadcrumbs, on the page and in JSON-LD.
     trail: trailOf(snapshot, product.category),

@@ -79,6 +79,8 @@ export async function closeAccount(userId: string, currentPassword: string): Pro
     await trx.deleteFrom("carts").where("user_id", "=", userId).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("account_tokens").where("user_id", "=", userId).execute();
+    // Its "e-mail me when it's back" subscriptions hold its address (issue 51).
+    await trx.deleteFrom("back_in_stock").where("user_id", "=", userId).execute();
     // Attempt counters keyed by the e-mail or the account (rate-limit.server.ts, settings.server.ts).
     const keys = ["login", "register", "reset"].map((kind) => `${kind}:account:${user.email}`);
     keys.push(`current-password:${userId}`, `email-change:${userId}`);

@@ -1,3 +1,4 @@
+import { claimRestocked } from "~/server/catalog/back-in-stock.server";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { BULK_MAX, type BulkOutcome, type BulkRefusal, type BulkRow, type BulkValues } from "~/lib/bulk";
@@ -320,6 +321,9 @@ async function write(trx: Transaction<Database>, steps: readonly Planned[]): Pro
   for (const [stock, ids] of grouped(steps.flatMap((s) => s.stock ?? []))) {
     for (const part of chunks(ids)) await trx.updateTable("product_variants").set({ stock }).where("id", "in", part).execute();
   }
+  // Sizes back in stock: their "e-mail me when it's back" subscribers are mailed with this change (issue 51).
+  const restockedIds = steps.flatMap((s) => (s.stock ?? []).flatMap(([id, stock]) => (stock > 0 ? [id] : [])));
+  for (const part of chunks(restockedIds)) await claimRestocked(trx, part);
   const tagged = steps.filter((s) => s.tags);
   for (const part of chunks(tagged.map((s) => s.row.id))) await trx.deleteFrom("product_tags").where("product_id", "in", part).execute();
   const rows = tagged.flatMap((s) => s.tags!.map((tag) => ({ product_id: s.row.id, tag })));

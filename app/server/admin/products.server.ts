@@ -1,3 +1,4 @@
+import { claimRestocked, claimRestockedOfProduct } from "~/server/catalog/back-in-stock.server";
 import type { Transaction } from "kysely";
 import { amountToCents } from "~/lib/money";
 import type { LowStockVariant, Product } from "~/lib/product";
@@ -86,6 +87,8 @@ async function replaceVariants(trx: Transaction<Database>, productId: string, wa
   }
   // New ones in one statement (an imported product brings all of its variants at once).
   if (added.length) await trx.insertInto("product_variants").values(added).execute();
+  // Sizes back in stock: their "e-mail me when it's back" subscribers are mailed with this change (issue 51).
+  if (existing.length) await claimRestockedOfProduct(trx, productId);
 }
 
 /** SKUs of `wanted` that another product already uses, as field errors of their rows. */
@@ -262,6 +265,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Sa
       if (input.totalStock === undefined) return null;
       if (current.length === 1) {
         await trx.updateTable("product_variants").set({ stock: input.totalStock }).where("id", "=", current[0]!.id).execute();
+        await claimRestocked(trx, [current[0]!.id]);
       } else if (stockSum(current) !== input.totalStock) {
         const message = `This product has several sizes or colours (${stockSum(current)} in stock in all): change the stock of each size instead`;
         throw new Refusal(400, message, {

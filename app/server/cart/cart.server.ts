@@ -249,7 +249,16 @@ export async function removeFromCart(owner: CartOwner, productId: string, varian
     );
   if (variantId) query = query.where("variant_id", "=", variantId);
   const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const removed = Number(result.numDeletedRows) > 0;
+  // A change of the cart, as adds are: a cart reminder counts its hours from the last one (issue 51).
+  if (removed) {
+    await db
+      .updateTable("carts")
+      .set({ updated_at: now() })
+      .where(...ownerColumn(owner))
+      .execute();
+  }
+  return removed;
 }
 
 /** What joining a visitor's cart did: how many lines it held, and a notice for each it could not fill. */

@@ -3,7 +3,7 @@ import { createCookie, redirect, type Cookie, type RouterContextProvider } from 
 import { signInTo } from "~/lib/access";
 import { CART_JOINED } from "~/lib/messages/cart";
 import { currentUser } from "~/server/accounts/session.server";
-import { db } from "~/server/database/db.server";
+import { db, now } from "~/server/database/db.server";
 import { config } from "~/server/platform/config.server";
 import { clientIp, takeAttempt } from "~/server/platform/rate-limit.server";
 import { secrets } from "~/server/platform/secrets.server";
@@ -100,4 +100,24 @@ export async function joinCartAtSignIn(request: Request, userId: string): Promis
   const joined = token ? await joinVisitorCart(keyOf(token), userId, idleBefore()) : null;
   if (!joined?.lines) return { setCookie, notices: [] };
   return { setCookie, notices: joined.notices.length ? joined.notices : [CART_JOINED] };
+}
+
+/**
+ * A reminder's link opened (issue 51): the visitor's cart `cartId` becomes the cart of the browser
+ * that followed it. Only the hash of a cart cookie is stored, so the cart gets a new key and that
+ * browser the cookie for it; the browser that left the cart no longer opens it. Its 30 days start
+ * anew. Returns the Set-Cookie value, or null when the cart is gone (or is an account's).
+ */
+export async function handOverVisitorCart(cartId: string): Promise<{ setCookie: string; owner: VisitorCart } | null> {
+  const token = randomBytes(32).toString("base64url");
+  const owner = { visitorKey: keyOf(token) };
+  const moved = await db
+    .updateTable("carts")
+    .set({ visitor_key: owner.visitorKey, updated_at: now() })
+    .where("id", "=", cartId)
+    .where("visitor_key", "is not", null)
+    .where("updated_at", ">", idleBefore())
+    .executeTakeFirst();
+  if (!Number(moved.numUpdatedRows)) return null;
+  return { setCookie: await cartCookie().serialize(token), owner };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { lineName } from "~/lib/variants";
+import { claimRestocked } from "~/server/catalog/back-in-stock.server";
 import { db, now } from "~/server/database/db.server";
 import { lockStockOf } from "~/server/database/locks.server";
 import { releaseUse } from "~/server/discounts/uses.server";
@@ -109,4 +110,9 @@ export async function restock(trx: Kysely<Database>, lines: Array<{ variantId: s
       .set({ stock: sql`stock + ${line.quantity}` })
       .where("id", "=", line.variantId)
       .execute();
+  // Sizes back in stock: their "e-mail me when it's back" subscribers are mailed with this change (issue 51).
+  await claimRestocked(
+    trx,
+    back.map((l) => l.variantId),
+  );
 }

@@ -413,3 +413,83 @@ export const accountClosedMessage = (user: { userName: string; email: string }) 
     (shop) => `Your ${shop} account is closed`,
     "your account is closed: your name, e-mail address, saved addresses and sign-ins are erased. Your orders stay in our books, as the law asks, and your reviews stay without your name. This is the last e-mail you get from us; you are welcome to register again at any time.",
   );
+
+/**
+ * "It's back" (issue 51): the size a shopper asked about is in stock again. Links to the product's
+ * page on that size and colour, and to the page that ends the subscription.
+ */
+export const backInStockMessage =
+  (m: { to: string; title: string; size: string; color: string; productLink: string; unsubscribeLink: string }): MailDraft =>
+  (settings) => {
+    const shop = settings.name;
+    const name = lineName(m.title, m.size, m.color);
+    const subject = `Back in stock: ${name}`;
+    const intro = `good news: ${name} is back in stock at ${shop}. It may sell out again, so don't wait too long.`;
+    const footer = "You get this e-mail because you asked us to tell you when this size was back. We will not e-mail you about it again.";
+    return {
+      kind: "back-in-stock",
+      to: m.to,
+      subject,
+      text: `Hello,\n\n${intro}\n\n${m.productLink}\n\n${footer}\nUnsubscribe: ${m.unsubscribeLink}\n\n${shop}\n`,
+      html: htmlPage(
+        shop,
+        subject,
+        `<p>Hello,</p><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(m.productLink)}" style="color:#1d4ed8">Shop ${escapeHtml(name)}</a></p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(footer)} <a href="${escapeHtml(m.unsubscribeLink)}" style="color:#6b7280">Unsubscribe</a></p>`,
+      ),
+      orderId: null,
+    };
+  };
+
+/** A cart left behind (issue 51): its lines and two links, both carrying a token (cart/reminders.server.ts). */
+export type CartReminderForMail = {
+  to: string;
+  /** The account holder's name; null for a visitor's cart. */
+  userName: string | null;
+  items: Array<{ title: string; size: string; color: string; quantity: number; unitPriceCents: number }>;
+  restoreLink: string;
+  unsubscribeLink: string;
+};
+
+export const cartReminderMessage =
+  (cart: CartReminderForMail): MailDraft =>
+  (settings) => {
+    const shop = settings.name;
+    const subject = `You left something in your cart at ${shop}`;
+    const greeting = cart.userName ? `Hello ${cart.userName},` : "Hello,";
+    const intro = "your cart is waiting for you, just as you left it:";
+    const lines = cart.items.map((i) => ({
+      name: lineName(i.title, i.size, i.color),
+      quantity: i.quantity,
+      unit: formatMoney(i.unitPriceCents),
+    }));
+    const stop = "You get this e-mail once for this cart. To get no more cart reminders from us:";
+    const text = [
+      greeting,
+      "",
+      intro,
+      "",
+      ...lines.map((l) => `${l.quantity} x ${l.name} at ${l.unit}`),
+      "",
+      `Back to your cart: ${cart.restoreLink}`,
+      "",
+      `${stop} ${cart.unsubscribeLink}`,
+      "",
+      shop,
+      "",
+    ].join("\n");
+    const cell = "padding:6px 4px;border-bottom:1px solid #e5e7eb";
+    const html = htmlPage(
+      shop,
+      subject,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
+<table style="width:100%;border-collapse:collapse;font-size:14px">
+<tr><th style="${cell};text-align:left">Item</th><th style="${cell};text-align:right">Quantity</th><th style="${cell};text-align:right">Unit price</th></tr>
+${lines.map((l) => `<tr><td style="${cell}">${escapeHtml(l.name)}</td><td style="${cell};text-align:right">${l.quantity}</td><td style="${cell};text-align:right">${escapeHtml(l.unit)}</td></tr>`).join("\n")}
+</table>
+<p style="margin-top:16px"><a href="${escapeHtml(cart.restoreLink)}" style="color:#1d4ed8;font-weight:bold">Back to your cart</a></p>
+<p style="font-size:12px;color:#4b5563">${escapeHtml(stop)} <a href="${escapeHtml(cart.unsubscribeLink)}" style="color:#4b5563">stop cart reminders</a>.</p>`,
+    );
+    return { kind: "cart-reminder", to: cart.to, subject, text, html, orderId: null };
+  };

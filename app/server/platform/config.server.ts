@@ -95,6 +95,7 @@ const Environment = z.object({
   ),
   MAIL_BACKOFF_MS: whole(1, 86_400_000),
   MAIL_INTERVAL_MS: whole(10, 86_400_000),
+  CART_REMINDER_INTERVAL_MS: whole(10, 86_400_000),
   TRUSTED_ORIGINS: z.preprocess(
     unset,
     z
@@ -109,6 +110,8 @@ const Environment = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
   DISCOUNT_ATTEMPTS_PER_MINUTE: whole(1, 1_000_000),
   VISITOR_CARTS_PER_MINUTE: whole(1, 1_000_000),
+  BACK_IN_STOCK_PER_HOUR: whole(1, 1_000_000),
+  BACK_IN_STOCK_INTERVAL_MS: whole(10, 86_400_000),
   RETURN_DAYS: whole(0, 3650),
   /** Hosts (host or host:port, comma-separated) the import may fetch photos from though they are private. */
   IMPORT_ALLOW_HOSTS: z.preprocess(
@@ -315,6 +318,10 @@ export const config = {
   get mailIntervalMs(): number {
     return settings().MAIL_INTERVAL_MS ?? 5_000;
   },
+  /** How often each process looks for carts left behind to remind (a minute; issue 51). */
+  get cartReminderIntervalMs(): number {
+    return settings().CART_REMINDER_INTERVAL_MS ?? 60_000;
+  },
   /** TRUSTED_ORIGINS: other sites whose pages may call /api with cookies (comma-separated). */
   get trustedOrigins(): string | undefined {
     return settings().TRUSTED_ORIGINS;
@@ -334,6 +341,14 @@ export const config = {
   /** New visitors' carts per minute per client address (20), so a script cannot fill the database with carts. */
   get visitorCartsPerMinute(): number {
     return settings().VISITOR_CARTS_PER_MINUTE ?? 20;
+  },
+  /** "E-mail me when it's back" subscriptions per hour per client address (20), so a script cannot fill the table. */
+  get backInStockPerHour(): number {
+    return settings().BACK_IN_STOCK_PER_HOUR ?? 20;
+  },
+  /** How often each process looks for waiting subscriptions whose size is back in stock (60 s: a backstop, every restock claims at once). */
+  get backInStockIntervalMs(): number {
+    return settings().BACK_IN_STOCK_INTERVAL_MS ?? 60_000;
   },
   /** Days after delivery within which a shopper may ask to return items (30). */
   get returnDays(): number {

@@ -10,6 +10,8 @@ import * as productionBuild from "virtual:react-router/server-build";
 import { startPaymentRecovery, stopPaymentRecovery } from "~/server/checkout/recovery.server";
 import { startMailSender, stopMailSender } from "~/server/mail/outbox.server";
 import { startImportRunner, stopImportRunner } from "~/server/admin/import/apply.server";
+import { startBackInStockSweep, stopBackInStockSweep } from "~/server/catalog/back-in-stock.server";
+import { startCartReminderSweep, stopCartReminderSweep } from "~/server/cart/reminders.server";
 import { config } from "./config.server";
 import { log } from "./log.server";
 import { startShop, stopShop } from "./start.server";
@@ -20,7 +22,7 @@ import { CLIENT_ADDRESS_HEADER } from "./rate-limit.server";
 // React Router app (whose middleware bounds bodies and answers /api failures as JSON: root.tsx). `server.mjs` runs it: from the build in production,
 // through Vite's middleware mode in development (`npm run dev`). See docs/decisions/0023.
 
-export { log, startImportRunner, startMailSender, startPaymentRecovery, startShop };
+export { log, startBackInStockSweep, startCartReminderSweep, startImportRunner, startMailSender, startPaymentRecovery, startShop };
 
 type Options = {
   /** Production: the built client files (build/client). */
@@ -48,6 +50,8 @@ export async function shutdown(): Promise<void> {
   await stopPaymentRecovery();
   await stopMailSender();
   await stopImportRunner();
+  await stopBackInStockSweep();
+  await stopCartReminderSweep();
   await stopShop();
 }
 

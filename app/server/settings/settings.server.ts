@@ -1,4 +1,4 @@
-import { SettingsSchema, type SettingsChange, type ShopSettings } from "~/lib/settings";
+import { CART_REMINDER_HOURS, SettingsSchema, type SettingsChange, type ShopSettings } from "~/lib/settings";
 import { config } from "~/server/platform/config.server";
 import { randomBytes } from "node:crypto";
 import { costSettingsOf, type CostSettings } from "~/lib/costs/totals";
@@ -27,6 +27,8 @@ function defaults(): ShopSettings {
     taxRates: [],
     otherTaxRate: 0,
     shippingZones: [],
+    cartReminders: false,
+    cartReminderHours: CART_REMINDER_HOURS.default,
   };
 }
 

@@ -48,7 +48,12 @@ export default defineConfig<object, WorkerOptions>({
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  reporter: process.env.CI ? "line" : "list",
+  // E2E_TIMINGS=<file> also writes every test's duration there (Playwright's JSON report), to find
+  // what makes the suite slow.
+  reporter: [
+    [process.env.CI ? "line" : "list"],
+    ...(process.env.E2E_TIMINGS ? [["json", { outputFile: process.env.E2E_TIMINGS }] as const] : []),
+  ],
   timeout: 30_000,
   use: {
     // A failed test keeps a trace of DOM snapshots and a screenshot of where it stopped. Tracing

@@ -182,13 +182,6 @@ async function runServer() {
     startCartReminderSweep();
   });
 
-  // An idle connection stays open 65 s (Node's default is 5 s): a client or a proxy in front that
-  // reuses a connection just as the server closes it gets a reset instead of an answer, so the
-  // server must outlast their idle time (proxies commonly keep 60 s). Stopping still closes idle
-  // connections at once.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-
   // A port that is taken (or not ours to take) ends the start with one line; a primary seeing a
   // worker end this way stops instead of starting another.
   server.on("error", (error) => {

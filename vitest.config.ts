@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -26,6 +27,10 @@ export default defineConfig({
     // Each test file gets its own module registry, so its own DATA_DIR and database.
     isolate: true,
     testTimeout: 20_000,
+    // One test file per core at once. Vitest's own default leaves a core to itself, which on a
+    // 2-core machine (CI's) ran the files one after another: 7 min instead of about 4. Each file
+    // has its own data folder and PostgreSQL database, so files never share data.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },

@@ -61,9 +61,18 @@ export async function arrangeStory(baseURL: string): Promise<void> {
         at,
       ],
     );
-    // The products through the owner's existing product /api, which takes any category, brand and tags.
+    // The products through the owner's existing product /api, which takes any category, brand and tags
+    // it knows: once it has read its catalogue again (it keeps it 2 s), with the rows above in it.
     const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
     expect((await (await admin.post("/api/auth/login", { data: ADMIN })).json()).success).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await (await admin.get("/api/shop/categories")).text()).includes(STORY.categoryHandle) &&
+          (await (await admin.get("/api/shop/brands")).text()).includes(STORY.brandHandle),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     // JPEG photos, as the demo's: link previews of the pages they head show no SVG (product-seo.http.spec.ts).
     const add = async (title: string, category: string, brand: string, price: number, image: string) => {
       const added = await admin.post("/api/admin/products/add", {

@@ -52,6 +52,8 @@ export default defineConfig<object, WorkerOptions>({
   // what makes the suite slow.
   reporter: [
     [process.env.CI ? "line" : "list"],
+    // Each failure's error again at the very end, where a truncated CI log still shows it.
+    ["./tests/support/failures-reporter.ts"],
     ...(process.env.E2E_TIMINGS ? [["json", { outputFile: process.env.E2E_TIMINGS }] as const] : []),
   ],
   timeout: 30_000,

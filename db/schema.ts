@@ -49,6 +49,8 @@ export interface Database {
   back_in_stock: BackInStockTable;
   cart_reminders: CartRemindersTable;
   cart_reminder_stops: CartReminderStopsTable;
+  order_links: OrderLinksTable;
+  order_claims: OrderClaimsTable;
 }
 
 /** The owner's categories (migration 0027): a tree of at most two levels. */
@@ -421,6 +423,28 @@ export interface UsersTable {
   blocked_at: Generated<string | null>;
   /** When the shopper closed the account (name, e-mail and password erased), or null. */
   closed_at: Generated<string | null>;
+  /**
+   * The e-mail a guest gave at checkout (migration 0033): set only on the record a guest's checkout
+   * makes, which cannot sign in (its `email` is `<id>@guest.invalid`); null on every account.
+   */
+  guest_email: Generated<string | null>;
+}
+
+/** A link to a guest's order page (migration 0033): the SHA-256 of its token, never the token. */
+export interface OrderLinksTable {
+  token_hash: string;
+  order_id: string;
+  created_at: string;
+}
+
+/** A link that joins the guest orders placed with `email` to the account `user_id` (migration 0033). */
+export interface OrderClaimsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ProductsTable {
@@ -467,6 +491,8 @@ export interface CartsTable {
   reminder_opt_in: Generated<number>;
   /** When the cart's last reminder was written (migration 0032), or null. */
   reminded_at: Generated<string | null>;
+  /** The guest's record a visitor's cart checked out as (migration 0033), or null. */
+  guest_id: Generated<string | null>;
 }
 
 /** A reminder of a cart left behind (migration 0032); it outlives the cart. */

@@ -48,6 +48,7 @@ describe("the settings form", () => {
         ["shippingZones[1].countries", "US"],
         ["shippingZones[1].methods[0].name", "Airmail"],
         ["shippingZones[1].methods[0].price", "15"],
+        ["guestCheckout", "on"],
         ["cartReminders", "on"],
         ["cartReminderHours", "12"],
       ]),
@@ -75,6 +76,7 @@ describe("the settings form", () => {
         },
         { name: "World", everywhereElse: true, countries: [], methods: [{ name: "Airmail", price: 15, freeAbove: null, estimate: "" }] },
       ],
+      guestCheckout: true,
       cartReminders: true,
       cartReminderHours: 12,
     });
@@ -93,6 +95,7 @@ describe("the settings form", () => {
       shippingZones: [
         { name: "Home", countries: ["GB", "IE"], methods: [{ id: "std", name: "Standard", price: 5, freeAbove: 49.99, estimate: "" }] },
       ],
+      guestCheckout: false,
       cartReminders: false,
       cartReminderHours: 24,
     });

@@ -30,6 +30,7 @@ type SettingsForm = {
   taxRates?: TaxRateRow[];
   otherTaxRate?: Text;
   shippingZones?: ZoneRow[];
+  guestCheckout?: Text;
   cartReminders?: Text;
   cartReminderHours?: Text;
 };
@@ -105,6 +106,7 @@ function fromForm(form: unknown) {
         }),
       };
     }),
+    guestCheckout: ticked(f.guestCheckout),
     cartReminders: ticked(f.cartReminders),
     // A form without the field (one made before issue 51) leaves it out of the change, so the stored
     // value stays; an emptied one is refused.
@@ -146,6 +148,7 @@ export function settingsFormValues(settings: ShopSettings): SettingsForm {
         estimate: method.estimate,
       })),
     })),
+    guestCheckout: settings.guestCheckout ? "on" : undefined,
     cartReminders: settings.cartReminders ? "on" : undefined,
     cartReminderHours: String(settings.cartReminderHours),
   };

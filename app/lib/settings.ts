@@ -115,6 +115,11 @@ export const SettingsSchema = z.object({
   ),
   /** The rate everywhere else (0: no tax). */
   otherTaxRate: rate("The rate for everywhere else"),
+  /**
+   * "Shoppers can check out without an account" (issue 51): off keeps SPEC's sign-in before
+   * checkout; on, a visitor of an open shop pays with an e-mail and an address.
+   */
+  guestCheckout: z.boolean({ error: "guestCheckout must be true or false" }),
   /** "Remind shoppers of a cart left behind" (issue 51): one e-mail per cart, off by default. */
   cartReminders: z.boolean({ error: "cartReminders must be true or false" }),
   /** After how many hours without a change a cart is reminded. */

@@ -31,6 +31,7 @@ import * as m0029 from "./0029_product_import";
 import * as m0030 from "./0030_import_rows";
 import * as m0031 from "./0031_back_in_stock";
 import * as m0032 from "./0032_cart_reminders";
+import * as m0033 from "./0033_guest_checkout";
 
 /** Every migration, in order. Listed statically so they are bundled into the server build. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "0030_import_rows": m0030,
   "0031_back_in_stock": m0031,
   "0032_cart_reminders": m0032,
+  "0033_guest_checkout": m0033,
 };

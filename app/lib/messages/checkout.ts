@@ -42,3 +42,5 @@ export const cannotGoBack = (why: StatusMoveBlock, to: string) => {
   }[why];
   return `${done}, so it cannot go back to "${to}".`;
 };
+/** Guest checkout (issue 51): the owner's setting is off, or the shop is closed to visitors. */
+export const GUEST_CHECKOUT_OFF = "Please sign in or create an account to check out.";

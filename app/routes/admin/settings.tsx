@@ -145,6 +145,11 @@ function SettingsForm({ settings, lastResult }: { settings: ShopSettings; lastRe
               asks them to sign in or register. Search engines may then index your catalogue. Off: every shop page asks visitors to sign in
               first.
             </CheckboxSetting>
+            <CheckboxSetting label="Shoppers can check out without an account" meta={fields.guestCheckout}>
+              With the shop open to visitors, checkout also asks a visitor for an e-mail address and a shipping address and lets them pay as
+              a guest; signing in and creating an account stay offered beside it. Their order&apos;s e-mails link to its page, and the
+              orders join an account later opened or signed in with that address, once its holder confirms it.
+            </CheckboxSetting>
           </SettingsSection>
 
           <SettingsSection id="cart-reminders" title="Cart reminders">
@@ -195,6 +200,7 @@ const PAGE_ORDER = [
   "otherTaxRate",
   "shippingZones",
   "publicCatalogue",
+  "guestCheckout",
   "cartReminders",
   "cartReminderHours",
 ];

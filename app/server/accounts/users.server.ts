@@ -70,7 +70,8 @@ export async function registerUser(input: RegisterInput): Promise<RegisterResult
 
 /** The user whose e-mail and password match, or null. Unknown e-mails cost the same time. */
 export async function verifyLogin(input: LoginInput): Promise<SessionUser | null> {
-  const row = await db.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
+  // A guest's record (issue 51) is no account: it has no password and never signs in.
+  const row = await db.selectFrom("users").selectAll().where("email", "=", input.email).where("guest_email", "is", null).executeTakeFirst();
   if (!row) {
     await verifyPassword(input.password, await dummyPasswordHash());
     return null;

@@ -28,12 +28,13 @@ export type CartOwner = string | VisitorCart;
 export type VisitorCart = { visitorKey: string };
 
 /** The condition on carts that names `owner`'s cart. */
-function ownerColumn(owner: CartOwner): ["carts.user_id" | "carts.visitor_key", "=", string] {
+export function ownerColumn(owner: CartOwner): ["carts.user_id" | "carts.visitor_key", "=", string] {
   return typeof owner === "string" ? ["carts.user_id", "=", owner] : ["carts.visitor_key", "=", owner.visitorKey];
 }
 
 /** The key an owner's adds, changes and paid orders take turns on (database/locks.server.ts). */
-const lockName = (owner: CartOwner) => (typeof owner === "string" ? owner : `visitor:${owner.visitorKey}`);
+/** The key of a cart's lock (locks.server.ts, scope "cart"): every change of the cart takes it. */
+export const cartLockName = (owner: CartOwner) => (typeof owner === "string" ? owner : `visitor:${owner.visitorKey}`);
 
 /** A visitor's cart holds at most this many lines (an account's is bounded by the stock alone). */
 export const VISITOR_CART_MAX_LINES = 30;
@@ -170,7 +171,7 @@ function stockRefusal(stock: number): CartChange {
 export async function addToCart(owner: CartOwner, productId: string, quantity: number, choice: VariantChoice = {}): Promise<CartChange> {
   return db.transaction().execute(async (trx): Promise<CartChange> => {
     // The shopper's cart, which may not exist yet: their adds, changes and paid orders take turns.
-    await lockKey(trx, "cart", lockName(owner));
+    await lockKey(trx, "cart", cartLockName(owner));
     const resolved = await resolveVariant(trx, productId, choice);
     if (!resolved.ok) return resolved;
     const { variant } = resolved;
@@ -213,7 +214,7 @@ export async function addToCart(owner: CartOwner, productId: string, quantity: n
  */
 export async function updateCartQuantity(owner: CartOwner, productId: string, quantity: number, variantId?: string): Promise<CartChange> {
   return db.transaction().execute(async (trx): Promise<CartChange> => {
-    await lockKey(trx, "cart", lockName(owner));
+    await lockKey(trx, "cart", cartLockName(owner));
     let lines = trx
       .selectFrom("cart_items")
       .innerJoin("carts", "carts.id", "cart_items.cart_id")
@@ -273,7 +274,7 @@ export type CartJoin = { lines: number; notices: string[] };
  */
 export async function joinVisitorCart(visitorKey: string, userId: string, idleBefore: string): Promise<CartJoin | null> {
   return db.transaction().execute(async (trx): Promise<CartJoin | null> => {
-    await lockKey(trx, "cart", lockName(userId));
+    await lockKey(trx, "cart", cartLockName(userId));
     const visitorCart = await lockRows(
       trx,
       trx.selectFrom("carts").select(["id", "updated_at"]).where("visitor_key", "=", visitorKey),

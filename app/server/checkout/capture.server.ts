@@ -3,6 +3,7 @@ import type { SessionUser } from "~/lib/access";
 import { ORDER_NOT_FOUND, PAYMENT_BUSY, PAYMENT_DECLINED, PAYMENT_PROBLEM, PAYMENT_UNEXPECTED, soldOut } from "~/lib/messages/checkout";
 import { db, now } from "~/server/database/db.server";
 import { lockKey } from "~/server/database/locks.server";
+import { cartLockName, ownerColumn, type CartOwner } from "~/server/cart/cart.server";
 import { log } from "~/server/platform/log.server";
 import { holdAgain, markUsed, releaseUse } from "~/server/discounts/uses.server";
 import { ORDER_HELD, oneAtATime } from "./payment-lock.server";
@@ -71,9 +72,22 @@ export async function recordPayment(
     await markUsed(trx, order.id);
     await recordStatusChange(trx, order.id, before?.order_status ?? null, "confirmed", by, stamp);
     await enqueueMail(trx, orderPaidMessage(await orderForMail(trx, order.id)));
-    // The shopper's cart key, as their adds take it: a paid line and an add at once both count.
-    await lockKey(trx, "cart", order.user_id);
-    const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", order.user_id).executeTakeFirst();
+    // The cart the order was paid from: the shopper's, or a guest's visitor cart (issue 51). Its
+    // key, as the shopper's adds take it: a paid line and an add at once both count.
+    const guestCart = await trx
+      .selectFrom("carts")
+      .innerJoin("orders", "orders.cart_id", "carts.id")
+      .select(["carts.visitor_key"])
+      .where("orders.id", "=", order.id)
+      .where("carts.guest_id", "=", order.user_id)
+      .executeTakeFirst();
+    const owner: CartOwner = guestCart?.visitor_key ? { visitorKey: guestCart.visitor_key } : order.user_id;
+    await lockKey(trx, "cart", cartLockName(owner));
+    const cart = await trx
+      .selectFrom("carts")
+      .select("id")
+      .where(...ownerColumn(owner))
+      .executeTakeFirst();
     if (!cart) return;
     // The code this order used is spent: it leaves the cart with what was bought.
     await trx

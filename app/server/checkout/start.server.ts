@@ -17,7 +17,7 @@ import { unitPriceCents } from "~/lib/money";
 import { METHOD_PARAM, SHIP_TO_PARAM } from "~/lib/checkout-url";
 import { lineName } from "~/lib/variants";
 import { getAddress } from "~/server/accounts/addresses.server";
-import { getCart } from "~/server/cart/cart.server";
+import { getCart, type CartOwner } from "~/server/cart/cart.server";
 import { cartCode, refusalStatus } from "~/server/discounts/apply.server";
 import { savedCostSettings } from "~/server/settings/settings.server";
 import { costLinesOf } from "./costs.server";
@@ -71,8 +71,11 @@ export async function startCheckout(
   shopUrl: string,
   methodId: string | null = null,
   expectedTotalCents: number | null = null,
+  guest: { cart: CartOwner; code?: string | null } | null = null,
 ): Promise<StartCheckoutResult> {
-  const cart = await getCart(user.id);
+  // A guest (checkout/guest.server.ts) pays from their visitor's cart, with the code they gave.
+  const cartOwner = guest?.cart ?? user.id;
+  const cart = await getCart(cartOwner);
   if (!cart.items.length) return { ok: false, status: 400, message: CART_EMPTY };
   const address = addressId ? await getAddress(user.id, addressId) : null;
   if (!address) return { ok: false, status: 400, message: SELECT_ADDRESS, field: "addressId" };
@@ -93,7 +96,10 @@ export async function startCheckout(
     unitCents: unitPriceCents(i.priceCents, i.salePriceCents),
     quantity: i.quantity,
   }));
-  const [code, { lines: costLines, discountable }] = await Promise.all([cartCode(user.id), costLinesOf(cart)]);
+  const [code, { lines: costLines, discountable }] = await Promise.all([
+    guest?.code ? Promise.resolve(guest.code) : cartCode(cartOwner),
+    costLinesOf(cart),
+  ]);
   const country = address.country;
   const orderId = newId();
   const stamp = now();

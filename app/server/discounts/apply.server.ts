@@ -1,3 +1,4 @@
+import { ownerColumn, type CartOwner } from "~/server/cart/cart.server";
 import type { DiscountLine } from "~/lib/discounts/arithmetic";
 import { CART_EMPTY } from "~/lib/messages/checkout";
 import { DISCOUNT_REMOVED, DISCOUNT_UNKNOWN, discountApplied, tooManyCodes } from "~/lib/messages/discounts-shopper";
@@ -46,8 +47,12 @@ export async function discountLinesOf(executor: DB, lines: PricedLine[]): Promis
 export const refusalStatus = (message: string): 404 | 409 => (message === DISCOUNT_UNKNOWN ? 404 : 409);
 
 /** The code on the shopper's cart, if any. */
-export async function cartCode(userId: string): Promise<string | null> {
-  const cart = await db.selectFrom("carts").select("discount_code").where("user_id", "=", userId).executeTakeFirst();
+export async function cartCode(owner: CartOwner): Promise<string | null> {
+  const cart = await db
+    .selectFrom("carts")
+    .select("discount_code")
+    .where(...ownerColumn(owner))
+    .executeTakeFirst();
   return cart?.discount_code ?? null;
 }
 

@@ -8,6 +8,7 @@ import { shortCostRows, type OrderCosts } from "~/lib/receipt";
 import { lineName } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { config } from "~/server/platform/config.server";
+import { guestOrderPath, newOrderLink } from "~/server/orders/order-links.server";
 
 // The shop's transactional e-mails: a plain-text part and a simple HTML part (inline styles, no
 // remote images), the shop's name, and for orders the number, items, total, address and a link to
@@ -35,7 +36,9 @@ ${body}
 </div></body></html>`;
 }
 
-const orderLink = (orderId: string) => `${config.publicUrl}/shop/account?order=${orderId}`;
+/** The order's page: in the account, or for a guest's order the page its own link opens (issue 51). */
+const orderLink = (order: { id: string; guestLink: string | null }) =>
+  order.guestLink ? `${config.publicUrl}${order.guestLink}` : `${config.publicUrl}/shop/account?order=${order.id}`;
 
 export const welcomeMessage =
   (user: { userName: string; email: string }): MailDraft =>
@@ -67,6 +70,8 @@ type OrderForMail = OrderCosts & {
   parcel: Parcel;
   userName: string;
   email: string;
+  /** A guest's order (issue 51): the path of a new link to its page; null for an account's order. */
+  guestLink: string | null;
   shipping: { address: string; city: string; pincode: string; phone: string; country: string | null };
   items: Array<{ title: string; size: string; color: string; quantity: number; unitPriceCents: number }>;
 };
@@ -83,6 +88,9 @@ export async function orderForMail(trx: Kysely<Database>, orderId: string): Prom
       "orders.tracking_number",
       "users.user_name",
       "users.email",
+      "users.guest_email",
+      "orders.customer_name",
+      "orders.customer_email",
       "orders.total_cents",
       "orders.address",
       "orders.city",
@@ -106,12 +114,15 @@ export async function orderForMail(trx: Kysely<Database>, orderId: string): Prom
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
+  // A guest's order is mailed to the address given for it, with a link to its page of its own.
+  const guest = order.guest_email !== null;
   return {
     id: order.id,
     number: order.number,
     parcel: { carrier: order.carrier, trackingNumber: order.tracking_number },
-    userName: order.user_name,
-    email: order.email,
+    userName: guest ? (order.customer_name ?? order.user_name) : order.user_name,
+    email: guest ? (order.customer_email ?? order.guest_email!) : order.email,
+    guestLink: guest ? guestOrderPath(await newOrderLink(trx, order.id)) : null,
     totalCents: order.total_cents,
     // What it cost as it was charged (issue 41): the mail words it as the order details do.
     subtotalCents: items.reduce((sum, i) => sum + i.unit_price_cents * i.quantity, 0),
@@ -156,7 +167,7 @@ function orderMail(
   facts: MailFact[] = [],
 ): MailMessage {
   const shop = settings.name;
-  const link = orderLink(order.id);
+  const link = orderLink(order);
   const lines = order.items.map((i) => ({
     name: lineName(i.title, i.size, i.color),
     quantity: i.quantity,

@@ -27,6 +27,7 @@ function defaults(): ShopSettings {
     taxRates: [],
     otherTaxRate: 0,
     shippingZones: [],
+    guestCheckout: false,
     cartReminders: false,
     cartReminderHours: CART_REMINDER_HOURS.default,
   };
@@ -110,6 +111,12 @@ export async function saveSettings(change: SettingsChange): Promise<ShopSettings
 /** Whether visitors may browse the shop without an account (the owner's setting). */
 export async function isShopOpen(): Promise<boolean> {
   return (await shopSettings()).publicCatalogue;
+}
+
+/** Whether a visitor may check out without an account now: the owner's choice, in a shop open to visitors. */
+export async function isGuestCheckoutOn(): Promise<boolean> {
+  const settings = await shopSettings();
+  return settings.publicCatalogue && settings.guestCheckout;
 }
 
 /** The settings an order's costs depend on (lib/costs/totals.ts), as they are now (at most CACHE_MS old). */

@@ -1,0 +1,25 @@
+import * as z from "zod/mini";
+import { AddressSchema } from "./addresses";
+import { email, withoutControlChars } from "./fields";
+
+// A guest's checkout (issue 51): who to write to and deliver to, beside the address a saved one has.
+
+const fullName = z
+  .string({ error: "Full name is required" })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "Full name is required", abort: true }),
+    z.maxLength(100, { error: "Full name must be at most 100 characters", abort: true }),
+    z.refine(withoutControlChars, { error: "Full name contains invalid characters", abort: true }),
+  );
+
+/** The guest's own details: an e-mail address, a name for the parcel, and whether to be reminded of the cart. */
+export const GuestDetailsSchema = z.object({
+  email,
+  fullName,
+  remind: z.optional(z.boolean({ error: "remind must be true or false" })),
+});
+
+/** The page's form and the JSON API's `address` with the guest's details beside it. */
+export const GuestCheckoutSchema = z.intersection(GuestDetailsSchema, AddressSchema);
+export type GuestCheckoutInput = z.infer<typeof GuestCheckoutSchema>;

@@ -1,0 +1,122 @@
+import type { SessionUser } from "~/lib/access";
+import { CART_EMPTY, GUEST_CHECKOUT_OFF } from "~/lib/messages/checkout";
+import type { GuestCheckoutInput } from "~/lib/schemas/guest-checkout";
+import { addAddress, listAddresses, updateAddress } from "~/server/accounts/addresses.server";
+import { cartLockName, type VisitorCart } from "~/server/cart/cart.server";
+import { db, newId, now } from "~/server/database/db.server";
+import { lockKey, lockRows } from "~/server/database/locks.server";
+import { isGuestCheckoutOn } from "~/server/settings/settings.server";
+import { startCheckout, type StartCheckoutResult } from "./start.server";
+
+// Guest checkout (issue 51, docs/decisions/0078-guest-checkout.md). A visitor of an open shop, when
+// the owner allows it, pays without an account: their cart gets a guest's record (a `users` row
+// with `guest_email`, which cannot sign in; carts.guest_id), the cart stays the visitor's, and the
+// checkout is the one every shopper's is (startCheckout, from the visitor's cart): stock, the code,
+// totals, PayPal, the numbers, the timeline. The visitor's cart cookie is what makes them that
+// guest again on PayPal's return and on the success page; their e-mail's links open the order's
+// page afterwards (order-links.server.ts).
+
+/** The e-mail a guest's record has in `users.email`: unique, owned by nobody, never typed (RFC 2606 `.invalid`). */
+const guestPlaceholderEmail = (id: string) => `${id}@guest.invalid`;
+
+/** The guest's record as the checkout's shopper: the name and e-mail given for the order. */
+const asShopper = (row: { id: string; user_name: string; guest_email: string | null }): SessionUser => ({
+  id: row.id,
+  userName: row.user_name,
+  email: row.guest_email ?? "",
+  role: "user",
+});
+
+/**
+ * The guest a visitor's cart belongs to (their cart cookie's), or null: a visitor who has not begun a
+ * guest checkout, or whose cart has gone.
+ */
+export async function guestOfCart(visitor: VisitorCart | null): Promise<SessionUser | null> {
+  if (!visitor) return null;
+  const row = await db
+    .selectFrom("carts")
+    .innerJoin("users", "users.id", "carts.guest_id")
+    .select(["users.id", "users.user_name", "users.guest_email"])
+    .where("carts.visitor_key", "=", visitor.visitorKey)
+    .where("users.guest_email", "is not", null)
+    .executeTakeFirst();
+  return row ? asShopper(row) : null;
+}
+
+export type GuestCheckoutResult =
+  | StartCheckoutResult
+  /** A field of the guest's details refused (the country: the shop does not deliver there). */
+  | { ok: false; status: 400 | 403 | 409; message: string; field?: "country" | "addressId" | "code" | "total" };
+
+/**
+ * A visitor's checkout as a guest: their cart (its cookie's) gets a guest's record, or keeps the one
+ * an earlier attempt gave it, with the e-mail and name given now; the guest's one address is saved
+ * as given (the rules and countries of every saved address); "Send me a reminder if I don't finish"
+ * is recorded on the cart; then the checkout runs as a shopper's does, with `code` (the JSON API's)
+ * or else the code on the cart. Refused while the owner's
+ * setting is off or the shop is closed to visitors (403), and for an empty cart (400).
+ */
+export async function startGuestCheckout(
+  visitor: VisitorCart | null,
+  input: GuestCheckoutInput,
+  shopUrl: string,
+  methodId: string | null = null,
+  expectedTotalCents: number | null = null,
+  code?: string | null,
+): Promise<GuestCheckoutResult> {
+  if (!(await isGuestCheckoutOn())) return { ok: false, status: 403, message: GUEST_CHECKOUT_OFF };
+  if (!visitor) return { ok: false, status: 400, message: CART_EMPTY };
+  const guest = await db.transaction().execute(async (trx) => {
+    // The visitor's cart key, as their adds take it: two checkouts at once make one record.
+    await lockKey(trx, "cart", cartLockName(visitor));
+    const cart = await lockRows(
+      trx,
+      trx.selectFrom("carts").select(["id", "guest_id"]).where("visitor_key", "=", visitor.visitorKey),
+    ).executeTakeFirst();
+    if (!cart) return null;
+    const stamp = now();
+    const reminder = { reminder_email: input.remind ? input.email : null, reminder_opt_in: input.remind ? 1 : 0 };
+    if (cart.guest_id) {
+      const updated = await trx
+        .updateTable("users")
+        .set({ user_name: input.fullName, guest_email: input.email })
+        .where("id", "=", cart.guest_id)
+        .where("guest_email", "is not", null)
+        .returning(["id", "user_name", "guest_email"])
+        .executeTakeFirst();
+      await trx.updateTable("carts").set(reminder).where("id", "=", cart.id).execute();
+      return updated ?? null;
+    }
+    const id = newId();
+    const row = { id, user_name: input.fullName, guest_email: input.email };
+    await trx
+      .insertInto("users")
+      .values({
+        ...row,
+        // Unique, as every account's: the guest's record never takes a name or address from anyone.
+        user_name_key: `#guest:${id}`,
+        email: guestPlaceholderEmail(id),
+        // No password: nothing signs in as a guest (verifyLogin refuses a guest's record besides).
+        password_hash: "",
+        role: "user",
+        created_at: stamp,
+      })
+      .execute();
+    await trx
+      .updateTable("carts")
+      .set({ guest_id: id, ...reminder })
+      .where("id", "=", cart.id)
+      .execute();
+    return row;
+  });
+  if (!guest) return { ok: false, status: 400, message: CART_EMPTY };
+
+  const { email: _email, fullName: _name, remind: _remind, ...address } = input;
+  const [saved] = await listAddresses(guest.id);
+  const kept = saved ? await updateAddress(guest.id, saved.id, address) : await addAddress(guest.id, address);
+  if (!kept.ok)
+    return kept.status === 400
+      ? { ok: false, status: 400, message: kept.message, field: "country" }
+      : { ok: false, status: 409, message: kept.message };
+  return startCheckout(asShopper(guest), kept.address.id, shopUrl, methodId, expectedTotalCents, { cart: visitor, code });
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { productsWithoutSizes } from "#tests/support/catalog";
+import { CART_EMPTY, GUEST_CHECKOUT_OFF, PAYPAL_UNAVAILABLE } from "~/lib/messages/checkout";
+import type { GuestCheckoutInput } from "~/lib/schemas/guest-checkout";
+import { verifyLogin } from "~/server/accounts/users.server";
+import { addToCart, getCart, type VisitorCart } from "~/server/cart/cart.server";
+import { db } from "~/server/database/db.server";
+import { seedDemoCatalog } from "~/server/demo/seed.server";
+import { reloadSettings } from "~/server/platform/config.server";
+import { saveSettings } from "~/server/settings/settings.server";
+import { guestOfCart, startGuestCheckout } from "./guest.server";
+
+// PayPal is unreachable on purpose (nothing listens on this port): the attempt is written, then failed.
+process.env.PAYPAL_MODE = "simulator";
+process.env.PAYPAL_SIMULATOR_URL = "http://127.0.0.1:9/paypal-sim";
+reloadSettings();
+
+const SHOP = "http://localhost:3000";
+const visitor = (): VisitorCart => ({ visitorKey: randomBytes(32).toString("hex") });
+const details = (email: string): GuestCheckoutInput => ({
+  email,
+  fullName: "Ada Guest",
+  address: "1 Road",
+  city: "Town",
+  pincode: "12345",
+  phone: "555 0100",
+  notes: "Leave at the door",
+  country: "US",
+});
+
+beforeAll(async () => {
+  await seedDemoCatalog();
+});
+
+describe("startGuestCheckout", () => {
+  it("is refused while the owner's setting is off, or the shop is closed to visitors", async () => {
+    const cart = visitor();
+    await saveSettings({ publicCatalogue: true, guestCheckout: false });
+    expect(await startGuestCheckout(cart, details("a@example.com"), SHOP)).toMatchObject({
+      ok: false,
+      status: 403,
+      message: GUEST_CHECKOUT_OFF,
+    });
+    await saveSettings({ publicCatalogue: false, guestCheckout: true });
+    expect(await startGuestCheckout(cart, details("a@example.com"), SHOP)).toMatchObject({
+      ok: false,
+      status: 403,
+      message: GUEST_CHECKOUT_OFF,
+    });
+  });
+
+  it(
+    "writes the guest's order with their e-mail and name, from the visitor's cart, under a record that cannot sign in",
+    { timeout: 30_000 },
+    async () => {
+      await saveSettings({ publicCatalogue: true, guestCheckout: true });
+      const cart = visitor();
+      expect(await startGuestCheckout(cart, details("b@example.com"), SHOP)).toMatchObject({ ok: false, status: 400, message: CART_EMPTY });
+      const [product] = await productsWithoutSizes(1);
+      await addToCart(cart, product!.id, 1);
+      const result = await startGuestCheckout(cart, { ...details("b@example.com"), remind: true }, SHOP);
+      expect(result).toEqual({ ok: false, status: 502, message: PAYPAL_UNAVAILABLE });
+
+      const guest = await guestOfCart(cart);
+      expect(guest).toMatchObject({ userName: "Ada Guest", email: "b@example.com" });
+      const orders = await db.selectFrom("orders").selectAll().where("user_id", "=", guest!.id).execute();
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({ customer_email: "b@example.com", customer_name: "Ada Guest", city: "Town", country: "US" });
+      // The visitor's cookie still opens the same cart, with its line, and the reminder asked for.
+      expect((await getCart(cart)).items.map((i) => i.productId)).toEqual([product!.id]);
+      expect(
+        await db
+          .selectFrom("carts")
+          .select(["reminder_email", "reminder_opt_in"])
+          .where("visitor_key", "=", cart.visitorKey)
+          .executeTakeFirst(),
+      ).toEqual({
+        reminder_email: "b@example.com",
+        reminder_opt_in: 1,
+      });
+      // Nothing signs in as the guest's record, even with its stored address and an empty password.
+      const row = await db.selectFrom("users").select(["email", "password_hash"]).where("id", "=", guest!.id).executeTakeFirstOrThrow();
+      expect(row.email).toMatch(/@guest\.invalid$/);
+      expect(await verifyLogin({ email: row.email, password: "" })).toBeNull();
+
+      // A second attempt from the same cart is the same guest, with the details given now.
+      await startGuestCheckout(cart, { ...details("c@example.com"), fullName: "Ada Second" }, SHOP);
+      expect(await guestOfCart(cart)).toMatchObject({ id: guest!.id, userName: "Ada Second", email: "c@example.com" });
+      expect(await db.selectFrom("addresses").select("id").where("user_id", "=", guest!.id).execute()).toHaveLength(1);
+    },
+  );
+});

@@ -89,6 +89,8 @@ export default [
     route("order/details/:orderId", "routes/api/shop.order.details.ts"),
     route("order/cancel/:id", "routes/api/shop.order.cancel.ts"),
     route("order/return/:id", "routes/api/shop.order.return.ts"),
+    // Checkout without an account (issue 51), from the visitor's cart.
+    route("checkout/guest", "routes/api/shop.checkout.guest.ts"),
     // The owner's catalogue (issue 49).
     route("categories", "routes/api/shop.categories.ts"),
     route("brands", "routes/api/shop.brands.ts"),

@@ -43,6 +43,16 @@ describe("accessRedirect (SPEC section 2, Routing and access)", () => {
     ]) {
       expect(accessRedirect(path, null, path, open)).toBe(`/auth/login?${new URLSearchParams({ redirectTo: path })}`);
     }
+    // With guest checkout too (issue 51), a visitor checks out, pays and sees the success page; the account stays closed.
+    for (const path of ["/shop/checkout", "/shop/paypal-return", "/shop/payment-success"]) {
+      expect(accessRedirect(path, null, path, open, true)).toBeNull();
+      expect(accessRedirect(path, null, path, false, true)).toMatch(/^\/auth\/login\?redirectTo=/);
+    }
+    expect(accessRedirect("/shop/account", null, "/shop/account", open, true)).toMatch(/^\/auth\/login\?redirectTo=/);
+    // A guest's order page and the look-up form: for whoever holds the link, whatever the settings now.
+    expect(accessRedirect("/shop/orders/lookup", null)).toBeNull();
+    expect(accessRedirect("/shop/orders/0123456789abcdefghijABCDEFGHIJ_-0123456789a", null)).toBeNull();
+    expect(accessRedirect("/shop/orders/a/b", null)).toMatch(/^\/auth\/login\?redirectTo=/);
     // Signed-in users are not affected by it.
     expect(accessRedirect("/shop/products/linen-shirt", admin, "/shop/products/linen-shirt", open)).toBe("/admin/dashboard");
     expect(accessRedirect("/shop/products/linen-shirt", shopper, "/shop/products/linen-shirt", open)).toBeNull();

@@ -11,6 +11,14 @@ const OPEN_PATHS = new Set(["/auth/confirm-email", "/back-in-stock/unsubscribe"]
 const REMINDER_LINKS = /^\/reminders\/(cart|unsubscribe)\/[^/]+$/;
 
 const CATALOGUE_PATHS = new Set(["/shop/home", "/shop/listing", "/shop/search", "/shop/cart"]);
+/**
+ * A guest's order (issue 51): its page, opened by the long link its e-mails carry, and the form that
+ * e-mails that link again. For anyone holding the link, whatever the settings are now: an order
+ * placed as a guest stays theirs to see after the owner turns guest checkout off.
+ */
+const GUEST_ORDER_PAGES = /^\/shop\/orders\/[^/]+$/;
+/** What a visitor of an open shop reaches when the owner allows guest checkout (issue 51). */
+const GUEST_CHECKOUT_PATHS = new Set(["/shop/checkout", "/shop/paypal-return", "/shop/payment-success"]);
 
 /**
  * What a visitor may see when the owner opened the shop ("Visitors can browse without an account",
@@ -47,18 +55,21 @@ export function homeFor(user: Pick<SessionUser, "role">): string {
  * must be sent instead, or null when it may be served. `returnTo` is the path plus query the
  * visitor asked for, so login can bring them back. `shopOpen`: the owner lets visitors browse
  * (off by default, as SPEC says); then a visitor may see the catalogue and starts on its home.
+ * `guestCheckout`: the owner also lets visitors check out without an account (issue 51).
  */
 export function accessRedirect(
   pathname: string,
   user: Pick<SessionUser, "role"> | null,
   returnTo: string = pathname,
   shopOpen = false,
+  guestCheckout = false,
 ): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (OPEN_PATHS.has(path) || REMINDER_LINKS.test(path)) return null;
+  if (OPEN_PATHS.has(path) || REMINDER_LINKS.test(path) || GUEST_ORDER_PAGES.test(path)) return null;
   if (!user) {
     if (AUTH_PATHS.has(path)) return null;
     if (shopOpen && isCataloguePath(path)) return null;
+    if (shopOpen && guestCheckout && GUEST_CHECKOUT_PATHS.has(path)) return null;
     if (path === "/") return shopOpen ? "/shop/home" : "/auth/login";
     return signInTo(returnTo);
   }

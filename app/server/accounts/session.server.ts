@@ -14,7 +14,7 @@ import { accessRedirect, mayUse, refusedPage, visitorSeesNotFound, type Area, ty
 import { config } from "~/server/platform/config.server";
 import { db } from "~/server/database/db.server";
 import { secrets } from "~/server/platform/secrets.server";
-import { isShopOpen } from "~/server/settings/settings.server";
+import { isGuestCheckoutOn, isShopOpen } from "~/server/settings/settings.server";
 import { describeDevice } from "./device.server";
 import { toSessionUser } from "./users.server";
 
@@ -247,7 +247,8 @@ async function accessRedirectFor(request: Request, user: SessionUser | null, pat
   const shopOpen = !user && (await isShopOpen());
   // No page answers this address (a catch-all route matched it): a visitor may get its 404.
   if (!user && pattern.endsWith("*") && visitorSeesNotFound(url.pathname, shopOpen)) return null;
-  const target = accessRedirect(url.pathname, user, url.pathname + url.search, shopOpen);
+  const guestCheckout = shopOpen && (await isGuestCheckoutOn());
+  const target = accessRedirect(url.pathname, user, url.pathname + url.search, shopOpen, guestCheckout);
   return target ? redirect(target) : null;
 }
 

@@ -6,6 +6,7 @@ import { CLAIM_LINK_INVALID } from "~/lib/messages/order-claims";
 import { blockCustomer } from "~/server/admin/customers.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { guestOrderOfLink, newOrderLink } from "~/server/orders/order-links.server";
+import { getOrder, listAllOrders } from "~/server/orders/orders.server";
 import { claimGuestOrders, claimTarget, offerGuestOrders } from "./order-claims.server";
 import { registerUser } from "./users.server";
 
@@ -100,7 +101,14 @@ describe("order claims", () => {
     for (const o of mine) expect(await ownerOf(o.orderId)).toBe(o.guestId);
     expect(await guestOrderOfLink(mine[0]!.link)).toEqual({ orderId: mine[0]!.orderId, guestId: mine[0]!.guestId });
 
+    // The owner sees them as a guest's, under the name and e-mail the order recorded.
+    expect((await getOrder(mine[0]!.orderId))?.user).toEqual({ userName: "Ada Guest", email: "ada@example.com", guest: true });
+    const listed = async () => (await listAllOrders(1, 100)).items.find((o) => o.id === mine[1]!.orderId)?.customer;
+    expect(await listed()).toEqual({ userName: "Ada Guest", email: "ADA@Example.com", guest: true });
+
     expect(await claimGuestOrders(token)).toEqual({ ok: true, userId: user.id, count: 2 });
+    expect((await getOrder(mine[0]!.orderId, user.id))?.user).toEqual({ userName: "Ada Guest", email: "ada@example.com", guest: false });
+    expect(await listed()).toEqual({ userName: "Ada Guest", email: "ADA@Example.com", guest: false });
     for (const o of mine) expect(await ownerOf(o.orderId)).toBe(user.id);
     expect(
       (await db.selectFrom("discount_uses").select("user_id").where("order_id", "=", mine[0]!.orderId).executeTakeFirstOrThrow()).user_id,

@@ -26,7 +26,10 @@ import { paymentMethodLabel, type OrderWithOwner } from "~/lib/orders";
 /** What marks a guest's order (issue 51) for the owner, in the orders list and the details. */
 export function GuestBadge() {
   return (
-    <span className="mt-1 inline-block rounded-full border border-gray-400 px-2 py-0.5 text-xs font-semibold text-gray-700" data-testid="guest-badge">
+    <span
+      className="mt-1 inline-block rounded-full border border-gray-400 px-2 py-0.5 text-xs font-semibold text-gray-700"
+      data-testid="guest-badge"
+    >
       Guest
     </span>
   );

@@ -73,7 +73,14 @@ export async function offerGuestOrders(user: SessionUser): Promise<number> {
     const token = randomBytes(32).toString("base64url");
     await trx
       .insertInto("order_claims")
-      .values({ token_hash: hashOf(token), user_id: user.id, email, created_at: stamp, expires_at: hoursFrom(stamp, CLAIM_HOURS), used_at: null })
+      .values({
+        token_hash: hashOf(token),
+        user_id: user.id,
+        email,
+        created_at: stamp,
+        expires_at: hoursFrom(stamp, CLAIM_HOURS),
+        used_at: null,
+      })
       .execute();
     const link = `${config.publicUrl}/auth/claim-orders?token=${encodeURIComponent(token)}`;
     await enqueueMail(trx, orderClaimMessage({ userName: user.userName, email }, count, link, CLAIM_HOURS));

@@ -16,7 +16,8 @@ export function toSessionUser(row: Pick<UserRow, "id" | "user_name" | "email" | 
 }
 
 /** `guestOrders`: how many orders placed as a guest with the address wait for the link e-mailed to it (order-claims.server.ts). */
-export type RegisterResult = { ok: true; user: SessionUser; guestOrders: number } | { ok: false; field: "email" | "userName"; message: string };
+export type RegisterResult =
+  { ok: true; user: SessionUser; guestOrders: number } | { ok: false; field: "email" | "userName"; message: string };
 
 /**
  * What makes two user names the same: NFKC (full-width and ligature forms become plain letters),

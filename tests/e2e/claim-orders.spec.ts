@@ -62,6 +62,14 @@ test("a guest's order joins the account registered with its address, once the e-
   const email = `${name}@example.com`;
   const guestName = `Guest ${name}`;
   const orderId = await guestOrder(playwright, baseURL!, email, guestName);
+  // The owner's orders list shows it as a guest's, under the guest's name and e-mail.
+  const admin = await browser.newContext({ javaScriptEnabled });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, ADMIN);
+  await adminPage.goto(`/admin/orders?search=${encodeURIComponent(email)}`);
+  const row = orderRow(adminPage, orderId);
+  await expect(row).toContainText(guestName);
+  await expect(row.getByTestId("guest-badge")).toHaveText("Guest");
 
   // The guest registers with that address: told a link went there.
   await page.goto("/auth/register");
@@ -111,9 +119,6 @@ test("a guest's order joins the account registered with its address, once the e-
   await expect(page.getByRole("alert").filter({ hasText: "This link does not work" })).toBeVisible();
 
   // The owner's customers: the account, never the guest's record.
-  const admin = await browser.newContext({ javaScriptEnabled });
-  const adminPage = await admin.newPage();
-  await signIn(adminPage, ADMIN);
   await adminPage.goto(`/admin/customers?search=${encodeURIComponent(name)}`);
   await expect(adminPage.getByText(email).first()).toBeVisible();
   await expect(adminPage.getByText(guestName)).toHaveCount(0);

@@ -9,6 +9,8 @@ export default [
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
     route("auth/reset-password", "routes/auth/reset-password.tsx"),
     route("auth/confirm-email", "routes/auth/confirm-email.tsx"),
+    // The link that adds orders placed as a guest to the account with that address (issue 51).
+    route("auth/claim-orders", "routes/auth/claim-orders.tsx"),
     // The back-in-stock e-mail's unsubscribe link (issue 51): for anyone holding it.
     route("back-in-stock/unsubscribe", "routes/back-in-stock-unsubscribe.tsx"),
     // The links of a cart reminder's e-mail (issue 51): back to the cart, and stop reminders.

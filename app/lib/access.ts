@@ -6,7 +6,7 @@ export type SessionUser = { id: string; userName: string; email: string; role: R
 
 const AUTH_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password"]);
 /** Pages for everyone, signed in or not: the link that confirms a new e-mail address works either way. */
-const OPEN_PATHS = new Set(["/auth/confirm-email", "/back-in-stock/unsubscribe"]);
+const OPEN_PATHS = new Set(["/auth/confirm-email", "/auth/claim-orders", "/back-in-stock/unsubscribe"]);
 /** The links of a cart reminder's e-mail (issue 51): for the visitor who left the cart, or anyone before signing in. */
 const REMINDER_LINKS = /^\/reminders\/(cart|unsubscribe)\/[^/]+$/;
 

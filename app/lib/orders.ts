@@ -118,16 +118,22 @@ export type ReturnRequest = {
   }>;
 };
 
+/**
+ * Who bought an order, as the order recorded it; `guest`: placed through guest checkout and not
+ * (yet) added to an account (issue 51), so there is no account to show.
+ */
+export type Buyer = { userName: string; email: string; guest: boolean };
+
 /** An order with the buyer's name and e-mail, its timeline, refunds and returns, for the details. */
 export type OrderWithOwner = Order & {
-  user: { userName: string; email: string };
+  user: Buyer;
   statusHistory: StatusEvent[];
   refunds: Refund[];
   returns: ReturnRequest[];
 };
 
 /** An order in the admin's list: who bought it, and how many of its returns wait to be received. */
-export type AdminOrder = Order & { customer: { userName: string; email: string }; returnsToReceive: number };
+export type AdminOrder = Order & { customer: Buyer; returnsToReceive: number };
 
 /** The admin's orders list showing only the orders with a return to receive (a GET link, no JavaScript needed). */
 export const RETURNS_TO_RECEIVE_HREF = "/admin/orders?returns=to-receive";

@@ -23,6 +23,18 @@ import { lineName, variantLabel } from "~/lib/variants";
 import { OrderLines } from "./order-lines";
 import { paymentMethodLabel, type OrderWithOwner } from "~/lib/orders";
 
+/** What marks a guest's order (issue 51) for the owner, in the orders list and the details. */
+export function GuestBadge() {
+  return (
+    <span
+      className="mt-1 inline-block rounded-full border border-gray-400 px-2 py-0.5 text-xs font-semibold text-gray-700"
+      data-testid="guest-badge"
+    >
+      Guest
+    </span>
+  );
+}
+
 /** Order details dialog (`?order=<id>`), for the shopper's account and the admin's orders. */
 export function OrderDetailsDialog({
   order,
@@ -164,7 +176,16 @@ export function OrderDetailsDialog({
               <h3 id="order-shipping" className="mb-2 font-semibold">
                 Shipping Info
               </h3>
-              <p>{order.user.userName}</p>
+              <p>
+                {order.user.userName}
+                {/* The owner sees a guest's order as such (issue 51): there is no account to open. */}
+                {!shopLinks && order.user.guest ? (
+                  <>
+                    {" "}
+                    <GuestBadge />
+                  </>
+                ) : null}
+              </p>
               {shopLinks ? null : <p>{order.user.email}</p>}
               <p>{order.shipping.address}</p>
               <p>

@@ -55,3 +55,6 @@ export const CloseAccountSchema = z.object({ currentPassword });
 
 /** The link that confirms a new e-mail address. */
 export const ConfirmEmailSchema = z.object({ token: ResetPasswordSchema.shape.token });
+
+/** The link that adds orders placed as a guest to an account (issue 51). */
+export const ClaimOrdersSchema = z.object({ token: ResetPasswordSchema.shape.token });

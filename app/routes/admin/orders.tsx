@@ -5,7 +5,7 @@ import { RefundForm } from "~/components/admin/refund-form";
 import { ReleaseUseChoice } from "~/components/admin/release-use-choice";
 import { lazyOverlay, serverOverlay } from "~/lib/lazy-overlay";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
-import { OrderDetailsDialog } from "~/components/shop/order-details";
+import { GuestBadge, OrderDetailsDialog } from "~/components/shop/order-details";
 import { OrdersTable } from "~/components/shop/orders-table";
 import { Pagination } from "~/components/shop/pagination";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -213,6 +213,7 @@ const ADMIN_COLUMNS = [
       <span className="block min-w-0 max-w-40 wrap-break-word">
         <span className="block font-medium">{o.customer.userName}</span>
         <span className="block text-xs text-gray-600">{o.customer.email}</span>
+        {o.customer.guest ? <GuestBadge /> : null}
       </span>
     ),
   },

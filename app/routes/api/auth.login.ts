@@ -12,5 +12,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok && result.status === 403) return apiError(403, result.message);
   // A refused login answers 200 with success false, as the legacy client expects.
   if (!result.ok) return json({ success: false, message: result.message });
-  return json({ success: true, message: LOGGED_IN, user: result.user }, { headers: result.headers });
+  // Issue 51, a new field: how many orders placed as a guest with the account's address wait for the link e-mailed to it.
+  return json({ success: true, message: LOGGED_IN, user: result.user, guestOrders: result.guestOrders }, { headers: result.headers });
 }

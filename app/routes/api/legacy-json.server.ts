@@ -3,7 +3,7 @@ import type { Cart, CartCosts } from "~/lib/cart";
 import type { Customer } from "~/lib/customers";
 import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discounts/codes";
 import { centsToAmount } from "~/lib/money";
-import type { Order, OrderWithOwner } from "~/lib/orders";
+import type { AdminOrder, Order, OrderWithOwner } from "~/lib/orders";
 import { trackingUrl } from "~/lib/tracking";
 import { productPath, type Product, type Review } from "~/lib/product";
 import type { Banner } from "~/lib/product";
@@ -186,9 +186,14 @@ export function orderDetailsJson(o: OrderWithOwner) {
   };
 }
 
-/** The admin's details also name the buyer. */
+/** The admin's details also name the buyer; `guest` (issue 51): an order placed through guest checkout, with no account behind it. */
 export function orderWithOwnerJson(o: OrderWithOwner) {
-  return { ...orderDetailsJson(o), user: o.user };
+  return { ...orderDetailsJson(o), user: { userName: o.user.userName, email: o.user.email }, guest: o.user.guest };
+}
+
+/** An order in the admin's list: `guest` (issue 51), placed through guest checkout, with no account behind it. */
+export function adminOrderJson(o: AdminOrder) {
+  return { ...orderJson(o), guest: o.customer.guest };
 }
 
 export function bannerJson(b: Banner) {

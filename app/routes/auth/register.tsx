@@ -14,6 +14,7 @@ import { registerUser } from "~/server/accounts/users.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/register";
 import { REGISTERED } from "~/lib/messages/accounts";
+import { guestOrdersOffered } from "~/lib/messages/order-claims";
 import { pageTitle } from "~/lib/shop-name";
 
 const HONEYPOT = "website";
@@ -48,7 +49,9 @@ export async function action({ request }: Route.ActionArgs) {
       status: 400,
     });
   }
-  return redirectWithSuccess(signIn, REGISTERED);
+  // Orders placed as a guest with this address: a link to add them went to it.
+  const description = result.guestOrders ? guestOrdersOffered(result.guestOrders) : undefined;
+  return redirectWithSuccess(signIn, { message: REGISTERED, description });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import { db } from "~/server/database/db.server";
 import { clientIp, limitAttempt, limitAuthAttempt } from "~/server/platform/rate-limit.server";
 import { secrets } from "~/server/platform/secrets.server";
 import { createUserSession } from "./session.server";
+import { offerGuestOrders } from "./order-claims.server";
 import { verifyLogin } from "./users.server";
 
 /**
@@ -48,8 +49,12 @@ async function deviceEntries(request: Request): Promise<DeviceEntry[]> {
 }
 
 export type SignInResult =
-  /** `cartNotices`: what joining the visitor's cart to the account's did (nothing without one). */
-  | { ok: true; user: SessionUser; headers: Headers; cartNotices: string[] }
+  /**
+   * `cartNotices`: what joining the visitor's cart to the account's did (nothing without one);
+   * `guestOrders`: how many orders placed as a guest with the account's address wait for the link
+   * e-mailed to it (order-claims.server.ts).
+   */
+  | { ok: true; user: SessionUser; headers: Headers; cartNotices: string[]; guestOrders: number }
   | { ok: false; status: 429; message: string; headers: Record<string, string> }
   | { ok: false; status: 400 | 403; message: string };
 
@@ -98,7 +103,8 @@ async function verify(request: Request, email: unknown, password: unknown): Prom
   // no cart: theirs stays a visitor's until it expires).
   const joined = mayUse(user, "shop") ? await joinCartAtSignIn(request, user.id) : null;
   if (joined) headers.append("Set-Cookie", joined.setCookie);
-  return { ok: true, user, headers, cartNotices: joined?.notices ?? [] };
+  const guestOrders = await offerGuestOrders(user);
+  return { ok: true, user, headers, cartNotices: joined?.notices ?? [], guestOrders };
 }
 
 /**

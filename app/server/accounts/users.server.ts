@@ -7,6 +7,7 @@ import { isUniqueViolation, uniqueViolationOf } from "~/server/database/db-error
 import { welcomeMessage } from "~/server/mail/messages.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { spendAccountTokens } from "./account-tokens.server";
+import { offerGuestOrders } from "./order-claims.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_TAKEN, NAME_TAKEN } from "~/lib/messages/accounts";
 
@@ -14,7 +15,9 @@ export function toSessionUser(row: Pick<UserRow, "id" | "user_name" | "email" | 
   return { id: row.id, userName: row.user_name, email: row.email, role: row.role };
 }
 
-export type RegisterResult = { ok: true; user: SessionUser } | { ok: false; field: "email" | "userName"; message: string };
+/** `guestOrders`: how many orders placed as a guest with the address wait for the link e-mailed to it (order-claims.server.ts). */
+export type RegisterResult =
+  { ok: true; user: SessionUser; guestOrders: number } | { ok: false; field: "email" | "userName"; message: string };
 
 /**
  * What makes two user names the same: NFKC (full-width and ligature forms become plain letters),
@@ -58,7 +61,9 @@ export async function registerUser(input: RegisterInput): Promise<RegisterResult
   if (await findUserByEmail(input.email)) return { ok: false, field: "email", message: EMAIL_TAKEN };
   if (await nameIsTaken(input.userName)) return { ok: false, field: "userName", message: NAME_TAKEN };
   try {
-    return { ok: true, user: await insertUser({ ...input, role: "user" }, true) };
+    const user = await insertUser({ ...input, role: "user" }, true);
+    // Orders placed as a guest with this address join the account once the link sent there is opened.
+    return { ok: true, user, guestOrders: await offerGuestOrders(user) };
   } catch (error) {
     // Two sign-ups racing for the same e-mail or name: the unique indexes decide.
     const column = uniqueViolationOf(error, "users");

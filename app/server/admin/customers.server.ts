@@ -73,7 +73,8 @@ function toCustomer(row: AccountRow, figures: OrderFigures = NO_ORDERS): Custome
  * account that is not closed.
  */
 export async function listCustomers(query: CustomerQuery, pageSize = CUSTOMERS_PAGE_SIZE): Promise<Page<Customer>> {
-  let base = db.selectFrom("users").where("role", "=", "user");
+  // A guest's record (issue 51: users.guest_email) is no customer's account: its orders say who bought them.
+  let base = db.selectFrom("users").where("role", "=", "user").where("guest_email", "is", null);
   if (query.search) {
     const name = containing(userNameKey(query.search));
     const email = containing(query.search.trim().toLowerCase());
@@ -99,9 +100,15 @@ export async function listCustomers(query: CustomerQuery, pageSize = CUSTOMERS_P
   );
 }
 
-/** A shopper's account with every order they placed, newest first; null for an unknown id or an admin. */
+/** A shopper's account with every order they placed, newest first; null for an unknown id, an admin or a guest's record. */
 export async function getCustomer(id: string): Promise<{ customer: Customer; orders: Order[] } | null> {
-  const row = await db.selectFrom("users").select(ACCOUNT_COLUMNS).where("id", "=", id).where("role", "=", "user").executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select(ACCOUNT_COLUMNS)
+    .where("id", "=", id)
+    .where("role", "=", "user")
+    .where("guest_email", "is", null)
+    .executeTakeFirst();
   if (!row) return null;
   const [figures, orders] = await Promise.all([orderFigures([id]), listOrders(id)]);
   return { customer: toCustomer(row, figures.get(id)), orders };
@@ -109,10 +116,10 @@ export async function getCustomer(id: string): Promise<{ customer: Customer; ord
 
 export type AccountChange = { ok: true; message: string } | { ok: false; status: 403 | 404 | 409; message: string };
 
-/** Why an account was left as it was: unknown, an admin's, or closed. */
+/** Why an account was left as it was: unknown (a guest's record is no account), an admin's, or closed. */
 async function refusal(trx: Transaction<Database>, id: string): Promise<AccountChange> {
-  const row = await trx.selectFrom("users").select(["role", "closed_at"]).where("id", "=", id).executeTakeFirst();
-  if (!row) return { ok: false, status: 404, message: CUSTOMER_NOT_FOUND };
+  const row = await trx.selectFrom("users").select(["role", "closed_at", "guest_email"]).where("id", "=", id).executeTakeFirst();
+  if (!row || row.guest_email !== null) return { ok: false, status: 404, message: CUSTOMER_NOT_FOUND };
   if (row.role === "admin") return { ok: false, status: 403, message: ADMIN_NOT_BLOCKABLE };
   return { ok: false, status: 409, message: CLOSED_NOT_CHANGEABLE };
 }
@@ -131,6 +138,7 @@ export async function blockCustomer(id: string): Promise<AccountChange> {
       .where("id", "=", id)
       .where("role", "=", "user")
       .where("closed_at", "is", null)
+      .where("guest_email", "is", null)
       .returning("user_name")
       .executeTakeFirst();
     if (!blocked) return refusal(trx, id);
@@ -149,6 +157,7 @@ export async function unblockCustomer(id: string): Promise<AccountChange> {
       .where("id", "=", id)
       .where("role", "=", "user")
       .where("closed_at", "is", null)
+      .where("guest_email", "is", null)
       .returning("user_name")
       .executeTakeFirst();
     if (!unblocked) return refusal(trx, id);

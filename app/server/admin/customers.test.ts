@@ -47,6 +47,7 @@ let ann: SessionUser;
 let bob: SessionUser;
 let cyd: SessionUser;
 let admin: SessionUser;
+const guestId = newId();
 
 beforeAll(async () => {
   ann = await shopper("Ann Archer");
@@ -83,6 +84,25 @@ beforeAll(async () => {
   await insertOrder(ann.id, [{ title: "Scarf", quantity: 1, unitPriceCents: 7000 }], {
     paymentStatus: "cancelled",
     at: "2026-04-09T09:00:00.000Z",
+  });
+  // A guest's record (issue 51) with a paid order, the newest of all: no customer, never listed.
+  await db
+    .insertInto("users")
+    .values({
+      id: guestId,
+      user_name: "Gus Guest",
+      user_name_key: `#guest:${guestId}`,
+      email: `${guestId}@guest.invalid`,
+      password_hash: "",
+      role: "user",
+      created_at: "2026-05-01T10:00:00.000Z",
+      guest_email: "gus@example.com",
+    })
+    .execute();
+  await insertOrder(guestId, [{ title: "Hat", quantity: 1, unitPriceCents: 1000 }], {
+    paymentStatus: "paid",
+    customer_name: "Gus Guest",
+    customer_email: "gus@example.com",
   });
   // Bob: one failed payment attempt only.
   await insertOrder(bob.id, [{ title: "Belt", quantity: 1, unitPriceCents: 3000 }], { paymentStatus: "failed" });
@@ -139,6 +159,15 @@ describe("the customers list", () => {
     expect(found?.orders.map((o) => o.items[0]!.title)).toEqual(["Boots", "Cap", "Tee", "Coat"]);
     expect(await getCustomer(admin.id)).toBeNull();
     expect(await getCustomer(newId())).toBeNull();
+  });
+
+  it("a guest's record (issue 51) is no customer: not listed, not found, not blockable", async () => {
+    expect((await listCustomers({ search: "", page: 1 })).items.some((c) => c.id === guestId)).toBe(false);
+    expect((await listCustomers({ search: "gus", page: 1 })).items).toEqual([]);
+    expect((await listCustomers({ search: "guest.invalid", page: 1 })).items).toEqual([]);
+    expect(await getCustomer(guestId)).toBeNull();
+    expect(await blockCustomer(guestId)).toEqual({ ok: false, status: 404, message: CUSTOMER_NOT_FOUND });
+    expect(await unblockCustomer(guestId)).toEqual({ ok: false, status: 404, message: CUSTOMER_NOT_FOUND });
   });
 });
 

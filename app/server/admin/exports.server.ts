@@ -44,6 +44,8 @@ export const ORDER_COLUMNS = [
   "Order number",
   "Carrier",
   "Tracking number",
+  // Issue 51, last again: "yes" for an order placed through guest checkout (no account behind it).
+  "Guest",
 ] as const;
 
 /** Every order people see (abandoned payment attempts left out), oldest first. */
@@ -79,6 +81,7 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         "orders.number",
         "orders.carrier",
         "orders.tracking_number",
+        "users.guest_email",
       ])
       .where("orders.payment_status", "not in", ABANDONED)
       .orderBy("orders.order_date")
@@ -131,6 +134,7 @@ export async function* orderRows(): AsyncGenerator<CsvValue[][]> {
         o.number,
         o.carrier,
         o.tracking_number,
+        o.guest_email === null ? "no" : "yes",
       ];
     });
     const last = orders.at(-1)!;

@@ -150,7 +150,7 @@ it("exports each order's shipping, tax and country after every earlier column (e
   ]);
   expect(header.slice(21, 24)).toEqual(["Shipping", "Tax", "Country"]);
   // Issue 48, last again: the order number and the parcel.
-  expect(header.slice(24)).toEqual(["Order number", "Carrier", "Tracking number"]);
+  expect(header.slice(24, 27)).toEqual(["Order number", "Carrier", "Tracking number"]);
   const rows: Record<string, string>[] = parse(text, { bom: true, columns: true });
   expect(rows.find((r) => r["Order ID"] === taxed)).toMatchObject({
     Total: "49.50",
@@ -163,4 +163,32 @@ it("exports each order's shipping, tax and country after every earlier column (e
   });
   expect(rows.find((r) => r["Order ID"] === vat)).toMatchObject({ Total: "36.00", Shipping: "0.00", Tax: "6.00", Country: "GB" });
   expect(rows.find((r) => r["Order ID"] === before)).toMatchObject({ Total: "10.00", Shipping: "0.00", Tax: "0.00", Country: "" });
+});
+
+it("marks an order placed through guest checkout (issue 51) in a last column, with the guest's name and e-mail", async () => {
+  const guestId = "g".repeat(24);
+  await db
+    .insertInto("users")
+    .values({
+      id: guestId,
+      user_name: "Csv Guest",
+      user_name_key: `#guest:${guestId}`,
+      email: `${guestId}@guest.invalid`,
+      password_hash: "",
+      role: "user",
+      created_at: new Date().toISOString(),
+      guest_email: "guest@example.com",
+    })
+    .execute();
+  const guests = await insertOrder(guestId, [{ title: "Cap", quantity: 1, unitPriceCents: 1000 }], {
+    paymentStatus: "paid",
+    customer_name: "Csv Guest",
+    customer_email: "guest@example.com",
+  });
+  const account = await insertOrder(userId, [{ title: "Cap", quantity: 1, unitPriceCents: 1000 }], { paymentStatus: "paid" });
+  const text = await csvResponse("o.csv", ORDER_COLUMNS, orderRows()).text();
+  expect((parse(text, { bom: true, to: 1 })[0] as string[]).slice(27)).toEqual(["Guest"]);
+  const rows: Record<string, string>[] = parse(text, { bom: true, columns: true });
+  expect(rows.find((r) => r["Order ID"] === guests)).toMatchObject({ Customer: "Csv Guest", "E-mail": "guest@example.com", Guest: "yes" });
+  expect(rows.find((r) => r["Order ID"] === account)).toMatchObject({ Customer: "Csv Buyer", Guest: "no" });
 });

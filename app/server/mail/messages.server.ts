@@ -408,6 +408,19 @@ export const emailChangeConfirmMessage = (user: { userName: string }, newEmail: 
     { href: link, text: "Confirm the new address" },
   );
 
+/**
+ * Orders placed as a guest with the account's address (issue 51): they join the account only once
+ * this link, sent to that address, is opened and its button pressed (order-claims.server.ts).
+ */
+export const orderClaimMessage = (user: { userName: string; email: string }, count: number, link: string, hours: number) =>
+  accountMessage(
+    "orders-claim",
+    user,
+    () => (count === 1 ? "Add your earlier order to your account" : `Add your ${count} earlier orders to your account`),
+    `${count === 1 ? "an order was" : `${count} orders were`} placed at our shop as a guest with this e-mail address. Open the link below within ${hours} hours to add ${count === 1 ? "it" : "them"} to your account, where you can follow ${count === 1 ? "it" : "them"} with your other orders. If it was not you, ignore this e-mail: nothing changes.`,
+    { href: link, text: count === 1 ? "Add the order to my account" : "Add the orders to my account" },
+  );
+
 export const emailChangeNoticeMessage = (user: { userName: string; email: string }, newEmail: string, settingsLink: string) =>
   accountMessage(
     "email-change-notice",

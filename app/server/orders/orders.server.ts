@@ -108,6 +108,8 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
     .select([
       sql<string>`coalesce(orders.customer_name, users.user_name)`.as("user_name"),
       sql<string>`coalesce(orders.customer_email, users.email)`.as("email"),
+      // A guest's order (issue 51): its record is no account.
+      "users.guest_email",
     ])
     .where("orders.id", "=", orderId);
   if (userId) query = query.where("orders.user_id", "=", userId);
@@ -115,7 +117,13 @@ export async function getOrder(orderId: string, userId?: string): Promise<OrderW
   if (!row) return null;
   const [order] = await withItems([row]);
   const [history, refunds, returns] = await Promise.all([statusHistory(orderId), refundsOf(orderId), returnsOf(orderId)]);
-  return { ...order!, user: { userName: row.user_name, email: row.email }, statusHistory: history, refunds, returns };
+  return {
+    ...order!,
+    user: { userName: row.user_name, email: row.email, guest: row.guest_email !== null },
+    statusHistory: history,
+    refunds,
+    returns,
+  };
 }
 
 /** An order's return requests, oldest first, with their lines and what each asked for. */
@@ -239,6 +247,8 @@ export async function listAllOrders(
     .select([
       sql<string>`coalesce(orders.customer_name, users.user_name)`.as("user_name"),
       sql<string>`coalesce(orders.customer_email, users.email)`.as("email"),
+      // A guest's order (issue 51): its record is no account.
+      "users.guest_email",
     ])
     .orderBy("orders.order_date", "desc")
     .orderBy("orders.id", "desc")
@@ -262,7 +272,7 @@ export async function listAllOrders(
   const orders = await withItems(rows);
   const items = orders.map((o, i) => ({
     ...o,
-    customer: { userName: rows[i]!.user_name, email: rows[i]!.email },
+    customer: { userName: rows[i]!.user_name, email: rows[i]!.email, guest: rows[i]!.guest_email !== null },
     returnsToReceive: waitingOf.get(o.id) ?? 0,
   }));
   return pageOf(items, Number(total), current, pageSize);

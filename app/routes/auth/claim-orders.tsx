@@ -1,0 +1,89 @@
+import { getFormProps } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { redirectWithSuccess } from "remix-toast";
+import { AuthHeading } from "~/components/auth-card";
+import { Button } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/field";
+import { useSchemaForm } from "~/lib/form";
+import { CLAIM_LINK_INVALID, guestOrdersClaimed } from "~/lib/messages/order-claims";
+import { ClaimOrdersSchema } from "~/lib/schemas/accounts";
+import { pageTitle } from "~/lib/shop-name";
+import { claimGuestOrders, claimTarget } from "~/server/accounts/order-claims.server";
+import { currentUser } from "~/server/accounts/session.server";
+import { parseFormWith, readForm } from "~/server/platform/form.server";
+import type { Route } from "./+types/claim-orders";
+
+// /auth/claim-orders?token=...: the link e-mailed after someone registered or signed in with an
+// address that orders were placed with as a guest (issue 51, order-claims.server.ts). Opening the
+// link changes nothing by itself (mail scanners open links too); the button does. For everyone,
+// signed in or not (access.ts, OPEN_PATHS): the link is the proof of the address.
+
+const ORDERS = "/shop/account?tab=orders";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Add your orders to your account", matches) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const target = token.length > 0 && token.length <= 200 ? await claimTarget(token) : null;
+  return data({ token, target, signedIn: !!currentUser(context) }, { status: target ? 200 : 410 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseFormWith(await readForm(request), ClaimOrdersSchema);
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [CLAIM_LINK_INVALID] }), { status: 410 });
+  const outcome = await claimGuestOrders(submission.value.token);
+  if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: outcome.status });
+  // Signed in as that account: its orders; else signing in leads there.
+  const user = currentUser(context);
+  const next = user?.id === outcome.userId ? ORDERS : `/auth/login?${new URLSearchParams({ redirectTo: ORDERS })}`;
+  return redirectWithSuccess(next, guestOrdersClaimed(outcome.count));
+}
+
+export default function ClaimOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(ClaimOrdersSchema, { id: "claim-orders-form", lastResult: actionData });
+  const { target, signedIn } = loaderData;
+  const back = signedIn
+    ? { prompt: "Not now?", linkText: "Your orders", to: ORDERS }
+    : { prompt: "Not now?", linkText: "Sign in", to: "/auth/login" };
+  const title = target?.count === 1 ? "Add your earlier order to your account" : "Add your earlier orders to your account";
+  if (!target)
+    return (
+      <div className="space-y-6">
+        <AuthHeading title={title} {...back} />
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {CLAIM_LINK_INVALID}
+        </p>
+        {signedIn ? (
+          <Link to={ORDERS} className="block text-center font-medium text-blue-700 hover:underline">
+            Go to your orders
+          </Link>
+        ) : null}
+      </div>
+    );
+  return (
+    <div className="space-y-6">
+      <AuthHeading title={title} {...back} />
+      <p className="text-sm text-gray-700">
+        {target.count === 0
+          ? "The orders placed as a guest with "
+          : `${target.count === 1 ? "1 order was" : `${target.count} orders were`} placed as a guest with `}
+        <span className="font-medium break-all">{target.email}</span>
+        {target.count === 0
+          ? " are already in your account."
+          : `. Add ${target.count === 1 ? "it" : "them"} to your account to follow ${target.count === 1 ? "it" : "them"} with your other orders. The links in earlier e-mails about ${target.count === 1 ? "it" : "them"} stop working.`}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name={fields.token.name} value={loaderData.token} />
+        <div role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          {target.count === 1 ? "Add the order to my account" : "Add the orders to my account"}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

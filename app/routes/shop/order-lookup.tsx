@@ -21,6 +21,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** A refused look-up's Retry-After reaches the page's answer too (a document takes only the headers a route gives it here). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+};
+
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseFormWith(await readForm(request), OrderLookupSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

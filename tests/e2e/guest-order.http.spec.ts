@@ -66,7 +66,12 @@ const cookiesOf = (response: Response) =>
     .join("; ");
 
 /** A request from client address `ip` (the shops trust one proxy hop), unfollowed. */
-function send(server: OwnServer, pathname: string, ip: string, init: { json?: unknown; form?: Record<string, string>; cookie?: string } = {}) {
+function send(
+  server: OwnServer,
+  pathname: string,
+  ip: string,
+  init: { json?: unknown; form?: Record<string, string>; cookie?: string } = {},
+) {
   const headers: Record<string, string> = { "X-Forwarded-For": ip, Origin: server.url };
   if (init.cookie) headers["Cookie"] = init.cookie;
   let body: string | undefined;
@@ -110,7 +115,11 @@ test.beforeAll(async () => {
   const email = `${unique("Guest")}@Example.com`;
   const started = await send(a, "/api/shop/checkout/guest", "192.0.2.201", {
     cookie: cookiesOf(added),
-    json: { email, name: unique("Ada Guest"), address: { address: "1 Link Lane", city: "Town", pincode: "12345", phone: "555-0199", notes: "Porch" } },
+    json: {
+      email,
+      name: unique("Ada Guest"),
+      address: { address: "1 Link Lane", city: "Town", pincode: "12345", phone: "555-0199", notes: "Porch" },
+    },
   });
   expect(started.status, await started.clone().text()).toBe(201);
   const { orderId, number } = await started.json();
@@ -218,7 +227,10 @@ test("the look-up's limit per client address and per order number holds across b
     statuses.push(answer.status);
     if (answer.status === 429) {
       expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
-      expect(await answer.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds?/) });
+      expect(await answer.json()).toEqual({
+        success: false,
+        message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds?/),
+      });
     }
   }
   expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
@@ -231,6 +243,7 @@ test("the look-up's limit per client address and per order number holds across b
   expect(html).toContain('value="flood@example.com"');
   // Another address still may; one number from many addresses is limited too.
   const many = [];
-  for (let i = 0; i < 6; i++) many.push((await lookupApi(i % 2 ? a : b, `192.0.2.${100 + i}`, { number: 800_500, email: "x@example.com" })).status);
+  for (let i = 0; i < 6; i++)
+    many.push((await lookupApi(i % 2 ? a : b, `192.0.2.${100 + i}`, { number: 800_500, email: "x@example.com" })).status);
   expect(many).toEqual([202, 202, 202, 202, 202, 429]);
 });

@@ -38,7 +38,12 @@ const stockOf = async (variantId: string) =>
  * out as a guest over /api with that cookie, approves in the PayPal simulator and comes back to the
  * shop, which captures. Returns the link from the confirmation e-mail.
  */
-async function guestBuys(visitor: APIRequestContext, productId: string, navy: string, email: string): Promise<{ link: string; number: number }> {
+async function guestBuys(
+  visitor: APIRequestContext,
+  productId: string,
+  navy: string,
+  email: string,
+): Promise<{ link: string; number: number }> {
   const added = await visitor.post("/shop/cart", {
     form: { intent: "add", productId, variantId: navy, quantity: "2", returnTo: "/shop/home" },
     maxRedirects: 0,
@@ -63,7 +68,9 @@ async function guestBuys(visitor: APIRequestContext, productId: string, navy: st
   const back = await visitor.get(approved.headers()["location"]!, { maxRedirects: 0 });
   expect(back.status()).toBe(302);
   expect(back.headers()["location"]).toMatch(/^\/shop\/payment-success\?order=/);
-  const { rows } = await shopSql<{ text_body: string }>("select text_body from outbox where kind = 'order-paid' and recipient = ?", [email]);
+  const { rows } = await shopSql<{ text_body: string }>("select text_body from outbox where kind = 'order-paid' and recipient = ?", [
+    email,
+  ]);
   expect(rows).toHaveLength(1);
   return { link: /http\S+\/shop\/orders\/[\w-]{43}/.exec(rows[0]!.text_body)![0], number };
 }

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** A refused look-up's Retry-After reaches the page's answer too (a document takes only the headers a route gives it here). */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  return new Headers(retryAfter ? { "Retry-After": retryAfter } : {});
 };
 
 export async function action({ request }: Route.ActionArgs) {

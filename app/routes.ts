@@ -34,6 +34,10 @@ export default [
     route("shop/payment-success", "routes/shop/payment-success.tsx"),
     route("shop/cart", "routes/shop/cart.tsx"),
     route("shop/products/:handle", "routes/shop/product.tsx"),
+    // A guest's order (issue 51): the look-up that e-mails its link, then the page the link opens
+    // (the static path first: ":token" would match "lookup" too).
+    route("shop/orders/lookup", "routes/shop/order-lookup.tsx"),
+    route("shop/orders/:token", "routes/shop/guest-order.tsx"),
     route("shop/*", "routes/shop/not-found.tsx"),
   ]),
   route("newsletter", "routes/newsletter.tsx"),
@@ -101,6 +105,8 @@ export default [
     // "E-mail me when it's back" (issue 51).
     route("back-in-stock", "routes/api/shop.back-in-stock.ts"),
     route("back-in-stock/unsubscribe", "routes/api/shop.back-in-stock.unsubscribe.ts"),
+    // A guest's order (issue 51): e-mails a new link to its page.
+    route("orders/lookup", "routes/api/shop.orders.lookup.ts"),
   ]),
   ...prefix("api/admin/products", [
     route("upload-image", "routes/api/admin.products.upload-image.ts"),

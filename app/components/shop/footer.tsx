@@ -49,6 +49,12 @@ export function ShopFooter({ categories }: { categories: NamedLink[] }) {
                 My Account
               </Link>
             </li>
+            <li>
+              {/* For a guest who lost the e-mail with their order's link (issue 51). */}
+              <Link className="hover:underline" to="/shop/orders/lookup">
+                Find your order
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-categories" className="space-y-3">

@@ -240,6 +240,19 @@ export const orderPaidMessage =
       [estimateFact(order)],
     );
 
+/**
+ * A guest asked for the link to their order again (issue 51, the look-up): the order as the other
+ * e-mails show it, with a new link to its page (orderForMail writes it in the same transaction).
+ */
+export const orderLinkMessage = (order: OrderForMail) =>
+  orderMessage(
+    "order-link",
+    order,
+    `The link to your order ${numberOf(order)}`,
+    "you asked for a link to your order. Open it below to see where your order is, cancel it before it ships, or return items. If you did not ask for it, you can ignore this e-mail.",
+    [...parcelFacts(order)],
+  );
+
 /** The statuses a shopper hears about. */
 export const STATUSES_MAILED: readonly OrderStatus[] = ["inShipping", "delivered", "rejected"];
 

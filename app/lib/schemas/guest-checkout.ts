@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { AddressSchema } from "./addresses";
-import { email, withoutControlChars } from "./fields";
+import { email, preprocess, withoutControlChars } from "./fields";
 
 // A guest's checkout (issue 51): who to write to and deliver to, beside the address a saved one has.
 
@@ -17,7 +17,8 @@ const fullName = z
 export const GuestDetailsSchema = z.object({
   email,
   fullName,
-  remind: z.optional(z.boolean({ error: "remind must be true or false" })),
+  // The page's checkbox sends "on" when ticked (and nothing when not); JSON sends a boolean.
+  remind: preprocess((v) => (v === "on" ? true : v), z.optional(z.boolean({ error: "remind must be true or false" }))),
 });
 
 /** The page's form and the JSON API's `address` with the guest's details beside it. */

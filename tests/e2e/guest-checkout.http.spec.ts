@@ -121,6 +121,17 @@ test.describe("POST /api/shop/checkout/guest", () => {
     });
     expect(ofOrder.flatMap((e) => contractProblems(e))).toEqual([]);
 
+    // Without a name the e-mail address stands for it, even one longer than a name may be.
+    const otherVisitor = await visitorWithCart(baseURL!, item._id);
+    const long = `${"a".repeat(120)}@example.com`;
+    const unnamed = await otherVisitor.post("/api/shop/checkout/guest", { data: { email: long, address: ADDRESS } });
+    expect(unnamed.status(), await unnamed.text()).toBe(201);
+    const { rows: named } = await shopSql<{ customer_name: string }>("select customer_name from orders where id = ?", [
+      (await unnamed.json()).orderId,
+    ]);
+    expect(named).toEqual([{ customer_name: long.slice(0, 100) }]);
+    await otherVisitor.dispose();
+
     // A second look at the return page captures nothing again.
     const again = await visitor.get(`/shop/paypal-return?${new URLSearchParams({ token: paymentId, PayerID: payerId })}`, {
       maxRedirects: 0,

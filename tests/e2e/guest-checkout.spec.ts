@@ -9,11 +9,12 @@ import { ADMIN, expectToast, orderRow, shopSql, shotPath, signIn, unique } from 
 // refusals are guest-checkout.http.spec.ts's.
 test.use({ catalogue: "open", ownShop: true });
 
-/** The owner's settings: the shop open to visitors, guest checkout on or off. */
-async function guestCheckout(baseURL: string, on: boolean) {
+/** The owner's settings: the shop open to visitors, guest checkout on or off, delivery zones (none: free, as SPEC's). */
+async function guestCheckout(baseURL: string, on: boolean, shippingZones: unknown[] = []) {
   const owner = await playwrightRequest.newContext({ baseURL });
   expect((await (await owner.post("/api/auth/login", { data: ADMIN })).json()).success).toBe(true);
-  expect((await owner.put("/api/admin/settings", { data: { publicCatalogue: true, guestCheckout: on } })).status()).toBe(200);
+  const saved = await owner.put("/api/admin/settings", { data: { publicCatalogue: true, guestCheckout: on, shippingZones } });
+  expect(saved.status(), await saved.text()).toBe(200);
   await owner.dispose();
 }
 
@@ -136,4 +137,60 @@ test("with guest checkout off, checkout sends a visitor to sign in", async ({ br
   await page.goto("/shop/checkout");
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fshop%2Fcheckout$/);
   await page.context().close();
+});
+
+test("a guest chooses delivery and a country: the costs follow, and a total not seen is never charged", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await guestCheckout(baseURL!, true, [
+    {
+      name: "Domestic",
+      countries: ["US"],
+      methods: [
+        { name: "Standard", price: 4.95, freeAbove: null, estimate: "3-5 business days" },
+        { name: "Express", price: 12, freeAbove: null, estimate: "Next business day" },
+      ],
+    },
+    { name: "Abroad", countries: ["GB"], methods: [{ name: "Airmail", price: 15, freeAbove: null, estimate: "" }] },
+  ]);
+  try {
+    const page = await visitorWith(browser, "Wool-Blend Scarf", javaScriptEnabled, 1280);
+    await page.goto("/shop/checkout");
+    const delivery = page.getByRole("group", { name: "Delivery" });
+    await expect(delivery.getByRole("radio", { name: /Standard/ })).toBeChecked();
+    await expect(page.getByTestId("checkout-total")).toHaveText("$14.94");
+    await page.getByLabel("E-mail").fill(`${unique("zoned")}@example.com`);
+    await page.getByLabel("Full name").fill("Zoe Guest");
+    await fillAddress(page, "3 Zone Road");
+
+    // Express: at once with JavaScript; without, "Update total" shows it, what was typed kept.
+    await delivery.getByRole("radio", { name: /Express/ }).check();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
+    await expect(page.getByTestId("checkout-total")).toHaveText("$21.99");
+    await expect(page.getByLabel("Full name")).toHaveValue("Zoe Guest");
+
+    // To the United Kingdom: only Airmail goes there.
+    await page.getByLabel("Country").selectOption("GB");
+    await page.locator('[name="pincode"]').fill("NW1 6XE");
+    if (javaScriptEnabled) {
+      await expect(page.getByTestId("checkout-total")).toHaveText("$24.99");
+      await expect(page.getByLabel("Postcode")).toHaveValue("NW1 6XE");
+    } else {
+      // Paid without "Update total": the page shows the new total first, and charges nothing.
+      await page.getByRole("button", { name: "Pay with PayPal" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Please check your order total before paying" })).toBeVisible();
+      await expect(page.getByTestId("checkout-total")).toHaveText("$24.99");
+      await expect(page.getByLabel("Country")).toHaveValue("GB");
+      await expect(page.getByLabel("Postcode")).toHaveValue("NW1 6XE");
+    }
+    await expect(delivery.getByRole("radio", { name: /Airmail/ })).toBeChecked();
+    await page.getByRole("button", { name: "Pay with PayPal" }).click();
+    await expect(page.getByText("PayPal simulator: this is a test payment")).toBeVisible();
+    await expect(page.getByText("24.99 USD")).toBeVisible();
+    await page.context().close();
+  } finally {
+    await guestCheckout(baseURL!, true);
+  }
 });

@@ -4,12 +4,15 @@ import { email, preprocess, withoutControlChars } from "./fields";
 
 // A guest's checkout (issue 51): who to write to and deliver to, beside the address a saved one has.
 
+/** The longest name for the parcel a guest may give. */
+export const FULL_NAME_MAX = 100;
+
 const fullName = z
   .string({ error: "Full name is required" })
   .check(
     z.trim(),
     z.minLength(1, { error: "Full name is required", abort: true }),
-    z.maxLength(100, { error: "Full name must be at most 100 characters", abort: true }),
+    z.maxLength(FULL_NAME_MAX, { error: `Full name must be at most ${FULL_NAME_MAX} characters`, abort: true }),
     z.refine(withoutControlChars, { error: "Full name contains invalid characters", abort: true }),
   );
 

@@ -50,7 +50,16 @@ export function GuestCheckout({
   const { options, startCountry } = countryChoice(shopCountry, costs.deliveryCountries);
   // What the form starts with: what the visitor gave before (a payment cancelled at PayPal), else nothing.
   const [defaultValue] = useState(() => details);
-  const [form, fields] = useSchemaForm(GuestCheckoutSchema, { id: FORM_ID, lastResult: actionData?.guestForm, defaultValue });
+  // Checked on "Pay with PayPal" (then again as a field is corrected), not as a field is left: the
+  // delivery radios are this form's, and a choice reloads them with the costs; conform's check of
+  // the radio that lost its focus that way was sent by the browser itself, a page load that threw
+  // away the choice.
+  const [form, fields] = useSchemaForm(GuestCheckoutSchema, {
+    id: FORM_ID,
+    lastResult: actionData?.guestForm,
+    defaultValue,
+    validateOn: "onSubmit",
+  });
   const country = costs.country ?? details.country;
   const choose = (toCountry: string | null, method: string | null) => {
     void navigate(guestCheckoutUrl(toCountry, method), { replace: true, preventScrollReset: true });

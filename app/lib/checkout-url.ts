@@ -14,3 +14,15 @@ export function checkoutUrl(addressId: string | null, method: string | null): st
   const query = params.toString();
   return query ? `/shop/checkout?${query}` : "/shop/checkout";
 }
+
+/** A guest's checkout's URL parameter naming the country the costs are for (issue 51). */
+export const COUNTRY_PARAM = "country";
+
+/** A guest's checkout showing the costs to `country` with `method` (the details they typed are in their form, or their record). */
+export function guestCheckoutUrl(country: string | null, method: string | null): string {
+  const params = new URLSearchParams();
+  if (country) params.set(COUNTRY_PARAM, country);
+  if (method) params.set(METHOD_PARAM, method);
+  const query = params.toString();
+  return query ? `/shop/checkout?${query}` : "/shop/checkout";
+}

@@ -44,3 +44,6 @@ export const cannotGoBack = (why: StatusMoveBlock, to: string) => {
 };
 /** Guest checkout (issue 51): the owner's setting is off, or the shop is closed to visitors. */
 export const GUEST_CHECKOUT_OFF = "Please sign in or create an account to check out.";
+/** The success page of a guest's order: where its confirmation went, with the link to follow it. */
+export const guestConfirmationSent = (email: string) =>
+  `We sent the confirmation to ${email}, with a link to follow your order. No account is needed.`;

@@ -1,15 +1,18 @@
 import * as z from "zod/mini";
 import { AddressSchema } from "./addresses";
-import { email, withoutControlChars } from "./fields";
+import { email, preprocess, withoutControlChars } from "./fields";
 
 // A guest's checkout (issue 51): who to write to and deliver to, beside the address a saved one has.
+
+/** The longest name for the parcel a guest may give. */
+export const FULL_NAME_MAX = 100;
 
 const fullName = z
   .string({ error: "Full name is required" })
   .check(
     z.trim(),
     z.minLength(1, { error: "Full name is required", abort: true }),
-    z.maxLength(100, { error: "Full name must be at most 100 characters", abort: true }),
+    z.maxLength(FULL_NAME_MAX, { error: `Full name must be at most ${FULL_NAME_MAX} characters`, abort: true }),
     z.refine(withoutControlChars, { error: "Full name contains invalid characters", abort: true }),
   );
 
@@ -17,7 +20,8 @@ const fullName = z
 export const GuestDetailsSchema = z.object({
   email,
   fullName,
-  remind: z.optional(z.boolean({ error: "remind must be true or false" })),
+  // The page's checkbox sends "on" when ticked (and nothing when not); JSON sends a boolean.
+  remind: preprocess((v) => (v === "on" ? true : v), z.optional(z.boolean({ error: "remind must be true or false" }))),
 });
 
 /** The page's form and the JSON API's `address` with the guest's details beside it. */

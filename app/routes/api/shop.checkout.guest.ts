@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountToCents, centsToAmount } from "~/lib/money";
-import { GuestCheckoutSchema } from "~/lib/schemas/guest-checkout";
+import { FULL_NAME_MAX, GuestCheckoutSchema } from "~/lib/schemas/guest-checkout";
 import { currentUser } from "~/server/accounts/session.server";
 import { readVisitorCart } from "~/server/cart/visitor-cart.server";
 import { startGuestCheckout } from "~/server/checkout/guest.server";
@@ -30,8 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = Body.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, firstIssue(parsed.error));
   const { email, name, address, shippingMethod, code, expectedTotal, remind } = parsed.data;
-  // Without a name, the e-mail address stands for it (the owner's panel, PayPal's parcel).
-  const details = GuestCheckoutSchema.safeParse({ ...address, email, fullName: name ?? (typeof email === "string" ? email : ""), remind });
+  // Without a name, the e-mail address stands for it (the owner's panel, PayPal's parcel), cut to a
+  // name's length: a long address the client never sent as a name is not refused as one.
+  const fullName = name ?? (typeof email === "string" ? email.trim().slice(0, FULL_NAME_MAX) : "");
+  const details = GuestCheckoutSchema.safeParse({ ...address, email, fullName, remind });
   if (!details.success) return apiError(400, firstIssue(details.error));
   const result = await startGuestCheckout(
     await readVisitorCart(request),

@@ -7,11 +7,9 @@ import { DiscountCode } from "~/components/shop/discount-code";
 import { CheckoutCosts, DeliveryMethods } from "~/components/shop/checkout-costs";
 import { Button } from "~/components/ui/button";
 import type { FormResult } from "~/lib/form";
-import { formatMoney, linesTotalCents } from "~/lib/money";
-import { LineThumbnail } from "~/components/shop/product-picture";
+import { CheckoutLines } from "~/components/shop/checkout-lines";
 import { ApplyDiscountSchema } from "~/lib/schemas/discounts";
 import { useHydrated } from "~/lib/use-hydrated";
-import { variantLabel } from "~/lib/variants";
 import { handleAddressIntent } from "./address-action.server";
 import { handleDiscountIntent } from "./discount-action.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
@@ -19,7 +17,9 @@ import { shopSettings } from "~/server/settings/settings.server";
 import { getCart } from "~/server/cart/cart.server";
 import { cartCosts } from "~/server/checkout/costs.server";
 import { startCheckout } from "~/server/checkout/start.server";
-import { signedInUser } from "~/server/accounts/session.server";
+import { currentUser } from "~/server/accounts/session.server";
+import { guestCheckoutAction, guestCheckoutLoader } from "./guest-checkout.server";
+import { GuestCheckout } from "~/components/shop/guest-checkout";
 import { readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/checkout";
 import { shopUrlFor } from "~/server/platform/config.server";
@@ -37,7 +37,9 @@ function shipToOf(addresses: Array<{ id: string }>, named: string | null): strin
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = signedInUser(context);
+  // A visitor here is one the access rules let in: guest checkout is on in an open shop (issue 51).
+  const user = currentUser(context);
+  if (!user) return guestCheckoutLoader(request);
   const params = new URL(request.url).searchParams;
   const [cart, addresses, settings] = await Promise.all([getCart(user.id), listAddresses(user.id), shopSettings()]);
   const shipTo = shipToOf(addresses, params.get(SHIP_TO_PARAM));
@@ -46,12 +48,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // what the code on the cart takes off now (or why nothing), and the discount form's constraints;
   // with the settings as saved, as the order will be (not this process's cache of them).
   const costs = await cartCosts(user.id, cart, country, params.get(METHOD_PARAM), { asSaved: true });
-  return { cart, addresses, shopCountry: settings.country, shipTo, costs, discountConstraint: getZodConstraint(ApplyDiscountSchema) };
+  return {
+    guest: false as const,
+    cart,
+    addresses,
+    shopCountry: settings.country,
+    shipTo,
+    costs,
+    discountConstraint: getZodConstraint(ApplyDiscountSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = signedInUser(context);
+  const user = currentUser(context);
   const formData = await readForm(request);
+  if (!user) return guestCheckoutAction(request, formData);
   const intent = formData.get("intent");
   if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData, SHIP_TO_PARAM);
   if (intent === "discount-apply" || intent === "discount-remove") return handleDiscountIntent(request, user, intent, formData);
@@ -78,7 +89,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { cart, addresses, shopCountry, costs, shipTo, discountConstraint } = loaderData;
+  if (loaderData.guest) {
+    return (
+      <div className="checkout">
+        <CheckoutBanner />
+        <GuestCheckout {...loaderData} />
+      </div>
+    );
+  }
+  return <ShopperCheckout {...loaderData} />;
+}
+
+function CheckoutBanner() {
+  return (
+    <section className="bg-gray-900 py-12 text-center text-white">
+      <h1 className="text-4xl font-extrabold">Checkout</h1>
+    </section>
+  );
+}
+
+function ShopperCheckout({
+  cart,
+  addresses,
+  shopCountry,
+  costs,
+  shipTo,
+  discountConstraint,
+}: Extract<Route.ComponentProps["loaderData"], { guest: false }>) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -112,9 +149,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const empty = cart.items.length === 0;
   return (
     <div className="checkout">
-      <section className="bg-gray-900 py-12 text-center text-white">
-        <h1 className="text-4xl font-extrabold">Checkout</h1>
-      </section>
+      <CheckoutBanner />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2">
         <section aria-labelledby="shipping-heading" className="space-y-4">
           <h2 id="shipping-heading" className="text-xl font-bold">
@@ -142,25 +177,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <h2 id="summary-heading" className="text-xl font-bold">
             Order Summary
           </h2>
-          {empty ? (
-            <p className="text-gray-600">Your cart is empty</p>
-          ) : (
-            <ul className="divide-y divide-gray-100">
-              {cart.items.map((item) => (
-                <li key={item.variantId} className="flex items-center gap-3 py-3">
-                  <LineThumbnail image={item.image} size={56} className="h-14 w-14 rounded bg-gray-100 object-cover" />
-                  <div className="flex-1">
-                    <p className="font-medium">{item.title}</p>
-                    {variantLabel(item.size, item.color) ? (
-                      <p className="text-sm text-gray-600">{variantLabel(item.size, item.color)}</p>
-                    ) : null}
-                    <p className="text-sm text-gray-600">Quantity: {item.quantity}</p>
-                  </div>
-                  <p className="font-semibold">{formatMoney(linesTotalCents([item]))}</p>
-                </li>
-              ))}
-            </ul>
-          )}
+          <CheckoutLines cart={cart} />
           {empty && !costs.discount ? null : (
             <DiscountCode applied={costs.discount} constraint={discountConstraint} lastResult={discountResult} />
           )}

@@ -5,7 +5,9 @@ import { cn } from "~/lib/cn";
 import { deliveryEstimate, orderNumberText, orderStatusLabel, SPEC_ESTIMATE } from "~/lib/orders";
 import { costsOf, shortCostRows } from "~/lib/receipt";
 import { IdSchema } from "~/lib/schemas/fields";
-import { signedInUser } from "~/server/accounts/session.server";
+import { currentUser } from "~/server/accounts/session.server";
+import { guestConfirmationSent } from "~/lib/messages/checkout";
+import { payerOf } from "./payer.server";
 import { getOrder } from "~/server/orders/orders.server";
 import type { Route } from "./+types/payment-success";
 import { pageTitle } from "~/lib/shop-name";
@@ -16,13 +18,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Pa
 // number, lines and total beside SPEC's texts); without one (an old link, someone else's id) the
 // page still thanks them and points to the account.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = signedInUser(context);
+  const user = await payerOf(request, context);
+  // A guest (issue 51) has no account to look in: their e-mail says where the confirmation went.
+  const guestEmail = currentUser(context) ? null : user.email;
   const id = IdSchema.safeParse(new URL(request.url).searchParams.get("order"));
   const order = id.success ? await getOrder(id.data, user.id) : null;
-  if (!order) return { order: null };
+  if (!order) return { order: null, guestEmail };
   // What the page names, and nothing else of the order (no payment ids, no address).
   const { id: orderId, number, orderStatus, items } = order;
   return {
+    guestEmail,
     order: {
       id: orderId,
       number,
@@ -42,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, guestEmail } = loaderData;
   useEffect(() => {
     try {
       sessionStorage.removeItem("currentOrderId");
@@ -60,6 +65,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       </div>
       <h1 className="text-3xl font-extrabold">Payment Successful!</h1>
       <p className="mt-3 text-gray-700">Your order has been placed and is being processed</p>
+      {guestEmail ? (
+        <p className="mt-3 font-medium text-gray-900" data-testid="guest-confirmation">
+          {guestConfirmationSent(guestEmail)}
+        </p>
+      ) : null}
       <dl className="mx-auto mt-6 max-w-md space-y-2 rounded-lg border border-gray-200 p-4 text-left">
         {order ? (
           <div className="flex flex-wrap justify-between gap-x-4">
@@ -104,7 +114,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to={order ? `/shop/account?order=${order.id}` : "/shop/account"}>View Order Details</ButtonLink>
+        {/* A guest follows the order by the link in their e-mail (no account to view it in). */}
+        {guestEmail ? null : <ButtonLink to={order ? `/shop/account?order=${order.id}` : "/shop/account"}>View Order Details</ButtonLink>}
         <ButtonLink to="/shop/home" variant="outline">
           Continue Shopping
         </ButtonLink>

@@ -3,7 +3,7 @@ import { getToast, redirectWithError, redirectWithInfo } from "remix-toast";
 import { ButtonLink } from "~/components/ui/button";
 import { cancelPayment, completePayment } from "~/server/checkout/capture.server";
 import { log } from "~/server/platform/log.server";
-import { signedInUser } from "~/server/accounts/session.server";
+import { payerOf } from "./payer.server";
 import type { Route } from "./+types/paypal-return";
 import { ORDER_NOT_FOUND, PAYMENT_CANCELLED, PAYMENT_DECLINED, PAYMENT_MISSING, PAYMENT_UNEXPECTED } from "~/lib/messages/checkout";
 import { pageTitle } from "~/lib/shop-name";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Pr
 // page to choose another (PayPal's advice), with the reason as a toast; PayPal then sends them here
 // again and the capture is tried anew.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = signedInUser(context);
+  const user = await payerOf(request, context);
   const params = new URL(request.url).searchParams;
   const reference = params.get("token") ?? params.get("paymentId");
   if (params.get("cancelled")) {

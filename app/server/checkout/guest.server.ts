@@ -19,24 +19,42 @@ import { startCheckout, type StartCheckoutResult } from "./start.server";
 /** The e-mail a guest's record has in `users.email`: unique, owned by nobody, never typed (RFC 2606 `.invalid`). */
 const guestPlaceholderEmail = (id: string) => `${id}@guest.invalid`;
 
+/**
+ * The name a guest's record has in `users.user_name`, which is unique (migration 0001) across
+ * accounts and guests: never the name typed, which any number of guests (and an account) may share.
+ * The name given is the order's (`orders.customer_name`), as its e-mail is.
+ */
+const guestRecordName = (id: string) => `#guest:${id}`;
+
 /** The guest's record as the checkout's shopper: the name and e-mail given for the order. */
-const asShopper = (row: { id: string; user_name: string; guest_email: string | null }): SessionUser => ({
+const asShopper = (row: { id: string; name: string | null; guest_email: string | null }): SessionUser => ({
   id: row.id,
-  userName: row.user_name,
+  userName: row.name ?? "",
   email: row.guest_email ?? "",
   role: "user",
 });
 
 /**
  * The guest a visitor's cart belongs to (their cart cookie's), or null: a visitor who has not begun a
- * guest checkout, or whose cart has gone.
+ * guest checkout, or whose cart has gone. Its name is the one their latest attempt was given.
  */
 export async function guestOfCart(visitor: VisitorCart | null): Promise<SessionUser | null> {
   if (!visitor) return null;
   const row = await db
     .selectFrom("carts")
     .innerJoin("users", "users.id", "carts.guest_id")
-    .select(["users.id", "users.user_name", "users.guest_email"])
+    .select((eb) => [
+      "users.id",
+      "users.guest_email",
+      eb
+        .selectFrom("orders")
+        .select("orders.customer_name")
+        .whereRef("orders.user_id", "=", "users.id")
+        .orderBy("orders.order_date", "desc")
+        .orderBy("orders.id", "desc")
+        .limit(1)
+        .as("name"),
+    ])
     .where("carts.visitor_key", "=", visitor.visitorKey)
     .where("users.guest_email", "is not", null)
     .executeTakeFirst();
@@ -79,22 +97,23 @@ export async function startGuestCheckout(
     if (cart.guest_id) {
       const updated = await trx
         .updateTable("users")
-        .set({ user_name: input.fullName, guest_email: input.email })
+        .set({ guest_email: input.email })
         .where("id", "=", cart.guest_id)
         .where("guest_email", "is not", null)
-        .returning(["id", "user_name", "guest_email"])
+        .returning(["id", "guest_email"])
         .executeTakeFirst();
       await trx.updateTable("carts").set(reminder).where("id", "=", cart.id).execute();
       return updated ?? null;
     }
     const id = newId();
-    const row = { id, user_name: input.fullName, guest_email: input.email };
+    const row = { id, guest_email: input.email };
     await trx
       .insertInto("users")
       .values({
         ...row,
         // Unique, as every account's: the guest's record never takes a name or address from anyone.
-        user_name_key: `#guest:${id}`,
+        user_name: guestRecordName(id),
+        user_name_key: guestRecordName(id),
         email: guestPlaceholderEmail(id),
         // No password: nothing signs in as a guest (verifyLogin refuses a guest's record besides).
         password_hash: "",
@@ -118,5 +137,8 @@ export async function startGuestCheckout(
     return kept.status === 400
       ? { ok: false, status: 400, message: kept.message, field: "country" }
       : { ok: false, status: 409, message: kept.message };
-  return startCheckout(asShopper(guest), kept.address.id, shopUrl, methodId, expectedTotalCents, { cart: visitor, code });
+  return startCheckout(asShopper({ ...guest, name: input.fullName }), kept.address.id, shopUrl, methodId, expectedTotalCents, {
+    cart: visitor,
+    code,
+  });
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { productsWithoutSizes } from "#tests/support/catalog";
 import { CART_EMPTY, GUEST_CHECKOUT_OFF, PAYPAL_UNAVAILABLE } from "~/lib/messages/checkout";
 import type { GuestCheckoutInput } from "~/lib/schemas/guest-checkout";
-import { verifyLogin } from "~/server/accounts/users.server";
+import { registerUser, verifyLogin } from "~/server/accounts/users.server";
 import { addToCart, getCart, type VisitorCart } from "~/server/cart/cart.server";
 import { db } from "~/server/database/db.server";
 import { seedDemoCatalog } from "~/server/demo/seed.server";
@@ -90,4 +90,27 @@ describe("startGuestCheckout", () => {
       expect(await db.selectFrom("addresses").select("id").where("user_id", "=", guest!.id).execute()).toHaveLength(1);
     },
   );
+
+  it("lets any number of guests, and an account, share a name (users.user_name is unique)", { timeout: 30_000 }, async () => {
+    await saveSettings({ publicCatalogue: true, guestCheckout: true });
+    const [product] = await productsWithoutSizes(1);
+    const taken = await registerUser({ userName: "Same Name", email: "same-name@example.com", password: "password123" });
+    expect(taken.ok).toBe(true);
+    for (const [email, name] of [
+      ["d@example.com", "Same Name"],
+      ["e@example.com", "Same Name"],
+      ["f@example.com", "Fresh Name"],
+    ] as const) {
+      const cart = visitor();
+      await addToCart(cart, product!.id, 1);
+      expect(await startGuestCheckout(cart, { ...details(email), fullName: name }, SHOP)).toEqual({
+        ok: false,
+        status: 502,
+        message: PAYPAL_UNAVAILABLE,
+      });
+      expect(await guestOfCart(cart)).toMatchObject({ userName: name, email });
+    }
+    // A name a guest gave stays free for a person who registers it later.
+    expect((await registerUser({ userName: "Fresh Name", email: "fresh-name@example.com", password: "password123" })).ok).toBe(true);
+  });
 });

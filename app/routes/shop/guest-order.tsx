@@ -13,7 +13,7 @@ import { ReturnSchema } from "~/lib/schemas/orders";
 import { pageTitle } from "~/lib/shop-name";
 import { withParams } from "~/lib/url";
 import { cancelGuestOrder, guestOrderOf, requestGuestReturn } from "~/server/orders/guest-orders.server";
-import { guestOrderPath } from "~/server/orders/order-links.server";
+import { guestOrderPath } from "~/server/mail/order-links.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/guest-order";
 

@@ -5,7 +5,7 @@ import { insertOrder } from "#tests/support/orders";
 import { CLAIM_LINK_INVALID } from "~/lib/messages/order-claims";
 import { blockCustomer } from "~/server/admin/customers.server";
 import { db, newId, now } from "~/server/database/db.server";
-import { guestOrderOfLink, newOrderLink } from "~/server/orders/order-links.server";
+import { guestOrderOfLink, newOrderLink } from "~/server/mail/order-links.server";
 import { getOrder, listAllOrders } from "~/server/orders/orders.server";
 import { claimGuestOrders, claimTarget, offerGuestOrders } from "./order-claims.server";
 import { registerUser } from "./users.server";

@@ -14,7 +14,7 @@ import { startCheckout, type StartCheckoutResult } from "./start.server";
 // checkout is the one every shopper's is (startCheckout, from the visitor's cart): stock, the code,
 // totals, PayPal, the numbers, the timeline. The visitor's cart cookie is what makes them that
 // guest again on PayPal's return and on the success page; their e-mail's links open the order's
-// page afterwards (order-links.server.ts).
+// page afterwards (mail/order-links.server.ts).
 
 /** The e-mail a guest's record has in `users.email`: unique, owned by nobody, never typed (RFC 2606 `.invalid`). */
 const guestPlaceholderEmail = (id: string) => `${id}@guest.invalid`;

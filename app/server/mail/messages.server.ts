@@ -8,7 +8,7 @@ import { shortCostRows, type OrderCosts } from "~/lib/receipt";
 import { lineName } from "~/lib/variants";
 import type { Database } from "#db/schema";
 import { config } from "~/server/platform/config.server";
-import { guestOrderPath, newOrderLink } from "~/server/orders/order-links.server";
+import { guestOrderPath, newOrderLink } from "./order-links.server";
 
 // The shop's transactional e-mails: a plain-text part and a simple HTML part (inline styles, no
 // remote images), the shop's name, and for orders the number, items, total, address and a link to

@@ -6,7 +6,7 @@ import { db } from "~/server/database/db.server";
 import { orderForMail, orderLinkMessage } from "~/server/mail/messages.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { takeAttempt } from "~/server/platform/rate-limit.server";
-import { guestOrderOfLink } from "./order-links.server";
+import { guestOrderOfLink } from "~/server/mail/order-links.server";
 import { ABANDONED, getOrder } from "./orders.server";
 import { cancelOrder } from "./refunds.server";
 import { requestReturn, returnOptions } from "./returns.server";

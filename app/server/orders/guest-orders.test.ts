@@ -8,7 +8,7 @@ import { OrderLookupSchema } from "~/lib/schemas/order-lookup";
 import { registerUser } from "~/server/accounts/users.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { cancelGuestOrder, guestOrderOf, lookupGuestOrder, ORDER_LOOKUPS_PER_WINDOW, requestGuestReturn } from "./guest-orders.server";
-import { newOrderLink } from "./order-links.server";
+import { newOrderLink } from "~/server/mail/order-links.server";
 
 vi.mock("~/server/payments/paypal.server", async (real) =>
   (await import("#tests/support/paypal-stand-in")).withRefundStandIn(await real()),

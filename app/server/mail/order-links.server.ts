@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { db, now } from "~/server/database/db.server";
 
-// The links to a guest's order page (issue 51, migration 0033): 32 random bytes, of which only the
+// The links to a guest's order page that its e-mails carry (issue 51, migration 0033): 32 random bytes, of which only the
 // SHA-256 is kept, so a copy of the database opens no order. Every e-mail about a guest's order
 // carries a new one (the token cannot be read back to mail it again); each works until the order
 // joins an account (accounts/order-claims.server.ts deletes them), after which the account's page shows it.

@@ -83,7 +83,7 @@ describe("a guest's order page", () => {
     const order = await guestOrder("page@example.com");
     const shown = await guestOrderOf(order.token);
     expect(shown).toMatchObject({ guestId: order.guestId, order: { id: order.id, number: order.number, orderStatus: "confirmed" } });
-    expect(shown!.order.user).toEqual({ userName: "Ada Guest", email: "page@example.com" });
+    expect(shown!.order.user).toEqual({ userName: "Ada Guest", email: "page@example.com", guest: true });
     expect(shown!.returnChoices).toBeNull();
 
     const tampered = `${order.token.slice(0, -1)}${order.token.endsWith("A") ? "B" : "A"}`;

@@ -71,14 +71,14 @@ test("a guest's order joins the account registered with its address, once the e-
   await expect(row).toContainText(guestName);
   await expect(row.getByTestId("guest-badge")).toHaveText("Guest");
 
-  // The guest registers with that address: told a link went there.
+  // The guest registers with that address: a link goes there, unsaid on the page (whoever registers
+  // with an address must not learn that it bought here).
   await page.goto("/auth/register");
   await page.getByLabel("User Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("a-good-password");
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await expectToast(page, "We found 1 order placed with your e-mail as a guest");
 
   let text = "";
   await expect
@@ -104,13 +104,17 @@ test("a guest's order joins the account registered with its address, once the e-
       await page.screenshot({ path: shotPath(`claim-orders/claim-page-${width}.png`), fullPage: true });
     }
   expect(await ownerOf()).toBe(guestId);
-  await page.getByRole("button", { name: "Add the order to my account" }).click();
+  // Only the account's holder adds them, signed in: the link proves the address, the password the account.
+  await page.getByRole("link", { name: "Sign in to add it" }).click();
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/);
-  await expectToast(page, "1 order added to your account");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("a-good-password");
   await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth\/claim-orders\?token=/);
+  expect(await ownerOf()).toBe(guestId);
+  await page.getByRole("button", { name: "Add the order to my account" }).click();
   await expect(page).toHaveURL(/\/shop\/account\?tab=orders$/);
+  await expectToast(page, "1 order added to your account");
   await expect(orderRow(page, orderId)).toBeVisible();
   expect(await ownerOf()).not.toBe(guestId);
 

@@ -2,9 +2,9 @@
 
 const orders = (count: number) => (count === 1 ? "1 order" : `${count} orders`);
 
-/** After registering or signing in with an address that has guest orders (the toast's description). */
-export const guestOrdersOffered = (count: number) =>
-  `We found ${orders(count)} placed with your e-mail as a guest; we've e-mailed a link to add ${count === 1 ? "it" : "them"} to your account.`;
+/** The claim link opened while signed in as another account than the one it was sent for. */
+export const CLAIM_OTHER_ACCOUNT =
+  "This link is for another account. Sign out, then sign in with the account it was sent to, to add the orders.";
 
 /** After the claim link's button. */
 export const guestOrdersClaimed = (count: number) =>

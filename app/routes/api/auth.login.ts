@@ -13,5 +13,5 @@ export async function action({ request }: Route.ActionArgs) {
   // A refused login answers 200 with success false, as the legacy client expects.
   if (!result.ok) return json({ success: false, message: result.message });
   // Issue 51, a new field: how many orders placed as a guest with the account's address wait for the link e-mailed to it.
-  return json({ success: true, message: LOGGED_IN, user: result.user, guestOrders: result.guestOrders }, { headers: result.headers });
+  return json({ success: true, message: LOGGED_IN, user: result.user }, { headers: result.headers });
 }

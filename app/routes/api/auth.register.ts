@@ -18,5 +18,5 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await registerUser(parsed.data);
   if (!result.ok) return json({ success: false, message: result.message });
   // Issue 51, a new field: how many orders placed as a guest with this address wait for the link e-mailed to it.
-  return json({ success: true, message: REGISTERED, guestOrders: result.guestOrders }, { status: 201 });
+  return json({ success: true, message: REGISTERED }, { status: 201 });
 }

@@ -13,7 +13,6 @@ import { authenticator } from "~/server/accounts/sign-in.server";
 import { parseFormWith, readForm } from "~/server/platform/form.server";
 import type { Route } from "./+types/login";
 import { LOGGED_IN, MEMBERS_ONLY } from "~/lib/messages/accounts";
-import { guestOrdersOffered } from "~/lib/messages/order-claims";
 import { isShopOpen } from "~/server/settings/settings.server";
 import { pageTitle } from "~/lib/shop-name";
 
@@ -48,9 +47,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status });
   }
   const target = redirectTo ?? homeFor(result.user);
-  // With what became of a visitor's cart, when they had one, and the guest orders the e-mailed link adds.
-  const notes = [...result.cartNotices, ...(result.guestOrders ? [guestOrdersOffered(result.guestOrders)] : [])];
-  const description = notes.join(" ") || undefined;
+  // With what became of a visitor's cart, when they had one. (Guest orders of the address get a
+  // link sent there, unsaid here: the address is not proven to be the signed-in person's.)
+  const description = result.cartNotices.join(" ") || undefined;
   return redirectWithSuccess(target, { message: LOGGED_IN, description }, { headers: result.headers });
 }
 

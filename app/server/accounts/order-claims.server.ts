@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/lib/access";
-import { CLAIM_LINK_INVALID } from "~/lib/messages/order-claims";
+import { CLAIM_LINK_INVALID, CLAIM_OTHER_ACCOUNT } from "~/lib/messages/order-claims";
 import type { Database } from "#db/schema";
 import { db, now } from "~/server/database/db.server";
 import { lockKey, lockRows } from "~/server/database/locks.server";
@@ -22,7 +22,7 @@ import { config } from "~/server/platform/config.server";
 /** How long a claim link works. */
 export const CLAIM_HOURS = 24;
 /** A new sign-in within this long of the last link sent (still unused) sends no other. */
-const RESEND_MINUTES = 60;
+const RESEND_MINUTES = CLAIM_HOURS * 60;
 /** A token is 43 base64url characters; anything else is refused before the database is asked. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -106,23 +106,28 @@ function usableClaim(trx: Kysely<Database>, token: string, stamp: string) {
     .whereRef("users.email", "=", "order_claims.email");
 }
 
-/** What the link's page offers: the address and how many orders would join the account now; null when the link does not work. */
-export async function claimTarget(token: string): Promise<{ email: string; count: number } | null> {
+/**
+ * What the link's page offers: the address, how many orders would join the account now, and
+ * whether `userId` (the signed-in account, if any) is the account the link was sent for; null when
+ * the link does not work.
+ */
+export async function claimTarget(token: string, userId: string | null): Promise<{ email: string; count: number; forYou: boolean } | null> {
   if (!TOKEN.test(token)) return null;
   const claim = await usableClaim(db, token, now()).executeTakeFirst();
-  return claim ? { email: claim.email, count: await countGuestOrders(db, claim.email) } : null;
+  return claim ? { email: claim.email, count: await countGuestOrders(db, claim.email), forYou: claim.user_id === userId } : null;
 }
 
-export type ClaimResult = { ok: true; userId: string; count: number } | { ok: false; status: 410; message: string };
+export type ClaimResult = { ok: true; userId: string; count: number } | { ok: false; status: 403 | 410; message: string };
 
 /**
- * The link's button: in one transaction, the claim is checked (see usableClaim) and used, every
+ * The link's button, pressed by `userId` (the signed-in account): in one transaction, the claim is
+ * checked (see usableClaim; refused unless it was sent for that account) and used, every
  * paid guest order placed with its address becomes the account's (with its discount-code uses, so
  * "once per customer" counts them), and their order links are deleted, so the guest's page no
  * longer opens them. Once only: the claim's row is locked, and its use is a conditional update, so
  * of two processes pressing it at once one moves the orders and the other is refused.
  */
-export async function claimGuestOrders(token: string): Promise<ClaimResult> {
+export async function claimGuestOrders(token: string, userId: string): Promise<ClaimResult> {
   const refused = { ok: false as const, status: 410 as const, message: CLAIM_LINK_INVALID };
   if (!TOKEN.test(token)) return refused;
   const tokenHash = hashOf(token);
@@ -136,6 +141,9 @@ export async function claimGuestOrders(token: string): Promise<ClaimResult> {
     // The account too, so that blocking it or changing its address waits for the claim, or the claim for them.
     const claim = await lockRows(trx, usableClaim(trx, token, stamp)).executeTakeFirst();
     if (!claim) return refused;
+    // Only the account's holder, signed in: the link proves the address, the password the account.
+    // (Someone who registered with another person's address gets nothing when that person presses it.)
+    if (claim.user_id !== userId) return { ok: false, status: 403, message: CLAIM_OTHER_ACCOUNT };
     const used = await trx
       .updateTable("order_claims")
       .set({ used_at: stamp })

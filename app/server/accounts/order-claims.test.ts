@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { insertOrder } from "#tests/support/orders";
-import { CLAIM_LINK_INVALID } from "~/lib/messages/order-claims";
+import { CLAIM_LINK_INVALID, CLAIM_OTHER_ACCOUNT } from "~/lib/messages/order-claims";
 import { blockCustomer } from "~/server/admin/customers.server";
 import { db, newId, now } from "~/server/database/db.server";
 import { guestOrderOfLink, newOrderLink } from "~/server/mail/order-links.server";
@@ -97,7 +97,8 @@ describe("order claims", () => {
     // Nothing moved by registering, nor by opening the link (the page asks).
     for (const o of mine) expect(await ownerOf(o.orderId)).toBe(o.guestId);
     const token = await mailedToken("ada@example.com");
-    expect(await claimTarget(token)).toEqual({ email: "ada@example.com", count: 2 });
+    expect(await claimTarget(token, user.id)).toEqual({ email: "ada@example.com", count: 2, forYou: true });
+    expect(await claimTarget(token, null)).toEqual({ email: "ada@example.com", count: 2, forYou: false });
     for (const o of mine) expect(await ownerOf(o.orderId)).toBe(o.guestId);
     expect(await guestOrderOfLink(mine[0]!.link)).toEqual({ orderId: mine[0]!.orderId, guestId: mine[0]!.guestId });
 
@@ -106,7 +107,13 @@ describe("order claims", () => {
     const listed = async () => (await listAllOrders(1, 100)).items.find((o) => o.id === mine[1]!.orderId)?.customer;
     expect(await listed()).toEqual({ userName: "Ada Guest", email: "ADA@Example.com", guest: true });
 
-    expect(await claimGuestOrders(token)).toEqual({ ok: true, userId: user.id, count: 2 });
+    // Pressed by anyone but the account it was sent for (another account; someone who registered
+    // with this address is that account, so the address's holder pressing it signed in elsewhere
+    // moves nothing): refused, and the link still works for its account.
+    const stranger = await newAccount("stranger@example.com");
+    expect(await claimGuestOrders(token, stranger.user.id)).toEqual({ ok: false, status: 403, message: CLAIM_OTHER_ACCOUNT });
+    for (const o of mine) expect(await ownerOf(o.orderId)).toBe(o.guestId);
+    expect(await claimGuestOrders(token, user.id)).toEqual({ ok: true, userId: user.id, count: 2 });
     expect((await getOrder(mine[0]!.orderId, user.id))?.user).toEqual({ userName: "Ada Guest", email: "ada@example.com", guest: false });
     expect(await listed()).toEqual({ userName: "Ada Guest", email: "ADA@Example.com", guest: false });
     for (const o of mine) expect(await ownerOf(o.orderId)).toBe(user.id);
@@ -121,21 +128,21 @@ describe("order claims", () => {
     for (const o of mine) expect(await guestOrderOfLink(o.link)).toBeNull();
     expect(await guestOrderOfLink(other.link)).toEqual({ orderId: other.orderId, guestId: other.guestId });
     // Used: refused again, and the page says so.
-    expect(await claimGuestOrders(token)).toEqual({ ok: false, status: 410, message: CLAIM_LINK_INVALID });
-    expect(await claimTarget(token)).toBeNull();
+    expect(await claimGuestOrders(token, user.id)).toEqual({ ok: false, status: 410, message: CLAIM_LINK_INVALID });
+    expect(await claimTarget(token, user.id)).toBeNull();
   });
 
-  it("signing in offers them too, at most one link an hour; none without guest orders, nor to an admin", async () => {
+  it("signing in offers them too, at most one link a day; none without guest orders, nor to an admin", async () => {
     const { user } = await newAccount("cy@example.com");
     expect(await mails("cy@example.com")).toEqual([]);
     await guestOrder("cy@example.com");
     expect(await offerGuestOrders(user)).toBe(1);
     expect(await offerGuestOrders(user)).toBe(1);
     expect(await mails("cy@example.com")).toEqual(["Add your earlier order to your account"]);
-    // An hour on, with the link unused, another is sent; both work until used.
+    // A day on, with the link unused, another is sent; each works until used or expired.
     await db
       .updateTable("order_claims")
-      .set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .set({ created_at: new Date(Date.now() - 24 * 60 * 60_000 - 60_000).toISOString() })
       .where("user_id", "=", user.id)
       .execute();
     expect(await offerGuestOrders(user)).toBe(1);
@@ -145,7 +152,7 @@ describe("order claims", () => {
 
   it("refuses a tampered, expired or unknown token, and a blocked account's or a changed address's link", async () => {
     for (const token of ["", "short", "x".repeat(43), "%".repeat(43)])
-      expect(await claimGuestOrders(token)).toMatchObject({ ok: false, status: 410 });
+      expect(await claimGuestOrders(token, "0".repeat(24))).toMatchObject({ ok: false, status: 410 });
     const expired = await guestOrder("dee@example.com");
     const dee = await newAccount("dee@example.com");
     const token = await mailedToken("dee@example.com");
@@ -154,22 +161,22 @@ describe("order claims", () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where("user_id", "=", dee.user.id)
       .execute();
-    expect(await claimTarget(token)).toBeNull();
-    expect(await claimGuestOrders(token)).toMatchObject({ ok: false, status: 410 });
+    expect(await claimTarget(token, dee.user.id)).toBeNull();
+    expect(await claimGuestOrders(token, dee.user.id)).toMatchObject({ ok: false, status: 410 });
     expect(await ownerOf(expired.orderId)).toBe(expired.guestId);
 
     const blocked = await guestOrder("eve@example.com");
     const eve = await newAccount("eve@example.com");
     const eveToken = await mailedToken("eve@example.com");
     expect((await blockCustomer(eve.user.id)).ok).toBe(true);
-    expect(await claimGuestOrders(eveToken)).toMatchObject({ ok: false, status: 410 });
+    expect(await claimGuestOrders(eveToken, eve.user.id)).toMatchObject({ ok: false, status: 410 });
     expect(await ownerOf(blocked.orderId)).toBe(blocked.guestId);
 
     const moved = await guestOrder("fay@example.com");
     const fay = await newAccount("fay@example.com");
     const fayToken = await mailedToken("fay@example.com");
     await db.updateTable("users").set({ email: "fay.new@example.com" }).where("id", "=", fay.user.id).execute();
-    expect(await claimGuestOrders(fayToken)).toMatchObject({ ok: false, status: 410 });
+    expect(await claimGuestOrders(fayToken, fay.user.id)).toMatchObject({ ok: false, status: 410 });
     expect(await ownerOf(moved.orderId)).toBe(moved.guestId);
   });
 
@@ -177,7 +184,7 @@ describe("order claims", () => {
     const orders = [await guestOrder("gil@example.com"), await guestOrder("gil@example.com"), await guestOrder("gil@example.com")];
     const { user } = await newAccount("gil@example.com");
     const token = await mailedToken("gil@example.com");
-    const children = [claimer(token), claimer(token)];
+    const children = [claimer(token, user.id), claimer(token, user.id)];
     await Promise.all(children.map((c) => c.ready));
     for (const c of children) c.go();
     const results = await Promise.all(children.map((c) => c.result));
@@ -194,19 +201,19 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
  * Another process on this test's database (its DATA_DIR, or its DATABASE_URL): it opens the shop,
  * says "ready", and on "go" presses the claim button with `token`, printing the outcome.
  */
-function claimer(token: string) {
+function claimer(token: string, userId: string) {
   const script = `
     const { startShop, stopShop } = await import("./app/server/platform/start.server.ts");
     const { claimGuestOrders } = await import("./app/server/accounts/order-claims.server.ts");
     await startShop();
     console.log("ready");
     await new Promise((resolve) => process.stdin.once("data", resolve));
-    console.log("result " + JSON.stringify(await claimGuestOrders(process.env.CLAIM_TOKEN)));
+    console.log("result " + JSON.stringify(await claimGuestOrders(process.env.CLAIM_TOKEN, process.env.CLAIM_USER)));
     await stopShop();
     process.exit(0);`;
   const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--input-type=module", "-e", script], {
     cwd: ROOT,
-    env: { ...process.env, CLAIM_TOKEN: token },
+    env: { ...process.env, CLAIM_TOKEN: token, CLAIM_USER: userId },
   });
   let output = "";
   const lines = new Promise<void>((resolve, reject) => {

@@ -32,6 +32,8 @@ export async function requestPasswordReset(email: string, clientAddress: string)
     .select(["id", "user_name", "email"])
     .where("email", "=", email)
     .where("blocked_at", "is", null)
+    // Nor a guest's record (issue 51): it has no password, and `<id>@guest.invalid` is nobody's.
+    .where("guest_email", "is", null)
     .executeTakeFirst();
   // The link is written after the answer, so an address with an account is not told apart by the
   // time the answer takes (decision 0039).

@@ -89,6 +89,8 @@ export async function findUserByEmail(email: string): Promise<SessionUser | null
     .selectFrom("users")
     .select(["id", "user_name", "email", "role"])
     .where("email", "=", email.trim().toLowerCase())
+    // A guest's record (issue 51) is no account: no reset, no admin, no password for it.
+    .where("guest_email", "is", null)
     .executeTakeFirst();
   return row ? toSessionUser(row) : null;
 }

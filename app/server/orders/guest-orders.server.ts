@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { log } from "~/server/platform/log.server";
 import { sql } from "kysely";
 import type { OrderWithOwner, ReturnOptions } from "~/lib/orders";
 import { ORDER_LINK_SENT } from "~/lib/messages/guest-orders";
@@ -51,16 +53,36 @@ export type OrderLookupResult =
  * The look-up: a guest's order with this number, placed with this e-mail address (in any case),
  * gets an e-mail with a new link to its page, written to the outbox with the link in one
  * transaction. The answer is the same whether or not there is such an order; each look-up counts
- * against the client address and against the order number, in the database, so every process
- * counts the same.
+ * against the client address and against the order number with the address asked about, in the
+ * database, so every process counts the same.
  */
 export async function lookupGuestOrder(input: OrderLookupInput, ip: string): Promise<OrderLookupResult> {
   const refused = await takeAttempt(
-    [`order-lookup:ip:${ip}`, `order-lookup:number:${input.number}`],
+    // Per client address, and per number and address asked about together: look-ups of #1001 with
+    // other addresses never lock out the guest who placed it (a key per number alone would let
+    // anyone block any order's look-up). The address is hashed: the limits' table keeps no e-mail.
+    [`order-lookup:ip:${ip}`, `order-lookup:order:${input.number}:${createHash("sha256").update(input.email.toLowerCase()).digest("hex")}`],
     ORDER_LOOKUPS_PER_WINDOW,
     ORDER_LOOKUP_WINDOW_MS,
   );
   if (refused) return { ok: false, status: 429, message: refused.message, headers: refused.headers };
+  // The link is written after the answer, so whether such an order exists is not told apart by the
+  // time the answer takes (as a password reset's, decision 0039).
+  const mailing = mailOrderLink(input).catch((error: unknown) => log("error", "e-mailing an order's link failed", { error }));
+  pending.add(mailing);
+  void mailing.finally(() => pending.delete(mailing));
+  return { ok: true, message: ORDER_LINK_SENT };
+}
+
+/** Look-ups whose e-mail is still being written (their tests wait for them: settledLookups). */
+const pending = new Set<Promise<unknown>>();
+
+/** Once every look-up answered so far in this process has written its e-mail, if any. */
+export async function settledLookups(): Promise<void> {
+  await Promise.all([...pending]);
+}
+
+async function mailOrderLink(input: OrderLookupInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom("orders")
@@ -73,5 +95,4 @@ export async function lookupGuestOrder(input: OrderLookupInput, ip: string): Pro
       .executeTakeFirst();
     if (order) await enqueueMail(trx, orderLinkMessage(await orderForMail(trx, order.id)));
   });
-  return { ok: true, message: ORDER_LINK_SENT };
 }

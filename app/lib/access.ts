@@ -18,7 +18,14 @@ const CATALOGUE_PATHS = new Set(["/shop/home", "/shop/listing", "/shop/search", 
  */
 const GUEST_ORDER_PAGES = /^\/shop\/orders\/[^/]+$/;
 /** What a visitor of an open shop reaches when the owner allows guest checkout (issue 51). */
-const GUEST_CHECKOUT_PATHS = new Set(["/shop/checkout", "/shop/paypal-return", "/shop/payment-success"]);
+const GUEST_CHECKOUT_PATHS = new Set(["/shop/checkout"]);
+/**
+ * PayPal's return and the success page: a visitor reaches them whatever the settings are now, and
+ * their loaders let through only the guest their cart cookie names (routes/shop/payer.server.ts),
+ * sending anyone else to sign in as before: a guest who approved at PayPal just before the owner
+ * turned guest checkout off, or closed the shop, is still paid for and shown their order.
+ */
+const GUEST_PAYMENT_PATHS = new Set(["/shop/paypal-return", "/shop/payment-success"]);
 
 /**
  * What a visitor may see when the owner opened the shop ("Visitors can browse without an account",
@@ -70,6 +77,7 @@ export function accessRedirect(
     if (AUTH_PATHS.has(path)) return null;
     if (shopOpen && isCataloguePath(path)) return null;
     if (shopOpen && guestCheckout && GUEST_CHECKOUT_PATHS.has(path)) return null;
+    if (GUEST_PAYMENT_PATHS.has(path)) return null;
     if (path === "/") return shopOpen ? "/shop/home" : "/auth/login";
     return signInTo(returnTo);
   }

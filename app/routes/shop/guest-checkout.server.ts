@@ -9,7 +9,7 @@ import { listAddresses } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
 import { readVisitorCart } from "~/server/cart/visitor-cart.server";
 import { cartCosts } from "~/server/checkout/costs.server";
-import { guestOfCart, startGuestCheckout } from "~/server/checkout/guest.server";
+import { guestStillCheckingOut, startGuestCheckout } from "~/server/checkout/guest.server";
 import { shopUrlFor } from "~/server/platform/config.server";
 import { parseFormWith } from "~/server/platform/form.server";
 import { savedCostSettings, shopSettings } from "~/server/settings/settings.server";
@@ -24,7 +24,7 @@ const REGISTER = `/auth/register?${new URLSearchParams({ redirectTo: "/shop/chec
 
 /** What the visitor typed last time (a payment cancelled at PayPal, a total to check): their guest record's. */
 async function earlierDetails(visitor: Awaited<ReturnType<typeof readVisitorCart>>) {
-  const guest = await guestOfCart(visitor);
+  const guest = await guestStillCheckingOut(visitor);
   if (!guest) return null;
   const [address] = await listAddresses(guest.id);
   return {

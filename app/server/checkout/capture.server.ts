@@ -83,6 +83,14 @@ export async function recordPayment(
       .executeTakeFirst();
     const owner: CartOwner = guestCart?.visitor_key ? { visitorKey: guestCart.visitor_key } : order.user_id;
     await lockKey(trx, "cart", cartLockName(owner));
+    // A guest's reminder ends with their order (under the cart's key, as the sweep takes it): the cart may next be filled by someone else.
+    if (guestCart?.visitor_key) {
+      await trx
+        .updateTable("carts")
+        .set({ reminder_email: null, reminder_opt_in: 0 })
+        .where("visitor_key", "=", guestCart.visitor_key)
+        .execute();
+    }
     const cart = await trx
       .selectFrom("carts")
       .select("id")

@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema";
 import type { SessionUser } from "~/lib/access";
 import { CART_EMPTY, GUEST_CHECKOUT_OFF } from "~/lib/messages/checkout";
 import type { GuestCheckoutInput } from "~/lib/schemas/guest-checkout";
@@ -61,6 +63,27 @@ export async function guestOfCart(visitor: VisitorCart | null): Promise<SessionU
   return row ? asShopper(row) : null;
 }
 
+/** Whether the guest's record has an order paid for (a checkout that ended). */
+async function hasPaidOrder(executor: Kysely<Database>, guestId: string): Promise<boolean> {
+  const paid = await executor
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", guestId)
+    .where("payment_status", "=", "paid")
+    .executeTakeFirst();
+  return paid !== undefined;
+}
+
+/**
+ * The guest whose details the checkout form may show again (a payment cancelled at PayPal, a total
+ * to check): the cart's guest while they have paid nothing; after a paid order, nobody, so the next
+ * person at a shared computer never sees the last one's address.
+ */
+export async function guestStillCheckingOut(visitor: VisitorCart | null): Promise<SessionUser | null> {
+  const guest = await guestOfCart(visitor);
+  return guest && !(await hasPaidOrder(db, guest.id)) ? guest : null;
+}
+
 export type GuestCheckoutResult =
   | StartCheckoutResult
   /** A field of the guest's details refused (the country: the shop does not deliver there). */
@@ -94,7 +117,9 @@ export async function startGuestCheckout(
     if (!cart) return null;
     const stamp = now();
     const reminder = { reminder_email: input.remind ? input.email : null, reminder_opt_in: input.remind ? 1 : 0 };
-    if (cart.guest_id) {
+    // A guest who has paid from this cart is done: whoever checks out next in this browser (a shared
+    // computer) is a new guest, with nothing of the last one's (address, orders, reminders).
+    if (cart.guest_id && !(await hasPaidOrder(trx, cart.guest_id))) {
       const updated = await trx
         .updateTable("users")
         .set({ guest_email: input.email })

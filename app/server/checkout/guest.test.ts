@@ -9,7 +9,7 @@ import { db } from "~/server/database/db.server";
 import { seedDemoCatalog } from "~/server/demo/seed.server";
 import { reloadSettings } from "~/server/platform/config.server";
 import { saveSettings } from "~/server/settings/settings.server";
-import { guestOfCart, startGuestCheckout } from "./guest.server";
+import { guestOfCart, guestStillCheckingOut, startGuestCheckout } from "./guest.server";
 
 // PayPal is unreachable on purpose (nothing listens on this port): the attempt is written, then failed.
 process.env.PAYPAL_MODE = "simulator";
@@ -88,6 +88,19 @@ describe("startGuestCheckout", () => {
       await startGuestCheckout(cart, { ...details("c@example.com"), fullName: "Ada Second" }, SHOP);
       expect(await guestOfCart(cart)).toMatchObject({ id: guest!.id, userName: "Ada Second", email: "c@example.com" });
       expect(await db.selectFrom("addresses").select("id").where("user_id", "=", guest!.id).execute()).toHaveLength(1);
+      expect(await guestStillCheckingOut(cart)).toMatchObject({ id: guest!.id });
+
+      // Once that guest has paid, the next person at this browser (a shared computer) is a new
+      // guest: the form shows nothing of the last one, and their order is not the last one's record's.
+      await db.updateTable("orders").set({ payment_status: "paid" }).where("user_id", "=", guest!.id).execute();
+      expect(await guestStillCheckingOut(cart)).toBeNull();
+      await startGuestCheckout(cart, { ...details("d@example.com"), fullName: "Bo Next" }, SHOP);
+      const next = await guestOfCart(cart);
+      expect(next).toMatchObject({ email: "d@example.com" });
+      expect(next!.id).not.toBe(guest!.id);
+      expect(await db.selectFrom("orders").select("customer_email").where("user_id", "=", next!.id).execute()).toEqual([
+        { customer_email: "d@example.com" },
+      ]);
     },
   );
 

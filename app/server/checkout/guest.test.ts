@@ -2,10 +2,14 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productsWithoutSizes } from "#tests/support/catalog";
 import { CART_EMPTY, GUEST_CHECKOUT_OFF, PAYPAL_UNAVAILABLE } from "~/lib/messages/checkout";
+import { DISCOUNT_ALREADY_USED } from "~/lib/messages/discounts-shopper";
+import { DiscountSchema } from "~/lib/schemas/discounts";
+import { createDiscount } from "~/server/discounts/codes.server";
+import { insertOrder } from "#tests/support/orders";
 import type { GuestCheckoutInput } from "~/lib/schemas/guest-checkout";
 import { registerUser, verifyLogin } from "~/server/accounts/users.server";
 import { addToCart, getCart, type VisitorCart } from "~/server/cart/cart.server";
-import { db } from "~/server/database/db.server";
+import { db, newId, now } from "~/server/database/db.server";
 import { seedDemoCatalog } from "~/server/demo/seed.server";
 import { reloadSettings } from "~/server/platform/config.server";
 import { saveSettings } from "~/server/settings/settings.server";
@@ -125,5 +129,46 @@ describe("startGuestCheckout", () => {
     }
     // A name a guest gave stays free for a person who registers it later.
     expect((await registerUser({ userName: "Fresh Name", email: "fresh-name@example.com", password: "password123" })).ok).toBe(true);
+  });
+});
+
+describe("a once-per-customer code for guests", () => {
+  it("is refused to a guest whose address used it, as an account or another guest, however new the cart", { timeout: 30_000 }, async () => {
+    await saveSettings({ publicCatalogue: true, guestCheckout: true });
+    const created = await createDiscount(DiscountSchema.parse({ code: "ONCEMAIL", type: "percent", value: 10, oncePerCustomer: true }));
+    if (!created.ok) throw new Error("setup");
+    const [product] = await productsWithoutSizes(1);
+    // An account paid an order with the code, at shopper@…
+    const account = await registerUser({ userName: "once shopper", email: "once@example.com", password: "password123" });
+    if (!account.ok) throw new Error("setup");
+    const paid = await insertOrder(account.user.id, [{ title: "Tee", quantity: 1, unitPriceCents: 1000 }], {
+      paymentStatus: "paid",
+      customer_email: "once@example.com",
+    });
+    await db
+      .insertInto("discount_uses")
+      .values({
+        id: newId(),
+        discount_id: created.discount.id,
+        order_id: paid,
+        user_id: account.user.id,
+        status: "used",
+        amount_cents: 100,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    // Signed out, as a guest with the same address (in another case), from a new cart: refused before PayPal.
+    const cart = visitor();
+    await addToCart(cart, product!.id, 1);
+    const refused = await startGuestCheckout(cart, details("Once@Example.com"), SHOP, null, null, "ONCEMAIL");
+    expect(refused).toMatchObject({ ok: false, status: 409, message: DISCOUNT_ALREADY_USED, field: "code" });
+    // Another address may use it (PayPal is unreachable here: the attempt fails after the code was accepted).
+    const other = visitor();
+    await addToCart(other, product!.id, 1);
+    expect(await startGuestCheckout(other, details("someone@example.com"), SHOP, null, null, "ONCEMAIL")).toMatchObject({
+      ok: false,
+      status: 502,
+    });
   });
 });

@@ -108,6 +108,9 @@ export async function startCheckout(
     placed = await db.transaction().execute(async (trx) => {
       // Two checkouts of one shopper at once: the second cancels the first, as one after the other.
       await lockKey(trx, "checkout", user.id);
+      // And the address's: "once per customer" counts every order placed with it (checkCode), so two
+      // checkouts with one address (two guests' records, or a guest and the account) go one at a time.
+      await lockKey(trx, "checkout-email", user.email.trim().toLowerCase());
       await trx
         .updateTable("orders")
         .set({ payment_status: "cancelled", order_update_date: stamp })
@@ -144,7 +147,7 @@ export async function startCheckout(
       let given: OrderDiscount | null = null;
       let rule: DiscountCode | null = null;
       if (code) {
-        const checked = await checkCode(trx, user.id, code, discountable, stamp);
+        const checked = await checkCode(trx, user.id, code, discountable, stamp, user.email);
         if (checked.refusal || !checked.discount) {
           const message = checked.refusal ?? DISCOUNT_UNKNOWN;
           throw new Refusal(refusalStatus(message), message, CODE);

@@ -38,7 +38,14 @@ export type CodeCheck = { discount: DiscountCode | null; refusal: string | null 
  * cancelled, which the sweep has not given back yet) is not held against them, neither as
  * "already used by you" nor as a use taken: checking out again gives it back first.
  */
-export async function checkCode(executor: Executor, userId: string, code: string, lines: DiscountLine[], at = now()): Promise<CodeCheck> {
+export async function checkCode(
+  executor: Executor,
+  userId: string,
+  code: string,
+  lines: DiscountLine[],
+  at = now(),
+  email: string | null = null,
+): Promise<CodeCheck> {
   const discount = await findCode(executor, code);
   if (!discount) return { discount: null, refusal: DISCOUNT_UNKNOWN };
   const mine = await executor
@@ -53,10 +60,35 @@ export async function checkCode(executor: Executor, userId: string, code: string
     (u) => u.status === "used" || u.payment_status === "paid" || (u.payment_status === "pending" && u.stock_reserved === 1),
   );
   const replaced = mine.length - live.length;
+  // With `email` (checkout, issue 51): a use on any order placed with that address counts as theirs
+  // too, a guest's or an account's, so a new guest's record (a new cart, another browser) or
+  // signing out does not give a "once per customer" code again.
+  const usedAtAddress =
+    email !== null &&
+    (await executor
+      .selectFrom("discount_uses")
+      .innerJoin("orders", "orders.id", "discount_uses.order_id")
+      .select("discount_uses.id")
+      .where("discount_uses.discount_id", "=", discount.id)
+      .where("discount_uses.user_id", "!=", userId)
+      .where(sql<string>`lower(orders.customer_email)`, "=", email.trim().toLowerCase())
+      .where((eb) =>
+        eb.or([
+          eb("discount_uses.status", "=", "used"),
+          eb.and([
+            eb("discount_uses.status", "=", "held"),
+            eb.or([
+              eb("orders.payment_status", "=", "paid"),
+              eb.and([eb("orders.payment_status", "=", "pending"), eb("orders.stock_reserved", "=", 1)]),
+            ]),
+          ]),
+        ]),
+      )
+      .executeTakeFirst()) !== undefined;
   const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
   const refusal = discountRefusal(
     { ...discount, taken: discount.taken - replaced },
-    { at, subtotalCents, lines, usedByYou: live.length > 0 },
+    { at, subtotalCents, lines, usedByYou: live.length > 0 || usedAtAddress },
   );
   return { discount, refusal };
 }

@@ -200,3 +200,68 @@ test("a guest chooses delivery and a country: the costs follow, and a total not 
     await guestCheckout(baseURL!, true);
   }
 });
+
+test("a guest applies a discount code: a refused one says why beside the field, and the total paid is the discounted one", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await guestCheckout(baseURL!, true);
+  const tenOff = unique("gten").toUpperCase();
+  const bigSpender = unique("gbig").toUpperCase();
+  const owner = await playwrightRequest.newContext({ baseURL });
+  expect((await owner.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+  for (const code of [
+    { code: tenOff, type: "percent", value: 10 },
+    { code: bigSpender, type: "fixed", value: 5, minSubtotal: 50 },
+  ])
+    expect((await owner.post("/api/admin/discounts/add", { data: code })).status()).toBe(201);
+  await owner.dispose();
+
+  const mode = javaScriptEnabled ? "js" : "nojs";
+  const page = await visitorWith(browser, "Wool-Blend Scarf", javaScriptEnabled, 390);
+  const email = `${unique("coded")}@example.com`;
+  await page.goto("/shop/checkout");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Full name").fill("Cody Guest");
+  await fillAddress(page, "5 Code Street");
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  const field = summary.getByLabel("Discount code");
+
+  // Refused: the reason beside the field; the code and the details typed kept.
+  await field.fill(bigSpender.toLowerCase());
+  await summary.getByRole("button", { name: "Apply" }).click();
+  await expect(field).toHaveAccessibleDescription("Add $40.01 more to your cart to use this code.");
+  await expect(field).toHaveValue(bigSpender.toLowerCase());
+  await expect(summary.getByTestId("checkout-total")).toHaveText("$9.99");
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+
+  // Applied: its line and the total after it, what was typed still there.
+  await field.fill(tenOff.toLowerCase());
+  await summary.getByRole("button", { name: "Apply" }).click();
+  if (javaScriptEnabled) await expectToast(page, `Discount code ${tenOff} applied.`);
+  await expect(summary.getByTestId("applied-code")).toContainText(tenOff);
+  await expect(summary.getByText(`Discount (${tenOff})`)).toBeVisible();
+  await expect(summary.getByTestId("checkout-discount")).toHaveText("−$1.00");
+  await expect(summary.getByTestId("checkout-total")).toHaveText("$8.99");
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await expect(page.getByLabel("Full name")).toHaveValue("Cody Guest");
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("5 Code Street");
+  await expect(page.getByLabel("Phone")).toHaveValue("555-0101");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shotPath(`guest-checkout/code-applied-390-${mode}.png`), fullPage: true });
+
+  // Paid: PayPal asks for the amount after the discount, and the order has the code.
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page.getByText("PayPal simulator: this is a test payment")).toBeVisible();
+  await expect(page.getByText("8.99 USD")).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get("order")!;
+  const { rows } = await shopSql<{ discount_code: string | null; customer_email: string }>(
+    "select discount_code, customer_email from orders where id = ?",
+    [orderId],
+  );
+  expect(rows).toEqual([{ discount_code: tenOff, customer_email: email }]);
+  await page.context().close();
+});

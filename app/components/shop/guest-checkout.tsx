@@ -4,19 +4,21 @@ import { Form, Link, useActionData, useNavigate, useNavigation } from "react-rou
 import { AddressFields, countryChoice } from "~/components/shop/address-form";
 import { CheckoutCosts, DeliveryMethods } from "~/components/shop/checkout-costs";
 import { CheckoutLines } from "~/components/shop/checkout-lines";
+import { DiscountCode } from "~/components/shop/discount-code";
 import { Button, buttonClass } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import type { Cart, CartCosts } from "~/lib/cart";
 import { guestCheckoutUrl } from "~/lib/checkout-url";
 import { useSchemaForm, type FormResult } from "~/lib/form";
+import type { Constraints } from "~/lib/form-on-demand";
 import { GuestCheckoutSchema } from "~/lib/schemas/guest-checkout";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const FORM_ID = "guest-checkout-form";
 
 type GuestActionData =
-  | { guestForm?: FormResult; error?: string; costs?: CartCosts; approvalUrl?: undefined }
-  | { approvalUrl: string; orderId: string; guestForm?: undefined; error?: undefined; costs?: undefined };
+  | { guestForm?: FormResult; discount?: FormResult; error?: string; costs?: CartCosts; approvalUrl?: undefined }
+  | { approvalUrl: string; orderId: string; guestForm?: undefined; discount?: undefined; error?: undefined; costs?: undefined };
 
 /**
  * A visitor's checkout without an account (issue 51): their e-mail and name, the address's fields
@@ -25,6 +27,9 @@ type GuestActionData =
  * in and Create an account are offered beside it, both coming back here. One form: without
  * JavaScript it is sent as it is ("Update total" shows the costs to the country and method chosen,
  * what was typed kept); with JavaScript a country or method chosen updates the costs at once.
+ * The discount code form is the shopper's checkout's: with JavaScript a form of its own (applied
+ * or refused, the page stays, what was typed with it); without, its field and buttons are this
+ * form's, so the details typed are sent with the code and come back with the page.
  */
 export function GuestCheckout({
   cart,
@@ -33,6 +38,7 @@ export function GuestCheckout({
   details,
   signIn,
   register,
+  discountConstraint,
 }: {
   cart: Cart;
   costs: CartCosts;
@@ -40,6 +46,7 @@ export function GuestCheckout({
   details: Partial<Record<"email" | "fullName" | "address" | "city" | "pincode" | "phone" | "notes", string>> & { country: string };
   signIn: string;
   register: string;
+  discountConstraint: Constraints;
 }) {
   const actionData = useActionData<GuestActionData>();
   const navigation = useNavigation();
@@ -80,11 +87,13 @@ export function GuestCheckout({
   const error = actionData?.error ?? null;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2">
-      <input type="hidden" name="intent" value="checkout" />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      {costs.totals ? <input type="hidden" name="shownTotal" value={costs.totals.totalCents} /> : null}
-      <div className="space-y-6">
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        {/* Without JavaScript, the default button: Enter in a field pays (not Apply, the summary's first). */}
+        {hydrated ? null : <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />}
+        <input type="hidden" name="intent" value="checkout" />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        {costs.totals ? <input type="hidden" name="shownTotal" value={costs.totals.totalCents} /> : null}
         <section aria-labelledby="account-choice" className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm">
           <h2 id="account-choice" className="font-semibold">
             Checking out as a guest
@@ -136,12 +145,20 @@ export function GuestCheckout({
           <input {...getInputProps(fields.remind, { type: "checkbox" })} className="mt-0.5 h-4 w-4 accent-gray-900" />
           <span>Send me a reminder if I don&apos;t finish</span>
         </label>
-      </div>
+      </Form>
       <section aria-labelledby="summary-heading" className="h-fit space-y-4 rounded-lg border border-gray-200 p-5">
         <h2 id="summary-heading" className="text-xl font-bold">
           Order Summary
         </h2>
         <CheckoutLines cart={cart} />
+        {empty && !costs.discount ? null : (
+          <DiscountCode
+            applied={costs.discount}
+            constraint={discountConstraint}
+            lastResult={actionData?.discount}
+            formId={hydrated ? undefined : FORM_ID}
+          />
+        )}
         <CheckoutCosts costs={costs} />
         <div className="space-y-2">
           {error ? (
@@ -154,11 +171,11 @@ export function GuestCheckout({
               {costs.refusal}
             </p>
           ) : null}
-          <Button type="submit" className="w-full" disabled={empty || processing || (hydrated && !!costs.refusal)}>
+          <Button type="submit" form={FORM_ID} className="w-full" disabled={empty || processing || (hydrated && !!costs.refusal)}>
             {processing ? "Processing Paypal Payment..." : "Pay with PayPal"}
           </Button>
         </div>
       </section>
-    </Form>
+    </div>
   );
 }

@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) return guestCheckoutAction(request, formData);
   const intent = formData.get("intent");
   if (typeof intent === "string" && intent.startsWith("address-")) return handleAddressIntent(request, user, formData, SHIP_TO_PARAM);
-  if (intent === "discount-apply" || intent === "discount-remove") return handleDiscountIntent(request, user, intent, formData);
+  if (intent === "discount-apply" || intent === "discount-remove") return handleDiscountIntent(request, user.id, intent, formData);
   const field = (name: string) => {
     const value = formData.get(name);
     return typeof value === "string" && value ? value : null;

@@ -1,9 +1,11 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { signInTo } from "~/lib/access";
 import { COUNTRY_PARAM, METHOD_PARAM } from "~/lib/checkout-url";
 import { isCountryCode } from "~/lib/countries";
 import { CHECK_TOTAL } from "~/lib/messages/checkout";
 import { UNKNOWN_ACTION } from "~/lib/messages/platform";
+import { ApplyDiscountSchema } from "~/lib/schemas/discounts";
 import { GuestCheckoutSchema } from "~/lib/schemas/guest-checkout";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getCart } from "~/server/cart/cart.server";
@@ -14,6 +16,7 @@ import { shopUrlFor } from "~/server/platform/config.server";
 import { parseFormWith } from "~/server/platform/form.server";
 import { savedCostSettings, shopSettings } from "~/server/settings/settings.server";
 import { deliveryCountries } from "~/lib/costs/totals";
+import { changeDiscount, discountIntentOf, handleDiscountIntent } from "./discount-action.server";
 
 // A visitor's checkout as a guest (issue 51): the checkout page's loader and action when nobody is
 // signed in (the access rules let a visitor reach it only in an open shop whose owner allows guest
@@ -46,7 +49,7 @@ async function earlierDetails(visitor: Awaited<ReturnType<typeof readVisitorCart
 /** The costs to `country` (a code the URL or form names, else the one given before, else the shop's) with `method`. */
 async function costsFor(visitor: Awaited<ReturnType<typeof readVisitorCart>>, country: string | null, method: string | null) {
   const cart = visitor ? await getCart(visitor) : { id: null, items: [] };
-  // A visitor without a cart: an empty one's costs (a visitor's cart has no code, no addresses to read).
+  // A visitor without a cart: an empty one's costs (no code, no addresses to read).
   const costs = await cartCosts(visitor ?? { visitorKey: "" }, cart, country, method, { asSaved: true });
   return { cart, costs };
 }
@@ -73,6 +76,7 @@ export async function guestCheckoutLoader(request: Request) {
     details: { ...details, country: start },
     signIn: SIGN_IN,
     register: REGISTER,
+    discountConstraint: getZodConstraint(ApplyDiscountSchema),
   };
 }
 
@@ -84,6 +88,18 @@ export async function guestCheckoutAction(request: Request, formData: FormData) 
   };
   const method = field("method");
   const submission = parseFormWith(formData, GuestCheckoutSchema);
+  const discountIntent = discountIntentOf(formData);
+  if (discountIntent) {
+    // With JavaScript the code's form is sent alone (the page keeps what was typed): as a shopper's.
+    if (!formData.has("email")) return handleDiscountIntent(request, visitor, discountIntent, formData);
+    // Without JavaScript, Apply and Remove are buttons of the checkout's one form: the page again
+    // with what was typed (nothing refused yet), the costs with the code, or why it was refused.
+    const change = await changeDiscount(request, visitor, discountIntent, formData);
+    const { costs } = await costsFor(visitor, countryOf(formData.get("country")), method);
+    const guestForm = { ...submission.reply(), error: null };
+    if (change.ok) return data({ guestForm, costs });
+    return data({ guestForm, costs, discount: change.reply }, { status: change.status, headers: change.headers });
+  }
   // Without JavaScript, "Update total" shows what the country and method chosen cost: the page
   // again with what was typed (nothing saved, nothing refused yet).
   if (formData.getAll("intent").includes("review")) {

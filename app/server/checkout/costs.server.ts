@@ -3,7 +3,7 @@ import { costNotes, taxesSet } from "~/lib/costs/notes";
 import { deliveryCountries, deliversTo, orderTotals, shippingHint, shippingOptions, type CostLine } from "~/lib/costs/totals";
 import type { DiscountLine } from "~/lib/discounts/arithmetic";
 import { unitPriceCents } from "~/lib/money";
-import { cartCode, discountLinesOf } from "~/server/discounts/apply.server";
+import { cartCode, codeUserOf, discountLinesOf } from "~/server/discounts/apply.server";
 import { checkCode } from "~/server/discounts/uses.server";
 import { db } from "~/server/database/db.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
@@ -34,7 +34,7 @@ export async function costLinesOf(cart: Cart): Promise<{ lines: CostLine[]; disc
 
 /**
  * What `owner`'s cart costs to `country` with the method `methodId` (null: the cheapest), with the
- * code on the cart as it applies now. A visitor's cart has no code. Before an address is chosen
+ * code on the cart as it applies now (an account's or a visitor's). Before an address is chosen
  * (the cart sheet, /api's cart), delivery's hint is to the country the shopper picked in the cart
  * (`shipTo`, while the shop delivers there), else to their first address's, else to the shop's own.
  * `asSaved`: with the settings as saved, not this process's cache of them (the total a checkout is
@@ -51,7 +51,7 @@ export async function cartCosts(
     asSaved ? savedCostSettings() : costSettings(),
     shopSettings(),
     costLinesOf(cart),
-    typeof owner === "string" ? cartCode(owner) : null,
+    cartCode(owner),
     typeof owner === "string" && country === null ? listAddresses(owner) : [],
   ]);
   const picked = shipTo && deliversTo(settings, shipTo) ? shipTo : null;
@@ -59,8 +59,8 @@ export async function cartCosts(
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   let rule = null;
   let discount: CartCosts["discount"] = null;
-  if (code && typeof owner === "string") {
-    const checked = await checkCode(db, owner, code, discountable);
+  if (code) {
+    const checked = await checkCode(db, await codeUserOf(db, owner), code, discountable);
     rule = checked.discount && !checked.refusal ? checked.discount : null;
     discount = { code, cents: 0, refusal: checked.refusal };
   }

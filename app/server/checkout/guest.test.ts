@@ -4,7 +4,9 @@ import { productsWithoutSizes } from "#tests/support/catalog";
 import { CART_EMPTY, GUEST_CHECKOUT_OFF, PAYPAL_UNAVAILABLE } from "~/lib/messages/checkout";
 import { DISCOUNT_ALREADY_USED } from "~/lib/messages/discounts-shopper";
 import { DiscountSchema } from "~/lib/schemas/discounts";
+import { applyDiscountCode } from "~/server/discounts/apply.server";
 import { createDiscount } from "~/server/discounts/codes.server";
+import { cartCosts } from "./costs.server";
 import { insertOrder } from "#tests/support/orders";
 import type { GuestCheckoutInput } from "~/lib/schemas/guest-checkout";
 import { registerUser, verifyLogin } from "~/server/accounts/users.server";
@@ -169,6 +171,60 @@ describe("a once-per-customer code for guests", () => {
     expect(await startGuestCheckout(other, details("someone@example.com"), SHOP, null, null, "ONCEMAIL")).toMatchObject({
       ok: false,
       status: 502,
+    });
+  });
+});
+
+describe("a code on the visitor's cart", () => {
+  it("is the guest's order's, and a once-per-customer one is still checked with the e-mail given", { timeout: 30_000 }, async () => {
+    await saveSettings({ publicCatalogue: true, guestCheckout: true });
+    const tenOff = await createDiscount(DiscountSchema.parse({ code: "GUESTTEN", type: "percent", value: 10 }));
+    const once = await createDiscount(DiscountSchema.parse({ code: "GUESTONCE", type: "percent", value: 20, oncePerCustomer: true }));
+    if (!tenOff.ok || !once.ok) throw new Error("setup");
+    const [product] = await productsWithoutSizes(1);
+
+    // Applied on the page (no `code` given to the checkout): the order has it, the total after it.
+    const cart = visitor();
+    await addToCart(cart, product!.id, 1);
+    expect((await applyDiscountCode(cart, "guestten", "192.0.2.61")).ok).toBe(true);
+    const costs = await cartCosts(cart, await getCart(cart), "US", null, { asSaved: true });
+    expect(costs.discount).toMatchObject({ code: "GUESTTEN", refusal: null });
+    expect(costs.discount!.cents).toBeGreaterThan(0);
+    expect(await startGuestCheckout(cart, details("ten@example.com"), SHOP, null, costs.totals!.totalCents)).toMatchObject({
+      ok: false,
+      status: 502,
+    });
+    const guest = await guestOfCart(cart);
+    expect(
+      await db.selectFrom("orders").select(["discount_code", "discount_cents", "total_cents"]).where("user_id", "=", guest!.id).execute(),
+    ).toEqual([{ discount_code: "GUESTTEN", discount_cents: costs.discount!.cents, total_cents: costs.totals!.totalCents }]);
+
+    // An address that paid with GUESTONCE: a new visitor's cart takes it (nobody's yet), the checkout with that address refuses it.
+    const earlier = insertOrder(guest!.id, [{ title: "Tee", quantity: 1, unitPriceCents: 1000 }], {
+      paymentStatus: "paid",
+      customer_email: "twice@example.com",
+    });
+    await db
+      .insertInto("discount_uses")
+      .values({
+        id: newId(),
+        discount_id: once.discount.id,
+        order_id: await earlier,
+        user_id: guest!.id,
+        status: "used",
+        amount_cents: 100,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    const again = visitor();
+    await addToCart(again, product!.id, 1);
+    expect((await applyDiscountCode(again, "GUESTONCE", "192.0.2.62")).ok).toBe(true);
+    expect(await startGuestCheckout(again, details("Twice@example.com"), SHOP)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: DISCOUNT_ALREADY_USED,
+      field: "code",
     });
   });
 });

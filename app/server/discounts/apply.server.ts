@@ -1,4 +1,4 @@
-import { ownerColumn, type CartOwner } from "~/server/cart/cart.server";
+import { cartLockName, ownerColumn, type CartOwner } from "~/server/cart/cart.server";
 import type { DiscountLine } from "~/lib/discounts/arithmetic";
 import { CART_EMPTY } from "~/lib/messages/checkout";
 import { DISCOUNT_REMOVED, DISCOUNT_UNKNOWN, discountApplied, tooManyCodes } from "~/lib/messages/discounts-shopper";
@@ -9,9 +9,10 @@ import { config } from "~/server/platform/config.server";
 import { lockKey } from "~/server/database/locks.server";
 import { giveBack, takeAttempt } from "~/server/platform/rate-limit.server";
 
-// The one discount code a shopper applies to their cart (issue 33): applying and removing it, and
-// whether it applies to the cart (what it takes off: checkout/costs.server.ts). The same functions serve the checkout page and /api; checkout
-// checks the code again and holds a use of it (checkout/start.server.ts).
+// The one discount code a shopper applies to their cart (issue 33), or a visitor to theirs before a
+// guest checkout (issue 51): applying and removing it, and whether it applies to the cart (what it
+// takes off: checkout/costs.server.ts). The same functions serve the checkout page and /api;
+// checkout checks the code again and holds a use of it (checkout/start.server.ts).
 
 export type DiscountChange =
   | { ok: true; message: string }
@@ -46,7 +47,7 @@ export async function discountLinesOf(executor: DB, lines: PricedLine[]): Promis
 /** A refusal's status: a code that does not exist is not found; one that exists but cannot be used now is a conflict. */
 export const refusalStatus = (message: string): 404 | 409 => (message === DISCOUNT_UNKNOWN ? 404 : 409);
 
-/** The code on the shopper's cart, if any. */
+/** The code on the cart of `owner` (an account's id, or a visitor's cart), if any. */
 export async function cartCode(owner: CartOwner): Promise<string | null> {
   const cart = await db
     .selectFrom("carts")
@@ -57,26 +58,61 @@ export async function cartCode(owner: CartOwner): Promise<string | null> {
 }
 
 /**
- * Applies a code to the shopper's cart, replacing any other: refused, with the reason in plain
- * words, unless it gives this cart a discount now. Codes cannot be guessed: after
- * DISCOUNT_ATTEMPTS_PER_MINUTE refused codes a minute from one shopper or one client address,
- * every code is refused with 429 until the minute is over (the right one too), in every process.
+ * Whose uses of a code count as "used by you" before checkout: an account's own; for a visitor,
+ * the guest's record their cart has while that guest has paid nothing (their next checkout is that
+ * record's), else nobody (""): the next checkout makes a new guest. Checkout checks again with the
+ * e-mail given (every order placed with it counts), which is what binds.
  */
-export async function applyDiscountCode(userId: string, code: string, clientAddress: string): Promise<DiscountChange> {
-  const keys = [`discount:user:${userId}`, `discount:ip:${clientAddress}`];
+export async function codeUserOf(executor: DB, owner: CartOwner): Promise<string> {
+  if (typeof owner === "string") return owner;
+  const cart = await executor
+    .selectFrom("carts")
+    .select("guest_id")
+    .where("visitor_key", "=", owner.visitorKey)
+    .where("guest_id", "is not", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("orders")
+            .select("orders.id")
+            .whereRef("orders.user_id", "=", "carts.guest_id")
+            .where("orders.payment_status", "=", "paid"),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return cart?.guest_id ?? "";
+}
+
+/** The rate limit's key for who tries codes: an account, or a visitor's cart. */
+const attemptKey = (owner: CartOwner) => (typeof owner === "string" ? `discount:user:${owner}` : `discount:visitor:${owner.visitorKey}`);
+
+/**
+ * Applies a code to the cart of `owner` (an account's id, or a visitor's cart), replacing any
+ * other: refused, with the reason in plain words, unless it gives this cart a discount now. Codes
+ * cannot be guessed: after DISCOUNT_ATTEMPTS_PER_MINUTE refused codes a minute from one cart owner
+ * or one client address, every code is refused with 429 until the minute is over (the right one
+ * too), in every process.
+ */
+export async function applyDiscountCode(owner: CartOwner, code: string, clientAddress: string): Promise<DiscountChange> {
+  const keys = [attemptKey(owner), `discount:ip:${clientAddress}`];
   const limited = await takeAttempt(keys, config.discountAttemptsPerMinute, 60_000);
   if (limited) return { ok: false, status: 429, message: tooManyCodes(limited.retryAfterSeconds), headers: limited.headers };
-  const result = await applyToCart(userId, code);
+  const result = await applyToCart(owner, code);
   // Only a code looked up and refused counts (an empty cart tells nothing about codes).
   if (result.ok || result.status === 400) await giveBack(keys);
   return result;
 }
 
-/** The code checked against the cart and put on it, under the shopper's cart key as their cart's other changes are. */
-async function applyToCart(userId: string, code: string): Promise<DiscountChange> {
+/** The code checked against the cart and put on it, under the cart's key as its other changes are. */
+async function applyToCart(owner: CartOwner, code: string): Promise<DiscountChange> {
   return db.transaction().execute(async (trx): Promise<DiscountChange> => {
-    await lockKey(trx, "cart", userId);
-    const cart = await trx.selectFrom("carts").select("id").where("user_id", "=", userId).executeTakeFirst();
+    await lockKey(trx, "cart", cartLockName(owner));
+    const cart = await trx
+      .selectFrom("carts")
+      .select("id")
+      .where(...ownerColumn(owner))
+      .executeTakeFirst();
     const items = cart
       ? await trx
           .selectFrom("cart_items")
@@ -90,7 +126,7 @@ async function applyToCart(userId: string, code: string): Promise<DiscountChange
       trx,
       items.map((i) => ({ productId: i.productId, unitCents: unitPriceCents(i.price_cents, i.sale_price_cents), quantity: i.quantity })),
     );
-    const { discount, refusal } = await checkCode(trx, userId, code, lines);
+    const { discount, refusal } = await checkCode(trx, await codeUserOf(trx, owner), code, lines);
     if (refusal || !discount) {
       const message = refusal ?? DISCOUNT_UNKNOWN;
       return { ok: false, status: refusalStatus(message), message };
@@ -100,8 +136,12 @@ async function applyToCart(userId: string, code: string): Promise<DiscountChange
   });
 }
 
-/** Takes the code off the shopper's cart (nothing to do when there is none). */
-export async function removeDiscountCode(userId: string): Promise<DiscountChange> {
-  await db.updateTable("carts").set({ discount_code: null, updated_at: now() }).where("user_id", "=", userId).execute();
+/** Takes the code off the cart of `owner` (nothing to do when there is none). */
+export async function removeDiscountCode(owner: CartOwner): Promise<DiscountChange> {
+  await db
+    .updateTable("carts")
+    .set({ discount_code: null, updated_at: now() })
+    .where(...ownerColumn(owner))
+    .execute();
   return { ok: true, message: DISCOUNT_REMOVED };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/access";
@@ -20,8 +21,8 @@ import { createDiscount, setDiscountActive } from "./codes.server";
 import { productWith } from "#tests/support/catalog";
 import { insertOrder } from "#tests/support/orders";
 import { db, newId, now } from "~/server/database/db.server";
-import { addToCart, getCart } from "~/server/cart/cart.server";
-import { applyDiscountCode, removeDiscountCode } from "./apply.server";
+import { addToCart, getCart, type VisitorCart } from "~/server/cart/cart.server";
+import { applyDiscountCode, cartCode, removeDiscountCode } from "./apply.server";
 import { cartCosts } from "~/server/checkout/costs.server";
 import { CategorySchema } from "~/lib/schemas/catalogue";
 import { saveCategory } from "~/server/catalog/catalogue.server";
@@ -245,5 +246,59 @@ describe("applying a code to the cart", () => {
       .where("key", "like", "discount:%")
       .execute();
     expect((await applyDiscountCode(guesser.id, secret.code, address)).ok).toBe(true);
+  });
+});
+
+describe("a visitor's code (guest checkout, issue 51)", () => {
+  const visitor = (): VisitorCart => ({ visitorKey: randomBytes(32).toString("hex") });
+
+  it("is applied to and removed from the visitor's cart, and its costs show what it takes off", async () => {
+    const cart = visitor();
+    const code = await newCode({ value: 10 });
+    expect(await applyDiscountCode(cart, code.code, "192.0.2.51")).toEqual({ ok: false, status: 400, message: CART_EMPTY });
+    await addToCart(cart, men.id, 1);
+    expect(await applyDiscountCode(cart, code.code.toLowerCase(), "192.0.2.51")).toEqual({ ok: true, message: discountApplied(code.code) });
+    expect(await cartCode(cart)).toBe(code.code);
+    expect(await cartCosts(cart, await getCart(cart), "US")).toMatchObject({
+      subtotalCents: 2000,
+      discount: { code: code.code, cents: 200, refusal: null },
+      totalCents: 1800,
+    });
+    // Only this visitor's cart: an account's and another visitor's have none.
+    const other = visitor();
+    await addToCart(other, men.id, 1);
+    expect(await cartCode(other)).toBeNull();
+    expect(await removeDiscountCode(cart)).toEqual({ ok: true, message: DISCOUNT_REMOVED });
+    expect(await cartCosts(cart, await getCart(cart), "US")).toMatchObject({ discount: null, totalCents: 2000 });
+  });
+
+  it("counts as used by them the uses of their cart's guest while that guest has paid nothing", async () => {
+    const once = await newCode({ oncePerCustomer: true, usageLimit: 5 });
+    const cart = visitor();
+    await addToCart(cart, men.id, 1);
+    // A guest's record for the cart (as startGuestCheckout makes it), whose payment is under way with the code.
+    const guest = await shopper();
+    await db.updateTable("carts").set({ guest_id: guest.id }).where("visitor_key", "=", cart.visitorKey).execute();
+    const order = await useOf(once.id, guest.id, "held", { paymentStatus: "pending", reserved: true });
+    expect(await applyDiscountCode(cart, once.code, "192.0.2.52")).toEqual({ ok: false, status: 409, message: DISCOUNT_ALREADY_USED });
+    // Once that guest has paid, the next checkout from this cart is a new guest's: the code applies
+    // (checkout checks it again with the e-mail given).
+    await db.updateTable("orders").set({ payment_status: "paid" }).where("id", "=", order).execute();
+    expect((await applyDiscountCode(cart, once.code, "192.0.2.52")).ok).toBe(true);
+    expect((await cartCosts(cart, await getCart(cart), "US")).discount).toEqual({ code: once.code, cents: 200, refusal: null });
+  });
+
+  it("limits refused codes per visitor's cart, whatever the client address", async () => {
+    const cart = visitor();
+    await addToCart(cart, men.id, 1);
+    const secret = await newCode();
+    for (let i = 0; i < 10; i++) {
+      expect(await applyDiscountCode(cart, `VGUESS${i}`, `198.51.100.${i}`)).toEqual({ ok: false, status: 404, message: DISCOUNT_UNKNOWN });
+    }
+    expect(await applyDiscountCode(cart, secret.code, "198.51.100.99")).toMatchObject({ ok: false, status: 429 });
+    // Another visitor (elsewhere) is not stopped.
+    const other = visitor();
+    await addToCart(other, men.id, 1);
+    expect((await applyDiscountCode(other, secret.code, "198.51.100.98")).ok).toBe(true);
   });
 });

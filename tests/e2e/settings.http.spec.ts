@@ -103,6 +103,7 @@ test("every setting goes and comes back in dollars and percents; a method keeps 
     taxRates: [],
     otherTaxRate: 0,
     shippingZones: [],
+    guestCheckout: false,
     cartReminders: false,
     cartReminderHours: 4,
   });
@@ -130,6 +131,7 @@ test("every setting goes and comes back in dollars and percents; a method keeps 
     expect(data).toEqual({
       ...change,
       publicCatalogue: false,
+      guestCheckout: false,
       cartReminders: false,
       cartReminderHours: 4,
       shippingZones: [

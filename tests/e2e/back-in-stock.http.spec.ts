@@ -1,11 +1,8 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import Database from "better-sqlite3";
-import path from "node:path";
-import pg from "pg";
 import { expect, test } from "./fixtures";
 import { ADMIN, unique } from "./helpers";
 import { type OwnServer } from "./own-server";
-import { startTwoShops } from "./two-shops";
+import { rowsOf, startTwoShops } from "./two-shops";
 
 // "E-mail me when it's back" (issue 51) over HTTP, on two real server processes sharing one
 // database (a SQLite file, or PostgreSQL in the *-pg project): subscriptions on either process, a
@@ -34,29 +31,7 @@ test.beforeAll(async ({ engine }) => {
 test.afterAll(() => stop());
 
 /** Rows of the shops' one database, whichever the engine (`?` placeholders). */
-async function rows<Row>(text: string, params: unknown[] = []): Promise<Row[]> {
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      let n = 0;
-      return (
-        await client.query(
-          text.replace(/\?/g, () => `$${++n}`),
-          params,
-        )
-      ).rows as Row[];
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new Database(path.join(a.dataDir, "shop.db"), { readonly: true });
-  try {
-    return db.prepare(text).all(...params) as Row[];
-  } finally {
-    db.close();
-  }
-}
+const rows = <Row>(text: string, params: unknown[] = []) => rowsOf<Row>({ a, databaseUrl }, text, params);
 
 /** A client from its own address (the shops trust one proxy hop), with its own cookies. */
 async function client(ip: string): Promise<APIRequestContext> {

@@ -1,10 +1,7 @@
-import Database from "better-sqlite3";
-import path from "node:path";
-import pg from "pg";
 import { expect, test } from "./fixtures";
 import { ADMIN, unique } from "./helpers";
 import { type OwnServer } from "./own-server";
-import { startTwoShops } from "./two-shops";
+import { rowsOf, startTwoShops } from "./two-shops";
 
 // A guest's order page and the look-up that e-mails its link (issue 51), over HTTP, on two real
 // server processes sharing one database (a SQLite file, or PostgreSQL in the http-pg project):
@@ -32,32 +29,7 @@ test.beforeAll(async ({ engine }) => {
 test.afterAll(() => stop());
 
 /** Rows of the shops' one database, whichever the engine (`?` placeholders). */
-async function rows<Row>(text: string, params: unknown[] = []): Promise<Row[]> {
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      let n = 0;
-      return (
-        await client.query(
-          text.replace(/\?/g, () => `$${++n}`),
-          params,
-        )
-      ).rows as Row[];
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new Database(path.join(a.dataDir, "shop.db"));
-  try {
-    const statement = db.prepare(text);
-    if (statement.reader) return statement.all(...params) as Row[];
-    statement.run(...params);
-    return [];
-  } finally {
-    db.close();
-  }
-}
+const rows = <Row>(text: string, params: unknown[] = []) => rowsOf<Row>({ a, databaseUrl }, text, params);
 
 const cookiesOf = (response: Response) =>
   response.headers

@@ -1,3 +1,6 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import pg from "pg";
 import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import type { Engine } from "./fixtures";
 import { freePort, startOwnServer, type OwnServer } from "./own-server";
@@ -42,4 +45,35 @@ export async function startTwoShops(engine: Engine, name: string, env: Record<st
       if (databaseUrl) await dropTestDatabase(databaseUrl);
     },
   };
+}
+
+/**
+ * Rows of the two shops' one database, whichever the engine: `text` with `?` placeholders (made
+ * `$1`, `$2`… on PostgreSQL). A statement that reads nothing runs, and answers no rows.
+ */
+export async function rowsOf<Row>(shops: Pick<TwoShops, "a" | "databaseUrl">, text: string, params: unknown[] = []): Promise<Row[]> {
+  if (shops.databaseUrl) {
+    const client = new pg.Client({ connectionString: shops.databaseUrl });
+    await client.connect();
+    try {
+      let n = 0;
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as Row[];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(path.join(shops.a.dataDir, "shop.db"));
+  try {
+    const statement = db.prepare(text);
+    if (statement.reader) return statement.all(...params) as Row[];
+    statement.run(...params);
+    return [];
+  } finally {
+    db.close();
+  }
 }

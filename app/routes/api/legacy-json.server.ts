@@ -2,6 +2,7 @@ import type { Address } from "~/lib/address";
 import type { Cart, CartCosts } from "~/lib/cart";
 import type { Customer } from "~/lib/customers";
 import type { DiscountCode, DiscountCodeWithFigures } from "~/lib/discounts/codes";
+import type { Totals } from "~/lib/costs/totals";
 import { centsToAmount } from "~/lib/money";
 import type { AdminOrder, Order, OrderWithOwner } from "~/lib/orders";
 import { trackingUrl } from "~/lib/tracking";
@@ -249,4 +250,22 @@ export function discountJson(d: DiscountCode | DiscountCodeWithFigures) {
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
+}
+
+/** A checkout begun (order create, and a guest's checkout): where to approve it and what it costs, 201. */
+export function checkoutStartedResponse(result: { approvalUrl: string; orderId: string; number: number; totals: Totals }): Response {
+  const { totals } = result;
+  return json(
+    {
+      success: true,
+      approvalURL: result.approvalUrl,
+      orderId: result.orderId,
+      number: result.number,
+      totalAmount: centsToAmount(totals.totalCents),
+      shippingAmount: centsToAmount(totals.shippingCents),
+      taxAmount: centsToAmount(totals.taxCents),
+      shippingMethod: totals.shipping?.name ?? null,
+    },
+    { status: 201 },
+  );
 }

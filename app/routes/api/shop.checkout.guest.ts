@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { amountToCents, centsToAmount } from "~/lib/money";
+import { amountToCents } from "~/lib/money";
 import { FULL_NAME_MAX, GuestCheckoutSchema } from "~/lib/schemas/guest-checkout";
 import { currentUser } from "~/server/accounts/session.server";
 import { readVisitorCart } from "~/server/cart/visitor-cart.server";
 import { startGuestCheckout } from "~/server/checkout/guest.server";
-import { apiError, firstIssue, json, methodNotAllowed, readBody } from "~/server/platform/api.server";
+import { apiError, firstIssue, methodNotAllowed, readBody } from "~/server/platform/api.server";
 import { shopUrlFor } from "~/server/platform/config.server";
+import { checkoutStartedResponse } from "./legacy-json.server";
 import type { Route } from "./+types/shop.checkout.guest";
 
 // POST /api/shop/checkout/guest (issue 51): a visitor's checkout without an account, from the cart
@@ -44,18 +45,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     code ?? null,
   );
   if (!result.ok) return apiError(result.status, result.message);
-  const { totals } = result;
-  return json(
-    {
-      success: true,
-      approvalURL: result.approvalUrl,
-      orderId: result.orderId,
-      number: result.number,
-      totalAmount: centsToAmount(totals.totalCents),
-      shippingAmount: centsToAmount(totals.shippingCents),
-      taxAmount: centsToAmount(totals.taxCents),
-      shippingMethod: totals.shipping?.name ?? null,
-    },
-    { status: 201 },
-  );
+  return checkoutStartedResponse(result);
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { apiError, assertOwnUserId, firstIssue, json, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
+import { apiError, assertOwnUserId, firstIssue, methodNotAllowed, readBody, requireApiShopper } from "~/server/platform/api.server";
 import { startCheckout } from "~/server/checkout/start.server";
 import { shopUrlFor } from "~/server/platform/config.server";
+import { checkoutStartedResponse } from "./legacy-json.server";
 import type { Route } from "./+types/shop.order.create";
 import { SELECT_ADDRESS } from "~/lib/messages/checkout";
-import { amountToCents, centsToAmount } from "~/lib/money";
+import { amountToCents } from "~/lib/money";
 
 // Only the address id (and, since issue 41, the delivery method's id) is taken from the legacy
 // create body: items, prices, shipping, tax and the total come from the shopper's cart, the
@@ -32,18 +33,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const expectedCents = expectedTotal === undefined ? null : amountToCents(expectedTotal);
   const result = await startCheckout(user, addressInfo.addressId, shopUrlFor(request), shippingMethod ?? null, expectedCents);
   if (!result.ok) return apiError(result.status, result.message);
-  const { totals } = result;
-  return json(
-    {
-      success: true,
-      approvalURL: result.approvalUrl,
-      orderId: result.orderId,
-      number: result.number,
-      totalAmount: centsToAmount(totals.totalCents),
-      shippingAmount: centsToAmount(totals.shippingCents),
-      taxAmount: centsToAmount(totals.taxCents),
-      shippingMethod: totals.shipping?.name ?? null,
-    },
-    { status: 201 },
-  );
+  return checkoutStartedResponse(result);
 }

@@ -47,6 +47,23 @@ export type Review = {
   createdAt: string;
 };
 
+/**
+ * A product as a grid's card shows it (listing, search, collections, home, "You may also like"):
+ * only what the card needs, so a page carries no more for its cards (issue 52). Made on the server
+ * (catalog's `asCards`); the whole product is read when its dialog or page opens.
+ */
+export type CardProduct = Pick<
+  Product,
+  "id" | "handle" | "title" | "brandName" | "categoryName" | "priceCents" | "salePriceCents" | "stock"
+> & {
+  /** The photo the card shows (the cover, or the first of a colour the listing's filter chose), at the card's widths only. */
+  photo: Pick<Photo, "src" | "base" | "widths" | "width" | "height">;
+  /** What the shopper picks before adding: "size" (several sizes) or "colour"; null: one variant, added from the card. */
+  choose: "size" | "colour" | null;
+  /** The variant the card's Add to cart adds (a product with one variant), else null. */
+  variantId: string | null;
+};
+
 /** The id of a review's element in the product dialog: the fragment the page goes to after posting it. */
 export const reviewAnchor = (reviewId: string) => `review-${reviewId}`;
 

@@ -1,8 +1,7 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import type { Product } from "~/lib/product";
+import type { CardProduct } from "~/lib/product";
 import { withParam } from "~/lib/url";
-import { choicesOf, hasChoices } from "~/lib/variants";
 
 /**
  * A card's cart button. A product without sizes or colours posts one unit to the cart action (a
@@ -12,23 +11,24 @@ export function AddToCartForm({
   product,
   className,
 }: {
-  product: Pick<Product, "id" | "title" | "stock" | "variants">;
+  product: Pick<CardProduct, "id" | "title" | "stock" | "choose" | "variantId">;
   className?: string;
 }) {
   const location = useLocation();
   const fetcher = useFetcher();
   const inStock = product.stock > 0;
-  if (hasChoices(product.variants) && inStock) {
-    const what = choicesOf(product.variants).sizes.length > 1 ? "size" : "colour";
+  if (product.choose && inStock) {
+    const what = product.choose;
     return (
       <div className={className}>
         <Link
           to={withParam(location, "product", product.id)}
           preventScrollReset
+          discover="none"
           className={buttonClass({ variant: "outline" }, "w-full")}
           aria-label={`Choose ${what} for ${product.title}`}
         >
-          Choose {what}
+          {`Choose ${what}`}
         </Link>
       </div>
     );
@@ -37,7 +37,7 @@ export function AddToCartForm({
     <fetcher.Form method="post" action="/shop/cart" className={className} preventScrollReset>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
-      {product.variants[0] ? <input type="hidden" name="variantId" value={product.variants[0].id} /> : null}
+      {product.variantId ? <input type="hidden" name="variantId" value={product.variantId} /> : null}
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <Button type="submit" className="w-full" disabled={!inStock}>

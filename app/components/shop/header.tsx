@@ -61,10 +61,7 @@ function NavItems({ nav, className }: { nav: NavItem[]; className?: string }) {
           <Link
             to={item.to}
             aria-current={current === item.to ? "page" : undefined}
-            className={cn(
-              "block rounded px-2 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600",
-              current === item.to ? "text-gray-900 underline underline-offset-4" : "text-gray-700",
-            )}
+            className={cn("nav-link", current === item.to ? "text-gray-900 underline underline-offset-4" : "text-gray-700")}
           >
             {item.label}
           </Link>

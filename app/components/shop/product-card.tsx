@@ -1,7 +1,6 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
-import { photoColorAmong, photosForColor, productPhotos } from "~/lib/photos";
-import { productBadge, productPath, type Product } from "~/lib/product";
+import { productBadge, productPath, type CardProduct } from "~/lib/product";
 import { withParam } from "~/lib/url";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ProductDialogOverlay } from "./overlays";
@@ -20,33 +19,28 @@ export function ProductCard({
   load = "lazy",
   preview = false,
   href,
-  colors = [],
   sizes = GRID_SIZES,
 }: {
-  product: Product;
+  product: CardProduct;
   load?: "lazy" | "eager" | "high";
   preview?: boolean;
   href?: string;
-  /** The colours a filter chose (colour ids): the card shows the first one's photo. */
-  colors?: readonly string[];
   /** How wide the photo shows (`sizes`): the listing's grid by default. */
   sizes?: string;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
   const badge = productBadge(product);
-  const photos = productPhotos(product);
-  const photo = photosForColor(photos, photoColorAmong(photos, colors))[0]!;
   const picture = (
     <div className="relative">
       <ProductPicture
-        photo={photo}
+        photo={product.photo}
         alt={product.title}
         sizes={sizes}
         width={320}
         priority={load === "high"}
         eager={load === "eager"}
-        className="aspect-square w-full rounded-t-lg bg-gray-100 object-cover"
+        className="card-photo"
       />
       {badge ? (
         <span
@@ -58,11 +52,9 @@ export function ProductCard({
     </div>
   );
   const details = (title: React.ReactNode) => (
-    <div className="flex flex-1 flex-col gap-1 p-3">
-      <h3 className="font-semibold leading-snug group-hover:underline">{title}</h3>
-      <p className="text-sm text-gray-600">
-        {product.brandName} · {product.categoryName}
-      </p>
+    <div className="card-body">
+      <h3 className="card-title">{title}</h3>
+      <p className="text-sm text-gray-600">{`${product.brandName} · ${product.categoryName}`}</p>
       <Price priceCents={product.priceCents} salePriceCents={product.salePriceCents} className="mt-auto pt-1" />
     </div>
   );
@@ -96,16 +88,20 @@ export function ProductCard({
       <Link
         to={dialog}
         preventScrollReset
+        // The dialog is this page's own route; the product's page opens the dialog too (with
+        // JavaScript): neither needs the route discovery React Router marks links for.
+        discover="none"
         data-product-link={product.id}
         onPointerEnter={ProductDialogOverlay.preload}
         onFocus={ProductDialogOverlay.preload}
-        className="rounded-t-lg after:absolute after:inset-0 after:rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className="card-cover"
       >
         {picture}
       </Link>
       {details(
         <Link
           to={productPath(product.handle)}
+          discover="none"
           onPointerEnter={ProductDialogOverlay.preload}
           onClick={(event) => {
             // A new tab or window (a modifier, the middle button) opens the page itself.
@@ -113,26 +109,26 @@ export function ProductCard({
             event.preventDefault();
             void navigate(dialog, { preventScrollReset: true });
           }}
-          className="relative z-10 rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className="focus-ring relative z-10 rounded"
         >
           {product.title}
         </Link>,
       )}
-      <AddToCartForm product={product} className="relative z-10 p-3 pt-1" />
+      <AddToCartForm product={product} className="card-action" />
     </article>
   );
 }
 
-const articleClass = "flex flex-col rounded-lg border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md";
+const articleClass = "card";
 
 // The grids' columns (ProductGrid) in at most 1280 px: 2 on phones (16 px sides, 12 px gaps), 3
 // from md, 4 from lg (24 px sides, 16 px gaps). Exact on phones: at a 390 px phone's 1.75 device
 // pixels a card needs the 320 size, where "50vw" would ask for the 640 one.
+// Written without optional spaces: a grid repeats it on every card.
 const GRID_SIZES =
-  "(min-width: 1280px) 296px, (min-width: 1024px) calc(25vw - 24px), (min-width: 768px) calc(33vw - 27px), (min-width: 640px) calc(50vw - 32px), calc(50vw - 22px)";
+  "(min-width:1280px) 296px,(min-width:1024px) calc(25vw - 24px),(min-width:768px) calc(33vw - 27px),(min-width:640px) calc(50vw - 32px),calc(50vw - 22px)";
 
-const linkClass =
-  "group flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
+const linkClass = "focus-ring group flex flex-1 flex-col rounded-t-lg";
 
 /**
  * Product grid: 2 columns on phones, 3 on medium screens, 4 on large ones (SPEC section 9).
@@ -146,11 +142,9 @@ export function ProductGrid({
   headingId,
   atTop = false,
   preview = false,
-  colors,
 }: {
-  products: Product[];
-  /** The colours the listing's filter chose: each card shows that colour's photo. */
-  colors?: readonly string[];
+  /** The cards (made on the server: catalog's asCards, whose colours pick each card's photo). */
+  products: CardProduct[];
   /** The owner's preview: cards with nothing to open or add. */
   preview?: boolean;
   heading?: string;
@@ -167,8 +161,8 @@ export function ProductGrid({
       ) : null}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((p, i) => (
-          <li key={p.id} className="flex [&>article]:w-full">
-            <ProductCard product={p} preview={preview} colors={colors} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
+          <li key={p.id} className="flex">
+            <ProductCard product={p} preview={preview} load={!atTop || i >= 4 ? "lazy" : i < 2 ? "high" : "eager"} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { listingPathOf } from "~/lib/catalogue";
 import type { NamedLink } from "~/lib/storefront";
-import { productPath, productPreviewPath, type Product, type Review, type ReviewEligibility } from "~/lib/product";
+import { productPath, productPreviewPath, type CardProduct, type Product, type Review, type ReviewEligibility } from "~/lib/product";
 import type { ProductChoice } from "~/lib/product-choice";
 import { photosForColor, productPhotos } from "~/lib/photos";
 import { Price } from "./price";
@@ -18,7 +18,7 @@ export type ProductPageData = {
   product: Product;
   reviews: Review[];
   eligibility: ReviewEligibility;
-  related: Product[];
+  related: CardProduct[];
   choice: ProductChoice;
   /** The product's category in the owner's tree, top first (the breadcrumbs). */
   trail: NamedLink[];
@@ -46,7 +46,7 @@ export function ProductPage({
   backInStock,
   preview = false,
 }: ProductPageData & { preview?: boolean }) {
-  const pathOf = (p: Product, next: Partial<ProductChoice> = {}) =>
+  const pathOf = (p: Pick<Product, "id" | "handle">, next: Partial<ProductChoice> = {}) =>
     preview ? productPreviewPath(p.id, next) : productPath(p.handle, next);
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:px-6">

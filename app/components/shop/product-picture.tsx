@@ -3,7 +3,7 @@ import { PHOTO_FORMATS, photoBox, photoSrcSet, photoUrl, thumbnailUrl, type Phot
 
 type Props = {
   /** A product photo, or any picture made in sizes the same way (a banner). */
-  photo: Pick<Photo, "src" | "alt" | "base" | "widths" | "width" | "height">;
+  photo: Pick<Photo, "src" | "base" | "widths" | "width" | "height"> & { alt?: string };
   /** The `sizes` attribute: how wide the photo shows, e.g. "(min-width: 1024px) 25vw, 50vw". */
   sizes: string;
   /** The width the <img> declares (its height follows the photo's shape): no layout shift. */
@@ -18,29 +18,29 @@ type Props = {
 };
 
 /**
- * A product photo at the size the screen needs: AVIF, then WebP, then JPEG, each at every width
- * the photo was made at (app/lib/photos.ts). A photo from before sizes is one <img>.
+ * A product photo at the size the screen needs: AVIF at every width the photo was made at
+ * (app/lib/photos.ts), chosen by `sizes`; a browser without AVIF shows `src`, the JPEG (or, for a
+ * photo from before sizes, its one file). One `srcset` and one `sizes` per picture: a grid of 24
+ * cards repeats them 24 times (decision 0079). A photo from before sizes is one <img>.
  */
 export function ProductPicture({ photo, sizes, width, priority = false, eager = false, className, alt }: Props) {
   const box = photoBox(photo, width);
-  if (priority && photo.base && photo.widths.length) {
+  const sized = !!photo.base && photo.widths.length > 0;
+  if (priority && sized) {
     // The page's largest paint is asked for in the <head>, ahead of the scripts and styles, at the
     // size and in the format the <picture> below will choose (React hoists it: react-dom's preload).
-    const best = PHOTO_FORMATS[0];
-    preload(photoUrl(photo.base, photo.widths[0]!, best.ext), {
+    preload(photoUrl(photo.base!, photo.widths[0]!, BEST.ext), {
       as: "image",
-      imageSrcSet: photoSrcSet(photo, best.ext),
+      imageSrcSet: photoSrcSet(photo, BEST.ext),
       imageSizes: sizes,
       fetchPriority: "high",
-      type: best.type,
+      type: BEST.type,
     });
   }
   const img = (
     <img
       src={photo.src}
-      srcSet={photoSrcSet(photo, "jpg")}
-      sizes={photo.widths.length ? sizes : undefined}
-      alt={alt ?? photo.alt}
+      alt={alt ?? photo.alt ?? ""}
       width={box.width}
       height={box.height}
       loading={priority || eager ? "eager" : "lazy"}
@@ -49,16 +49,17 @@ export function ProductPicture({ photo, sizes, width, priority = false, eager = 
       className={className}
     />
   );
-  if (!photo.base || !photo.widths.length) return img;
+  if (!sized) return img;
   return (
     <picture>
-      {PHOTO_FORMATS.filter((f) => f.ext !== "jpg").map((f) => (
-        <source key={f.ext} type={f.type} srcSet={photoSrcSet(photo, f.ext)} sizes={sizes} />
-      ))}
+      <source type={BEST.type} srcSet={photoSrcSet(photo, BEST.ext)} sizes={sizes} />
       {img}
     </picture>
   );
 }
+
+/** The format every sized photo is offered in first (AVIF); `src` is the fallback. */
+const BEST = PHOTO_FORMATS[0];
 
 /**
  * A cart, checkout or order line's picture: known only by its address (`image`), shown small, so

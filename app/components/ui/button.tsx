@@ -2,23 +2,20 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
+// The classes are app.css's `btn` utilities (the Tailwind utilities each names), short because
+// every button of a page repeats them.
 const VARIANTS = {
-  primary: "bg-gray-900 text-white hover:bg-gray-700 disabled:bg-gray-400",
-  outline: "border border-gray-300 bg-white text-gray-900 hover:bg-gray-100 disabled:text-gray-400",
-  ghost: "text-gray-700 hover:bg-gray-100",
-  destructive: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300",
+  primary: "btn-primary",
+  outline: "btn-outline",
+  ghost: "btn-ghost",
+  destructive: "btn-destructive",
 } as const;
-const SIZES = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", icon: "h-10 w-10" } as const;
+const SIZES = { sm: "btn-sm", md: "btn-md", icon: "btn-icon" } as const;
 
 export type ButtonStyle = { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES };
 
 export function buttonClass({ variant = "primary", size = "md" }: ButtonStyle = {}, extra?: string): string {
-  return cn(
-    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed",
-    VARIANTS[variant],
-    SIZES[size],
-    extra,
-  );
+  return cn("btn", VARIANTS[variant], SIZES[size], extra);
 }
 
 export function Button({ variant, size, className, type = "button", ...props }: ComponentProps<"button"> & ButtonStyle) {

@@ -6,7 +6,7 @@ import { productPath } from "~/lib/product";
 import { choiceFromQuery } from "~/lib/product-choice";
 import { costNotes } from "~/lib/costs/notes";
 import { pageTitle } from "~/lib/shop-name";
-import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
+import { asCards, getProduct, relatedProducts } from "~/server/catalog/catalog.server";
 import { catalogue } from "~/server/catalog/catalogue.server";
 import { trailOf } from "~/server/catalog/storefront.server";
 import { listReviews } from "~/server/catalog/reviews.server";
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!product) throw data(PRODUCT_NOT_FOUND, { status: 404 });
   const [reviews, related, settings, snapshot] = await Promise.all([
     listReviews(product.id),
-    relatedProducts(product, 4),
+    relatedProducts(product, 4, asCards()),
     costSettings(),
     catalogue(),
   ]);

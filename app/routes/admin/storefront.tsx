@@ -2,7 +2,7 @@ import { BannerCarousel } from "~/components/shop/banner-carousel";
 import { ProductGrid } from "~/components/shop/product-card";
 import { pageTitle } from "~/lib/shop-name";
 import { carouselSlides } from "~/server/admin/banners.server";
-import { featuredProducts } from "~/server/catalog/catalog.server";
+import { asCards, featuredProducts } from "~/server/catalog/catalog.server";
 import type { Route } from "./+types/storefront";
 
 // "View shop" (issue 38): the owner's look at the shop's home page as shoppers see it, its banners
@@ -12,7 +12,7 @@ import type { Route } from "./+types/storefront";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("View shop", matches) }];
 
 export async function loader() {
-  const [slides, featured] = await Promise.all([carouselSlides(), featuredProducts(8)]);
+  const [slides, featured] = await Promise.all([carouselSlides(), featuredProducts(8, asCards())]);
   return { slides, featured };
 }
 

@@ -8,6 +8,7 @@ import type { AdminOrder, Order, OrderWithOwner } from "~/lib/orders";
 import { trackingUrl } from "~/lib/tracking";
 import { productPath, type Product, type Review } from "~/lib/product";
 import type { Banner } from "~/lib/product";
+import type { ListedProduct } from "~/server/catalog/catalog.server";
 import { getCart } from "~/server/cart/cart.server";
 import { cartCosts } from "~/server/checkout/costs.server";
 import { json } from "~/server/platform/api.server";
@@ -39,6 +40,30 @@ export function productJson(p: Product) {
     // Issue 50: what search engines show ('' = made from the title and the description).
     seoTitle: p.seoTitle,
     seoDescription: p.seoDescription,
+  };
+}
+
+/**
+ * A product in a list (products, search, a collection's page; issue 52): the product as
+ * `productJson` answers it without what only its own answer needs: `images`, `seoTitle`,
+ * `seoDescription` and `tags`; each variant as `{ _id, size, color, stock }` (its `colorHex` and
+ * `sku` in the product's own answer). 24 of them fit in 20 KB.
+ */
+export function productListJson(p: ListedProduct) {
+  return {
+    _id: p.id,
+    image: absoluteImageUrl(p.image),
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    brand: p.brand,
+    price: centsToAmount(p.priceCents),
+    salePrice: centsToAmount(p.salePriceCents),
+    totalStock: p.stock,
+    averageReview: p.averageRating,
+    variants: p.variants.map((v) => ({ _id: v.id, size: v.size, color: v.color, stock: v.stock })),
+    handle: p.handle,
+    url: absoluteUrl(productPath(p.handle)),
   };
 }
 

@@ -1,10 +1,10 @@
 import { SORT_OPTIONS, type SortId } from "~/lib/constants";
-import { listCollectionProducts } from "~/server/catalog/catalog.server";
+import { asListed, listCollectionProducts } from "~/server/catalog/catalog.server";
 import { collectionByHandle } from "~/server/catalog/catalogue.server";
 import { apiError, apiPaging, json, methodNotAllowed, requireApiCatalogueReader } from "~/server/platform/api.server";
 import type { Route } from "./+types/shop.collections.handle";
 import { collectionJson } from "./catalogue-json.server";
-import { productJson } from "./legacy-json.server";
+import { productListJson } from "./legacy-json.server";
 
 /**
  * A collection and one page of its products, answered as /api/shop/products/get answers products
@@ -21,10 +21,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("sortBy");
   // Without a sort (or with one it does not know), the collection's own order, as its page opens.
   const sortBy = SORT_OPTIONS.find((o) => o.id === asked)?.id ?? (collection.sort as SortId | "");
-  const products = await listCollectionProducts(collection, sortBy, page, limit);
+  const products = await listCollectionProducts(collection, sortBy, page, limit, asListed);
   return json({
     success: true,
-    data: products.items.map(productJson),
+    data: products.items.map(productListJson),
     total: products.total,
     page: products.page,
     pageCount: products.pageCount,

@@ -11,7 +11,7 @@ import { collectionMeta, OWN_DESCRIPTION } from "~/lib/seo";
 import { shopNameIn } from "~/lib/shop-name";
 import { useHydrated } from "~/lib/use-hydrated";
 import { collectionByHandle } from "~/server/catalog/catalogue.server";
-import { listCollectionProducts } from "~/server/catalog/catalog.server";
+import { asCards, listCollectionProducts } from "~/server/catalog/catalog.server";
 import { absoluteImageUrl, absoluteUrl } from "~/server/platform/image-urls.server";
 import { productDialogAction } from "./product-dialog.server";
 import { useProductDialog } from "./product-dialog";
@@ -67,10 +67,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // (what a GET form sends, `sortBy=` for "Featured", becomes that).
   const canonical = searchOf(url.searchParams, sortBy === collection.sort ? null : sortBy, pageNumber);
   if (canonical !== url.search) throw redirect(`${url.pathname}${canonical}`);
-  const page = await listCollectionProducts(collection, sortBy, pageNumber);
+  const page = await listCollectionProducts(collection, sortBy, pageNumber, undefined, asCards());
   if (pageNumber > page.pageCount)
     throw redirect(`${url.pathname}${searchOf(url.searchParams, sortBy === collection.sort ? null : sortBy, page.pageCount)}`);
-  const picture = collection.image || page.items[0]?.image;
+  const picture = collection.image || page.items[0]?.photo.src;
   return {
     collection: {
       name: collection.name,

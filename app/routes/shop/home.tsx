@@ -10,7 +10,7 @@ import { tileGrid } from "~/lib/tile-grid";
 import { catalogue } from "~/server/catalog/catalogue.server";
 import { homeCatalogue, shopWords } from "~/server/catalog/storefront.server";
 import { carouselSlides } from "~/server/admin/banners.server";
-import { featuredProducts } from "~/server/catalog/catalog.server";
+import { asCards, featuredProducts } from "~/server/catalog/catalog.server";
 import { productDialogAction } from "./product-dialog.server";
 import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
@@ -40,7 +40,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   // Null for a visitor of an open shop.
   const user = currentUser(context);
-  const [slides, featured, settings, snapshot] = await Promise.all([carouselSlides(), featuredProducts(8), shopSettings(), catalogue()]);
+  const [slides, featured, settings, snapshot] = await Promise.all([
+    carouselSlides(),
+    featuredProducts(8, asCards()),
+    shopSettings(),
+    catalogue(),
+  ]);
   // What delivery costs to the shop's own country, as the owner set it (free while no zones are set).
   const delivery = deliveryPromise(costSettingsOf(settings), settings.country);
   const first = featured[0];
@@ -54,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     catalogue: homeCatalogue(snapshot),
     brandsYouLove: words.brands.slice(0, 6),
     // The shop's public address (PUBLIC_URL), its description and a featured product's photo, for meta.
-    seo: { origin: absoluteUrl(""), description: shopDescription(words), image: first ? absoluteImageUrl(first.image) : null },
+    seo: { origin: absoluteUrl(""), description: shopDescription(words), image: first ? absoluteImageUrl(first.photo.src) : null },
   };
 }
 

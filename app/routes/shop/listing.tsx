@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { DEFAULT_SORT, SORT_OPTIONS } from "~/lib/constants";
 import { listingSearch, parseListingQuery, rememberFilters, type ListingQuery } from "~/lib/listing";
 import { useHydrated } from "~/lib/use-hydrated";
-import { canonicalListing, listingFacets, listProducts } from "~/server/catalog/catalog.server";
+import { asCards, canonicalListing, listingFacets, listProducts } from "~/server/catalog/catalog.server";
 import { catalogue } from "~/server/catalog/catalogue.server";
 import { listingFilterGroups, moreOf, type MoreOf } from "~/server/catalog/listing-filters.server";
 import { categoryPageOf, shopWords } from "~/server/catalog/storefront.server";
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (new URLSearchParams(canonical).toString() !== url.searchParams.toString()) throw redirect(`${url.pathname}${canonical}`);
   const more = moreOf(url.searchParams);
   const [page, facets, groups, snapshot] = await Promise.all([
-    listProducts(query),
+    listProducts(query, undefined, asCards(query.color)),
     listingFacets(),
     listingFilterGroups(query, more),
     catalogue(),
@@ -74,7 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     navCategory: category?.trail[0]?.handle ?? null,
     seo: {
       origin: absoluteUrl(""),
-      image: first ? absoluteImageUrl(first.image) : null,
+      image: first ? absoluteImageUrl(first.photo.src) : null,
       // The description's words: the departments, and the brands with products among these.
       words: {
         categories: shopWords(snapshot).categories,
@@ -263,7 +263,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </div>
         {page.items.length ? (
           <>
-            <ProductGrid products={page.items} heading="Products" headingId="products" atTop colors={query.color} />
+            <ProductGrid products={page.items} heading="Products" headingId="products" atTop />
             <Pagination
               page={page.page}
               pageCount={page.pageCount}
@@ -378,7 +378,7 @@ function FilterOption({
   const counted = option.count !== undefined && option.count !== null;
   return (
     <div className="flex items-center gap-2">
-      <label className="flex min-w-0 cursor-pointer items-center gap-2 text-sm">
+      <label className="filter-option">
         <FilterBox
           name={name}
           value={option.id}
@@ -396,7 +396,7 @@ function FilterOption({
         <span className="break-words first-letter:uppercase">{option.label}</span>
       </label>
       {counted ? (
-        <span id={countId} className="ml-auto shrink-0 text-xs tabular-nums text-gray-600 md:ml-0">
+        <span id={countId} className="filter-count">
           {option.count}
           <span className="sr-only"> {option.count === 1 ? "product" : "products"}</span>
         </span>
@@ -470,7 +470,7 @@ function FilterBox({
       defaultChecked={checked}
       aria-describedby={describedBy}
       onChange={onToggle ? (e) => onToggle(e.target.form) : undefined}
-      className="h-4 w-4 rounded border-gray-300 accent-gray-900"
+      className="filter-box"
     />
   );
 }

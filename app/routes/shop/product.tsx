@@ -6,7 +6,7 @@ import { OWN_DESCRIPTION, productMeta } from "~/lib/seo";
 import { largestPhotoUrl, productPhotos } from "~/lib/photos";
 import { shopNameIn } from "~/lib/shop-name";
 import { currentUser } from "~/server/accounts/session.server";
-import { getProduct, relatedProducts } from "~/server/catalog/catalog.server";
+import { asCards, getProduct, relatedProducts } from "~/server/catalog/catalog.server";
 import { catalogue } from "~/server/catalog/catalogue.server";
 import { trailOf } from "~/server/catalog/storefront.server";
 import { lookUpHandle } from "~/server/catalog/handles.server";
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [reviews, eligibility, related, snapshot, backInStock] = await Promise.all([
     listReviews(product.id),
     user ? reviewEligibility(user.id, product.id) : ("signed-out" as const),
-    relatedProducts(product, 4),
+    relatedProducts(product, 4, asCards()),
     catalogue(),
     backInStockState(user, product),
   ]);

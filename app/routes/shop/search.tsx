@@ -5,7 +5,7 @@ import { ProductGrid } from "~/components/shop/product-card";
 import { ProductDialogOverlay } from "~/components/shop/overlays";
 import { inputClass } from "~/components/ui/input-class";
 import { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH } from "~/lib/constants";
-import { searchProducts } from "~/server/catalog/catalog.server";
+import { asCards, searchProducts } from "~/server/catalog/catalog.server";
 import { productDialogAction } from "./product-dialog.server";
 import { useProductDialog } from "./product-dialog";
 import { skipWhenOnlyProductChanges } from "~/lib/revalidate";
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const keyword = (params.get("keyword") ?? "").slice(0, MAX_KEYWORD);
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const searched = keyword.trim().length >= SEARCH_MIN_LENGTH;
-  const results = searched ? await searchProducts(keyword.trim(), page) : null;
+  const results = searched ? await searchProducts(keyword.trim(), page, undefined, asCards()) : null;
   return { keyword, results };
 }
 

@@ -5,11 +5,12 @@ import { PAGE_SIZE, type ListingQuery } from "~/lib/listing";
 import { pageOf, type Page } from "~/lib/page";
 import { groupBy } from "~/lib/group-by";
 import type { Collection } from "~/lib/catalogue";
-import type { Product } from "~/lib/product";
+import type { CardProduct, Product } from "~/lib/product";
 import { ALL_SIZES, sizeMask, sortVariants, type Variant } from "~/lib/variants";
 import type { Database, ProductRow } from "#db/schema";
 import { db } from "~/server/database/db.server";
 import { photosOf } from "~/server/media/photos.server";
+import { cardsOf } from "./cards.server";
 import { catalogue, categoriesWithin, hasTag, resolve, rulesWhere, tagsOf } from "./catalogue.server";
 import { productTotal } from "./filter-counts.server";
 import { namedIds } from "./search-names.server";
@@ -80,30 +81,53 @@ function toVariant(row: { id: string; size: string; color: string; color_hex: st
  */
 async function withVariants(products: ProductWithoutVariants[], { tags = false } = {}): Promise<Product[]> {
   if (!products.length) return [];
-  const photos = photosOf(products.map((p) => p.id));
-  const tagsByProduct = tags ? tagsOf(products.map((p) => p.id)) : null;
-  const snapshot = await catalogue();
-  const rows = await db
-    .selectFrom("product_variants")
-    .select(VARIANT_COLUMNS)
-    .where(
-      "product_id",
-      "in",
-      products.map((p) => p.id),
-    )
-    .execute();
+  const ids = products.map((p) => p.id);
+  const [listed, photosByProduct, tagMap] = await Promise.all([withVariantsOnly(products), photosOf(ids), tags ? tagsOf(ids) : null]);
+  return listed.map((p) => ({ ...p, ...(tagMap ? { tags: tagMap.get(p.id) ?? [] } : {}), photos: photosByProduct.get(p.id) ?? [] }));
+}
+
+/** The products with their variants and names, without their photos: what /api's lists answer. */
+async function withVariantsOnly(products: ProductWithoutVariants[]): Promise<ListedProduct[]> {
+  if (!products.length) return [];
+  const [snapshot, rows] = await Promise.all([
+    catalogue(),
+    db
+      .selectFrom("product_variants")
+      .select(VARIANT_COLUMNS)
+      .where(
+        "product_id",
+        "in",
+        products.map((p) => p.id),
+      )
+      .execute(),
+  ]);
   const byProduct = groupBy(rows, (row) => row.product_id);
-  const photosByProduct = await photos;
-  const tagMap = await tagsByProduct;
   return products.map((p) => ({
     ...p,
     categoryName: snapshot.category.get(p.category)?.name ?? p.category,
     brandName: snapshot.brand.get(p.brand)?.name ?? p.brand,
-    ...(tagMap ? { tags: tagMap.get(p.id) ?? [] } : {}),
     variants: sortVariants((byProduct.get(p.id) ?? []).map(toVariant)),
-    photos: photosByProduct.get(p.id) ?? [],
   }));
 }
+
+/** A product in one of /api's lists (issue 52): with its variants, without its photos (its cover is `image`). */
+export type ListedProduct = Omit<Product, "photos">;
+
+/**
+ * What a list answers for its rows: whole products (the default: the /api's product, the admin's)
+ * or a grid's cards (`asCards`: what a card shows, issue 52). Every list below takes one.
+ */
+export type Shape<T> = (rows: ProductWithoutVariants[]) => Promise<T[]>;
+const asProducts: Shape<Product> = (rows) => withVariants(rows);
+/** /api's lists: products with their variants, without their photos. */
+export const asListed: Shape<ListedProduct> = (rows) => withVariantsOnly(rows);
+/** A grid's cards; `colors` (a listing's colour filter) picks the photo each card shows. */
+export const asCards =
+  (colors: readonly string[] = []): Shape<CardProduct> =>
+  (rows) =>
+    cardsOf(rows, colors);
+// A list called without a shape answers whole products (T's default is Product).
+const wholeProducts = <T>() => asProducts as unknown as Shape<T>;
 
 /** Every order a products list may be in (the shop's and the admin's), each ending on the id so pages never overlap. */
 const ORDERS = {
@@ -129,7 +153,11 @@ const SORT_MATCHES_LIMIT = 2000;
  * matches are found by the filter indexes and sorted; many are found by walking the index of the
  * sort order, which stops after one page.
  */
-export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): Promise<Page<Product>> {
+export async function listProducts<T = Product>(
+  query: ListingQuery,
+  pageSize = PAGE_SIZE,
+  shape: Shape<T> = wholeProducts<T>(),
+): Promise<Page<T>> {
   const snapshot = await catalogue();
   // Handles (current, old, or ids as older clients send) to ids; a top category covers its
   // subcategories. Values that name nothing are ignored, as they always were.
@@ -189,7 +217,7 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
     .limit(pageSize)
     .offset((query.page - 1) * pageSize)
     .execute();
-  return pageOf(await withVariants(items.map(toProduct)), Number(total), query.page, pageSize);
+  return pageOf(await shape(items.map(toProduct)), Number(total), query.page, pageSize);
 }
 
 /**
@@ -199,12 +227,13 @@ export async function listProducts(query: ListingQuery, pageSize = PAGE_SIZE): P
  * index, in another order by sorting its members. An automatic one is its rules' where on
  * `products` (a category rule uses the category index), so it is never stale.
  */
-export async function listCollectionProducts(
+export async function listCollectionProducts<T = Product>(
   collection: Collection,
   sortBy: SortId | "",
   page: number,
   pageSize = PAGE_SIZE,
-): Promise<Page<Product>> {
+  shape: Shape<T> = wholeProducts<T>(),
+): Promise<Page<T>> {
   const offset = (page - 1) * pageSize;
   if (collection.rules === null) {
     const members = db.selectFrom("collection_products").where("collection_products.collection_id", "=", collection.id);
@@ -226,7 +255,7 @@ export async function listCollectionProducts(
             .limit(pageSize)
             .offset(offset)
             .execute();
-    return pageOf(await withVariants(rows.map(toProduct)), Number(total), page, pageSize);
+    return pageOf(await shape(rows.map(toProduct)), Number(total), page, pageSize);
   }
   const snapshot = await catalogue();
   const { total } = await db
@@ -241,7 +270,7 @@ export async function listCollectionProducts(
     .limit(pageSize)
     .offset(offset)
     .execute();
-  return pageOf(await withVariants(rows.map(toProduct)), Number(total), page, pageSize);
+  return pageOf(await shape(rows.map(toProduct)), Number(total), page, pageSize);
 }
 
 /**
@@ -330,7 +359,7 @@ export async function getProduct(id: string): Promise<Product | null> {
 }
 
 /** Home page: the newest products that are in stock. */
-export async function featuredProducts(limit = 8): Promise<Product[]> {
+export async function featuredProducts<T = Product>(limit = 8, shape: Shape<T> = wholeProducts<T>()): Promise<T[]> {
   const rows = await db
     .selectFrom("products")
     .select(PRODUCT_COLUMNS)
@@ -339,7 +368,7 @@ export async function featuredProducts(limit = 8): Promise<Product[]> {
     .orderBy("products.id", "desc")
     .limit(limit)
     .execute();
-  return withVariants(rows.map(toProduct));
+  return shape(rows.map(toProduct));
 }
 
 /**
@@ -349,7 +378,11 @@ export async function featuredProducts(limit = 8): Promise<Product[]> {
  * the newest-first index (the category checked on the way, as the listing does), which stops
  * after `limit` rows however large the category.
  */
-export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = 4): Promise<Product[]> {
+export async function relatedProducts<T = Product>(
+  product: Pick<Product, "id" | "category">,
+  limit = 4,
+  shape: Shape<T> = wholeProducts<T>(),
+): Promise<T[]> {
   const newestIn = (categories: string[], count: number) =>
     db
       .selectFrom("products")
@@ -368,7 +401,7 @@ export async function relatedProducts(product: Pick<Product, "id" | "category">,
     const branch = categoriesWithin(snapshot, [top?.parentId ?? product.category]).filter((c) => c !== product.category);
     if (branch.length) rows.push(...(await newestIn(branch, limit - rows.length)));
   }
-  return withVariants(rows.map(toProduct));
+  return shape(rows.map(toProduct));
 }
 
 /**
@@ -376,7 +409,12 @@ export async function relatedProducts(product: Pick<Product, "id" | "category">,
  * brand's name; title matches rank first, then bm25.
  * Any text is safe: it is reduced to letter/number words before it reaches FTS5.
  */
-export async function searchProducts(keyword: string, page = 1, pageSize = PAGE_SIZE): Promise<Page<Product>> {
+export async function searchProducts<T = Product>(
+  keyword: string,
+  page = 1,
+  pageSize = PAGE_SIZE,
+  shape: Shape<T> = wholeProducts<T>(),
+): Promise<Page<T>> {
   const words = searchWords(keyword);
   if (!words) return pageOf([], 0, page, pageSize);
   // The owner's names of categories and brands count as the product's words.
@@ -391,5 +429,5 @@ export async function searchProducts(keyword: string, page = 1, pageSize = PAGE_
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return pageOf(await withVariants(items.map(toProduct)), Number(total), page, pageSize);
+  return pageOf(await shape(items.map(toProduct)), Number(total), page, pageSize);
 }

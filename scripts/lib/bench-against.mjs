@@ -29,7 +29,7 @@ export function parseBenchArgs(args) {
   try {
     return parseArgs({ args, options: { against: { type: "string" }, workers: { type: "boolean" } } }).values;
   } catch (error) {
-    console.error(`${error.message}\nusage: npm run bench [-- --against <commit>] [-- --workers]`);
+    console.error(`${error.message}\nusage: npm run bench -- [--against <commit>] [--workers]`);
     process.exit(2);
   }
 }

@@ -20,13 +20,29 @@
 // shoppers each writing to their own carts, with req/s and the share of time a shop connection
 // waited on a lock. BENCH_ONLY=writes runs that part alone.
 //   BENCH_SIZES=1000,100000 BENCH_SECONDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=20 BENCH_WORKERS=2 npm run bench
-import autocannon from "autocannon";
-import { spawn, spawnSync } from "node:child_process";
+// Options (issue 52; each runs its part alone, both together run both; scripts/lib/bench-against.mjs):
+//   --against <commit>  that commit's shop and today's side by side, one worker each, with the raw
+//                       baseline: the commit is unpacked into a temporary folder (git archive), gets
+//                       its packages (npm ci), is built and seeded by its own seed script
+//                       (--products BENCH_AGAINST_PRODUCTS, 1000, plus the demo data), and the folder
+//                       is removed afterwards (also on a failure or Ctrl-C). The listing page, the
+//                       listing JSON, home and a product page signed in are loaded on both shops in
+//                       turn (BENCH_ROUNDS rounds, the best kept), the listing and product page as a
+//                       visitor on today's; prints req/s and body size (KB, uncompressed) in issue
+//                       52's table and each of its goals, met or not.
+//   --workers           today's shop with 1, 2 and 4 workers on the signed-in listing page, the load
+//                       generator (autocannon's CLI) pinned to cores of its own with taskset when the
+//                       machine has more than 4 (it says when it cannot); prints 2/1 and 4/1.
+//   BENCH_PORT=3400 BENCH_SECONDS=5 BENCH_ROUNDS=3 npm run bench -- --against 855c7b8 --workers
+// Their servers listen on BENCH_PORT and the two ports after it.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { FILTER, RAW_TARGET, benchAgainst, benchWorkers, parseBenchArgs } from "./lib/bench-against.mjs";
+import { ONE_WORKER_FLAGS, benchProduct, cannon, signIn as signInAt, startServer } from "./lib/bench-common.mjs";
 import { benchWrites } from "./lib/bench-writes.mjs";
 import { treeRssMb } from "./lib/process-tree.mjs";
 
@@ -42,17 +58,37 @@ const manyWorkers = Number(process.env.BENCH_WORKERS ?? os.availableParallelism(
 const port = Number(process.env.BENCH_PORT ?? 3310);
 const base = `http://127.0.0.1:${port}`;
 
+// --against <commit> and --workers run those parts alone (scripts/lib/bench-against.mjs).
+const options = parseBenchArgs(process.argv.slice(2));
+if (options.against || options.workers) {
+  const settings = {
+    root,
+    port,
+    connections,
+    duration,
+    warmup,
+    rounds,
+    products: Number(process.env.BENCH_AGAINST_PRODUCTS ?? 1000),
+  };
+  try {
+    if (options.against) await benchAgainst(options.against, settings);
+    if (options.workers) await benchWorkers(settings);
+  } catch (error) {
+    console.error(`\nnpm run bench stopped: ${error.message}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.log("building the app first...");
   spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
 }
 
-const FILTER = "category=men,women&brand=nike,adidas,puma&sortBy=price-hightolow";
 const TARGETS = {
   "listing page": `/shop/listing?${FILTER}`,
   "listing JSON": `/api/shop/products/get?${FILTER}&limit=24`,
 };
-const RAW_TARGET = `/listing?${FILTER}&limit=24`;
 const EXTRA_TARGETS = {
   "listing page 8": "/shop/listing?category=men&sortBy=title-atoz&page=8",
   // Sizes and colours: "has stock in one of these", checked per product through the variants' index.
@@ -68,9 +104,7 @@ const PRODUCT_TARGETS = ["product page", "product page, visitor", "sitemap, last
 
 /** The handle of the first product of the listing that has more than one variant (its page lists them all). */
 async function productHandle(cookie) {
-  const answer = await fetch(`${base}/api/shop/products/get?limit=24`, { headers: { cookie } });
-  const { data } = await answer.json();
-  return (data.find((p) => p.variants.length > 1) ?? data[0]).handle;
+  return (await benchProduct(base, cookie)).handle;
 }
 
 /** The last page of the sitemap's products (the deepest into the catalogue), as the sitemap's index names it. */
@@ -80,55 +114,35 @@ async function lastSitemapPage() {
   return last ? new URL(last).pathname : "/sitemap.xml";
 }
 
-async function waitFor(url, child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
-
-function cannon(url, cookie, seconds) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: cookie ? { cookie } : {} }, (err, r) =>
-      err ? reject(err) : resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, errors: r.errors + r.non2xx }),
-    );
-  });
-}
-
 /** Loads one URL: first unmeasured (every process compiles its hot code), then measured. */
 async function load(url, cookie) {
-  await cannon(url, cookie, warmup);
-  return cannon(url, cookie, duration);
+  await cannon(url, { cookie, seconds: warmup, connections });
+  return cannon(url, { cookie, seconds: duration, connections });
 }
 
 async function withServer(script, env, ready, work, nodeFlags = [], at = port) {
-  const child = spawn(process.execPath, [...nodeFlags, path.join(root, script)], {
-    cwd: root,
-    env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(at), LOG_LEVEL: "warn" },
-    stdio: "ignore",
-  });
   let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(child.pid))), 250);
+  let sampler;
+  const { child, stop } = await startServer({
+    cwd: root,
+    script: path.join(root, script),
+    env,
+    port: at,
+    ready,
+    nodeFlags,
+    spawned: (started) => (sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(started.pid))), 250)),
+  }).catch((error) => {
+    clearInterval(sampler);
+    throw error;
+  });
   try {
-    await waitFor(`http://127.0.0.1:${at}${ready}`, child);
     const result = await work();
     return { ...result, peakRssMb: Math.round(Math.max(peak, treeRssMb(child.pid))) };
   } finally {
     clearInterval(sampler);
-    child.kill("SIGTERM");
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+    await stop();
   }
 }
-
-// One worker is measured as server.mjs runs each of several workers (V8's garbage collector on
-// the worker's own thread, a 128 MB heap), so that 1 and N workers compare like with like.
-const ONE_WORKER_FLAGS = ["--single-threaded-gc", "--max-old-space-size=128"];
 
 /** PostgreSQL: runs one statement on DATABASE_URL's server (creating or dropping a bench database). */
 const postgresServer = process.env.DATABASE_URL;
@@ -173,17 +187,7 @@ async function withSeededShop(engine, seedArgs, work) {
 }
 
 /** The demo shopper signed in through the API: the cookie header. */
-async function signIn(origin = base) {
-  const login = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "shopper@example.com", password: "shopper-demo-123" }),
-  });
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signIn = (origin = base) => signInAt(origin);
 
 const results = []; // { engine, size, server, target, rps, p50 }
 const memory = []; // { engine, size, workers, peakRssMb }

@@ -16,7 +16,9 @@ async function shopper(baseURL: string): Promise<Shopper> {
 
 async function product(api: APIRequestContext, title: string) {
   const body = await (await api.get(`/api/shop/search/${encodeURIComponent(title)}`)).json();
-  return body.data.find((p: { title: string }) => p.title === title) as {
+  const { _id } = body.data.find((p: { title: string }) => p.title === title);
+  // The product's own answer: its variants' SKUs too (a list leaves them out).
+  return (await (await api.get(`/api/shop/products/get/${_id}`)).json()).data as {
     _id: string;
     totalStock: number;
     price: number;

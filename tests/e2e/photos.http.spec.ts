@@ -89,7 +89,10 @@ test("an upload of the older client is made in every size it is wide enough for,
 test("the demo catalogue's products have 2 to 4 photos each, served in every size and format", async ({ baseURL }) => {
   const shopper = await signedIn(baseURL, SHOPPER);
   const list = await (await shopper.get("/api/shop/products/get?limit=100")).json();
-  const products = list.data as Array<{
+  // Each product's own answer has its photos (a list answers the cover only, issue 52).
+  const products = (await Promise.all(
+    list.data.map(async (p: { _id: string }) => (await (await shopper.get(`/api/shop/products/get/${p._id}`)).json()).data),
+  )) as Array<{
     title: string;
     image: string;
     images: Array<{ url: string; alt: string; color: string | null; position: number }>;

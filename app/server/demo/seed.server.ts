@@ -38,7 +38,7 @@ export async function seedDemoCatalog(): Promise<number> {
     await trx
       .insertInto("products")
       .values(
-        products.map((p) => ({
+        products.map((p, index) => ({
           id: p.id,
           title: p.title,
           handle: handles.get(p.id)!,
@@ -50,7 +50,9 @@ export async function seedDemoCatalog(): Promise<number> {
           sale_price_cents: amountToCents(p.sale),
           // The sum of the variants, added by trigger as they go in.
           stock: 0,
-          created_at: stamp,
+          // A second apart, the first of the list newest: "newest first" (the home page's
+          // products, automatic collections) is the same in every demo shop, not a draw of ids.
+          created_at: new Date(Date.parse(stamp) - index * 1000).toISOString(),
           updated_at: stamp,
         })),
       )

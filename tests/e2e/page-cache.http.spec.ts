@@ -149,7 +149,13 @@ test("hits and misses are counted in the log, a hit has its request line, and PA
   // SQLite only: what is logged does not depend on the engine, and a shop of its own costs a start.
   test.skip(engine === "postgres", "the same on both engines");
   for (const megabytes of ["50", "0"]) {
-    const server = startOwnServer(await freePort(), { NODE_ENV: "production", DEMO_MODE: "1", PUBLIC_CATALOGUE: "1", WEB_CONCURRENCY: "1", PAGE_CACHE_MB: megabytes });
+    const server = startOwnServer(await freePort(), {
+      NODE_ENV: "production",
+      DEMO_MODE: "1",
+      PUBLIC_CATALOGUE: "1",
+      WEB_CONCURRENCY: "1",
+      PAGE_CACHE_MB: megabytes,
+    });
     try {
       await server.healthy();
       await get(`${server.url}/shop/home`);

@@ -26,7 +26,16 @@ type Entry = {
 type Variants = { vary: string[] };
 
 /** Headers never replayed: this request's own (its id, its date), or the connection's. */
-const REQUEST_OWN = new Set(["x-request-id", "date", "set-cookie", "age", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+const REQUEST_OWN = new Set([
+  "x-request-id",
+  "date",
+  "set-cookie",
+  "age",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+]);
 
 const STATS_EVERY_MS = 60_000;
 
@@ -109,8 +118,12 @@ const varyOf = (headers: Record<string, number | string | string[] | undefined>)
   ),
 ];
 
-/** An address as a shared cache keys it: the scheme, host and path with its query. */
-const addressOf = (req: ExpressRequest) => `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+/**
+ * An address as a shared cache keys it: the scheme, host and path with its query, as the app sees
+ * the request's URL (@react-router/express: behind a trusted proxy, its X-Forwarded-Host too).
+ */
+const addressOf = (req: ExpressRequest) =>
+  `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}${req.app.enabled("trust proxy") ? ` (${req.get("X-Forwarded-Host") ?? ""})` : ""}`;
 
 /** The key of the variant `req` asks for, given the names the address's answers vary by. */
 const variantKey = (address: string, vary: string[], req: ExpressRequest) =>

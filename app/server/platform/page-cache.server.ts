@@ -39,7 +39,7 @@ const REQUEST_OWN = new Set([
 
 const STATS_EVERY_MS = 60_000;
 
-/** A fresh answer may be stored only when none of these were seen since it began. */
+/** One more at every drop: an answer begun in an older generation is never stored. */
 let generation = 0;
 let cache: LRUCache<string, Entry | Variants> | null = null;
 const counts = { hits: 0, misses: 0, drops: 0 };

@@ -9,6 +9,7 @@ import { LOAD_SCRIPTS_AFTER_LOAD } from "~/lib/scripts-after-load";
 import { hasOwnDescription, shopDescription } from "~/lib/seo";
 import { sessionMiddleware } from "~/server/accounts/session.server";
 import { apiErrorsAsJson, limitBodies, privateByDefault } from "~/server/platform/middleware.server";
+import { dropSharedPagesAfterOwnerWrites } from "~/server/platform/page-cache.server";
 import { shopSettings } from "~/server/settings/settings.server";
 import { catalogue } from "~/server/catalog/catalogue.server";
 import { shopWords } from "~/server/catalog/storefront.server";
@@ -25,7 +26,14 @@ export const links: Route.LinksFunction = () => [
 
 // Every request, page or /api: JSON for /api's unexpected failures, bounded bodies, and the session
 // with its user read once (loaders, actions and guards take it from the context).
-export const middleware: Route.MiddlewareFunction[] = [privateByDefault, apiErrorsAsJson, limitBodies, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  privateByDefault,
+  apiErrorsAsJson,
+  limitBodies,
+  sessionMiddleware,
+  // After the session's: it knows whether the owner asked (page-cache.server.ts).
+  dropSharedPagesAfterOwnerWrites,
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [{ toast, headers }, { shopName, contactEmail }, snapshot] = await Promise.all([getToast(request), shopSettings(), catalogue()]);

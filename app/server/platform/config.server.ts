@@ -124,6 +124,8 @@ const Environment = z.object({
       )
       .optional(),
   ),
+  /** Megabytes of pages each process keeps for visitors (page-cache.server.ts); 0 turns it off. */
+  PAGE_CACHE_MB: whole(0, 100_000),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof unset(value) === "string" ? String(value).trim().toLowerCase() : undefined),
     z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).optional(),
@@ -364,6 +366,13 @@ export const config = {
       .split(",")
       .map(allowedHost)
       .filter((entry) => entry !== null);
+  },
+  /**
+   * PAGE_CACHE_MB: how much memory each process gives the pages it keeps for visitors (what a
+   * shared cache may keep: s-maxage), 50 MB; 0 turns the page cache off.
+   */
+  get pageCacheMb(): number {
+    return settings().PAGE_CACHE_MB ?? 50;
   },
   get logLevel(): "debug" | "info" | "warn" | "error" | "silent" {
     return settings().LOG_LEVEL ?? "info";

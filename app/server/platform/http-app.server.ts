@@ -14,12 +14,13 @@ import { startBackInStockSweep, stopBackInStockSweep } from "~/server/catalog/ba
 import { startCartReminderSweep, stopCartReminderSweep } from "~/server/cart/reminders.server";
 import { config } from "./config.server";
 import { log } from "./log.server";
+import { pageCache, stopPageCache } from "./page-cache.server";
 import { startShop, stopShop } from "./start.server";
 import { CLIENT_ADDRESS_HEADER } from "./rate-limit.server";
 
 // The shop's HTTP layer, the same in every mode: one JSON log line per request, protective
-// headers, a graceful stop, CORS for trusted origins, the cross-site check, static files, and the
-// React Router app (whose middleware bounds bodies and answers /api failures as JSON: root.tsx). `server.mjs` runs it: from the build in production,
+// headers, a graceful stop, CORS for trusted origins, the cross-site check, the page cache for
+// visitors (page-cache.server.ts), compression, static files, and the React Router app (whose middleware bounds bodies and answers /api failures as JSON: root.tsx). `server.mjs` runs it: from the build in production,
 // through Vite's middleware mode in development (`npm run dev`). See docs/decisions/0023.
 
 export { log, startBackInStockSweep, startCartReminderSweep, startImportRunner, startMailSender, startPaymentRecovery, startShop };
@@ -52,6 +53,7 @@ export async function shutdown(): Promise<void> {
   await stopImportRunner();
   await stopBackInStockSweep();
   await stopCartReminderSweep();
+  stopPageCache();
   await stopShop();
 }
 
@@ -82,7 +84,6 @@ export function createApp({ clientDir, vite }: Options): express.Express {
   // client's address is read from X-Forwarded-For; otherwise those headers are ignored.
   const trustProxy = config.trustProxy;
   app.set("trust proxy", !trustProxy ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
-  app.use(compression());
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -175,6 +176,13 @@ export function createApp({ clientDir, vite }: Options): express.Express {
     log("warn", "cross-site request refused", { method: req.method, path: req.path, origin });
     res.status(403).json({ success: false, message: "Cross-site request refused." });
   });
+
+  // What a shared cache may keep (a visitor's catalogue page, the sitemaps) is answered from this
+  // process's memory for its s-maxage (PAGE_CACHE_MB; never in development, where pages change as
+  // they are edited). In front of compression, so it keeps and replays the bytes sent, per
+  // Accept-Encoding. Hits are logged and counted like any request (the lines above).
+  app.use(pageCache(vite ? 0 : config.pageCacheMb));
+  app.use(compression());
 
   if (vite) {
     app.use(vite.middlewares);

@@ -10,6 +10,7 @@ import { isBusyError, isForeignKeyViolation, uniqueViolationOf } from "~/server/
 import { db, newId, now } from "~/server/database/db.server";
 import { keepRenewing, LEASE_TERM_MS, newHolder } from "~/server/database/leases.server";
 import { lockRows, skipLocked } from "~/server/database/locks.server";
+import { dropSharedPages } from "~/server/platform/page-cache.server";
 import {
   isSamePhoto,
   NO_PHOTO,
@@ -414,6 +415,7 @@ async function runImport(id: string, summaryJson: string, holder: string): Promi
   });
   try {
     const failure = await ensureCatalogue(JSON.parse(summaryJson) as ImportSummary);
+    dropSharedPages();
     if (failure) return await finish(id, holder, failure);
     const snapshot = await catalogue();
     const limit = limiter(FETCHES);
@@ -433,6 +435,8 @@ async function runImport(id: string, summaryJson: string, holder: string): Promi
         const item = await prepared[index]!;
         if (stopping || lost) return;
         await applyItem(id, item, snapshot);
+        // Visitors see each product as it arrives (this process at once; the others within a page's s-maxage).
+        dropSharedPages();
         // better-sqlite3 answers synchronously, so awaiting it never leaves the microtask queue:
         // without this turn of the event loop the process would serve nothing until the import ends.
         await new Promise((resolve) => setImmediate(resolve));

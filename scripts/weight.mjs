@@ -1,14 +1,15 @@
 // npm run weight: the JS and CSS a first visit downloads on the main pages, raw and gzip.
 // Starts the built server on temporary demo data, visits each page with an empty cache in the
-// system Chromium, and sums the script and stylesheet responses. Each script is split into the
+// system Chromium, and sums the script and stylesheet responses (scripts/lib/page-weight.mjs, which
+// the budgets' spec tests/e2e/budgets.spec.ts uses too). Each script is split into the
 // framework runtime (React, React DOM, React Router: the floor any page of this stack pays) and our
 // own code, using build/client-chunks.json (which modules each chunk holds, written at build time
 // by vite.config.ts). Prints figures; asserts nothing. `npm run weight -- --chunks` lists the files.
 import { chromium } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { ensureBuild, root, signIn, startServer } from "./lib/built-app.mjs";
+import { pageWeight } from "./lib/page-weight.mjs";
 
 const GOAL_KB = 130;
 const port = Number(process.env.WEIGHT_PORT ?? 3320);
@@ -64,23 +65,10 @@ try {
   const results = [];
   for (const [name, url, who] of pages) {
     const context = await browser.newContext(who ? { extraHTTPHeaders: { Cookie: await signIn(base, who) } } : {});
-    const page = await context.newPage();
-    const files = [];
-    const pending = [];
-    page.on("response", (response) => {
-      const type = response.request().resourceType();
-      if (type !== "script" && type !== "stylesheet") return;
-      pending.push(
-        response.body().then((body) => {
-          const file = new URL(response.url()).pathname.replace(/^\//, "");
-          const gzip = zlib.gzipSync(body, { level: 6 }).length;
-          const share = type === "script" ? shares(file) : { framework: 0, library: 0 };
-          files.push({ file, type, raw: body.length, gzip, frameworkGzip: gzip * share.framework, libraryGzip: gzip * share.library });
-        }),
-      );
+    const files = (await pageWeight(context, base + url)).map((f) => {
+      const share = f.type === "script" ? shares(f.file) : { framework: 0, library: 0 };
+      return { ...f, frameworkGzip: f.gzip * share.framework, libraryGzip: f.gzip * share.library };
     });
-    await page.goto(base + url, { waitUntil: "networkidle" });
-    await Promise.all(pending);
     await context.close();
     const sum = (list, key) => list.reduce((total, f) => total + f[key], 0);
     const scripts = files.filter((f) => f.type === "script");

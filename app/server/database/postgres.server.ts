@@ -12,6 +12,7 @@ import type { Database } from "#db/schema";
 import { config } from "~/server/platform/config.server";
 import { isBusyError, shopBusy } from "./db-errors.server";
 import { log } from "~/server/platform/log.server";
+import { queryLogger } from "./query-count.server";
 
 // The PostgreSQL side of the shop's database (DATABASE_URL), for several instances.
 
@@ -112,5 +113,5 @@ export function openPostgres(url: string, poolSize = config.databasePoolSize, { 
   const lost = (error: Error) => log("warn", "database connection lost", { error: error.message });
   pool.on("error", lost);
   pool.on("connect", (client) => client.on("error", lost));
-  return new Kysely<Database>({ dialect: new ShopPostgresDialect(pool, !unbounded) });
+  return new Kysely<Database>({ dialect: new ShopPostgresDialect(pool, !unbounded), log: queryLogger() });
 }

@@ -14,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "#db/schema";
 import { config } from "~/server/platform/config.server";
+import { queryLogger } from "./query-count.server";
 
 // The SQLite side of the shop's database (the default engine): a file in DATA_DIR.
 
@@ -87,7 +88,7 @@ export function openDatabase(file: string): Kysely<Database> {
   sqlite.pragma("synchronous = NORMAL");
   // Keeps the planner's statistics fresh (cheap: analyses only tables that need it).
   sqlite.pragma("optimize = 0x10002");
-  const database = new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(sqlite)) });
+  const database = new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(sqlite)), log: queryLogger() });
   handles.set(database, sqlite);
   return database;
 }

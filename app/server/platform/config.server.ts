@@ -130,6 +130,8 @@ const Environment = z.object({
     (value) => (typeof unset(value) === "string" ? String(value).trim().toLowerCase() : undefined),
     z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).optional(),
   ),
+  /** 1: each request counts its database queries (its log line, X-Database-Queries; issue 52's budgets). */
+  COUNT_QUERIES: flag,
   /** Set by server.mjs for its workers: the primary has migrated and added the demo data. */
   SHOP_PREPARED: flag,
 });
@@ -376,6 +378,10 @@ export const config = {
   },
   get logLevel(): "debug" | "info" | "warn" | "error" | "silent" {
     return settings().LOG_LEVEL ?? "info";
+  },
+  /** COUNT_QUERIES=1: each request's database queries counted (database/query-count.server.ts). */
+  get countQueries(): boolean {
+    return settings().COUNT_QUERIES === "1";
   },
   /** A worker of several: the primary process has prepared the database already. */
   get prepared(): boolean {

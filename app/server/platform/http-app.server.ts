@@ -12,6 +12,7 @@ import { startMailSender, stopMailSender } from "~/server/mail/outbox.server";
 import { startImportRunner, stopImportRunner } from "~/server/admin/import/apply.server";
 import { startBackInStockSweep, stopBackInStockSweep } from "~/server/catalog/back-in-stock.server";
 import { startCartReminderSweep, stopCartReminderSweep } from "~/server/cart/reminders.server";
+import { countingQueries } from "~/server/database/query-count.server";
 import { config } from "./config.server";
 import { log } from "./log.server";
 import { pageCache, stopPageCache } from "./page-cache.server";
@@ -85,6 +86,22 @@ export function createApp({ clientDir, vite }: Options): express.Express {
   const trustProxy = config.trustProxy;
   app.set("trust proxy", !trustProxy ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
 
+  // COUNT_QUERIES=1: the database queries each request makes, in its log line and, as its
+  // headers go out, in X-Database-Queries (the budgets of tests/budgets.ts read it).
+  if (config.countQueries) {
+    app.use((_req, res, next) =>
+      countingQueries((count) => {
+        res.locals.databaseQueries = count;
+        const writeHead = res.writeHead;
+        res.writeHead = function (this: typeof res, ...args: unknown[]) {
+          if (!this.headersSent) this.setHeader("X-Database-Queries", String(count.queries));
+          return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+        } as typeof res.writeHead;
+        next();
+      }),
+    );
+  }
+
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     const incoming = req.get("X-Request-Id");
@@ -102,6 +119,7 @@ export function createApp({ clientDir, vite }: Options): express.Express {
         durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         requestId,
         ip: req.ip,
+        queries: (res.locals.databaseQueries as { queries: number } | undefined)?.queries,
       });
     });
     next();

@@ -85,9 +85,10 @@ test("an admin uploads a banner, the home page shows it, then deletes it", async
   await expect(carousel.getByRole("img")).toHaveCount(1);
   await expect(banner).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}-1920\.webp$/);
   const base = (await banner.getAttribute("src"))!.replace(/-1920\.webp$/, "");
-  await expect(banner).toHaveAttribute(
+  // Its sizes as AVIF, chosen by the one `sizes` of its <picture> (decision 0079).
+  await expect(carousel.locator("picture source[type='image/avif']")).toHaveAttribute(
     "srcset",
-    `${base}-640.jpg 640w, ${base}-960.jpg 960w, ${base}-1440.jpg 1440w, ${base}-1920.jpg 1920w`,
+    `${base}-640.avif 640w, ${base}-960.avif 960w, ${base}-1440.avif 1440w, ${base}-1920.avif 1920w`,
   );
   await expect(banner).toHaveAttribute("loading", "eager");
   await expect(banner).toHaveAttribute("fetchpriority", "high");

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
@@ -16,7 +17,18 @@ const FRAMEWORK_MODULE = /\/node_modules\/(react|react-dom|scheduler|react-route
 // cart-pending.ts themselves: a `shop` chunk of the two took forms and conform into every page.)
 const COMMON_MODULE = /\/app\/(lib|components\/ui)\/|\/app\/components\/shop\/(price|pagination)\.tsx?$/;
 const NOT_COMMON =
-  /\/(form|form-on-demand|field|fallback-banners|use-clear-on-result|orders|timeline|use-in-view-on-arrival|modal|admin-products|route-error)\.tsx?$/;
+  /\/(form|form-on-demand|field|fallback-banners|use-clear-on-result|orders|timeline|use-in-view-on-arrival|modal|admin-products|route-error|product-seo)\.tsx?$/;
+// Of those, the helpers only the pages of an order, an address or checkout use (the countries and
+// their postal codes, tracking, receipts, costs, the checkout's messages): in `shared`, which the
+// storefront's pages (home, listing, search, a product, sign-in) do not load. With the admin's
+// below, they were 3.7 KB gzip of `common` on every page (issue 52). A module here must import
+// nothing from `forms`, and `common` nothing from here (build/client-chunks.json shows where each
+// module went; `npm run weight -- --chunks` what each page loads).
+const SHARED_MODULE =
+  /\/app\/lib\/(countries|postal-codes|regions|tracking|receipt|checkout-url|discounts\/[a-z-]+|costs\/[a-z-]+|messages\/(checkout|guest-orders|order-claims|discounts-shopper|reminders))\.ts$/;
+// And those only the admin's pages use: the owner's imports, bulk changes and sheets.
+const ADMIN_SHARED_MODULE =
+  /\/app\/lib\/(bulk|product-import|catalogue-sheets|catalogue-choices|customers|messages\/admin)\.ts$|\/app\/components\/ui\/unsaved-changes\.tsx$/;
 // Checking forms in the browser: zod (mini), conform's zod adapter and the shop's schemas, in one
 // chunk that only forms load (those shown when a page opens load it on demand, form-on-demand.ts).
 // Every app/lib module that makes a zod schema belongs here: in `common` it would import zod from
@@ -46,6 +58,8 @@ function clientChunks(): Plugin {
                 if (FRAMEWORK_MODULE.test(id)) return "framework";
                 if (FORMS_MODULE.test(id)) return "forms";
                 if (CONFORM_MODULE.test(id)) return "conform";
+                if (SHARED_MODULE.test(id)) return "shared";
+                if (ADMIN_SHARED_MODULE.test(id)) return "admin-shared";
                 if (COMMON_MODULE.test(id) && !NOT_COMMON.test(id)) return "common";
                 return undefined;
               },
@@ -87,6 +101,51 @@ function conformZodOnMini(): Plugin {
 }
 
 /**
+ * The shop's own modules (app/, db/) do nothing when they load but define things, so in the browser
+ * build a module none of whose exports a chunk uses is left out of it. Without this, Rollup keeps
+ * an unused import in case the module's top level has an effect (countries.ts builds its list with
+ * calls), and an import only the server uses (`serverOverlay(X)` under `import.meta.env.SSR`)
+ * brought X's whole import tree into the page's chunk: the countries came with every shop page.
+ * (The one import made for its effect, `import "./fields"` in a schema, imports a module whose
+ * exports every schema uses.)
+ */
+function appModulesWithoutSideEffects(): Plugin {
+  return {
+    name: "app-modules-without-side-effects",
+    apply: "build",
+    transform(code, id) {
+      if (this.environment.name !== "client" || !/\/(app|db)\/[^?]*\.tsx?$/.test(id)) return null;
+      return { code, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
+/**
+ * React Router's package points every import at its development build (its exports have no
+ * `production` condition: remix-run/react-router#12532, #14102), which differs from the production
+ * build in one constant: `ENABLE_DEV_WARNINGS`. The browser build takes the production build, the
+ * same code without its development warnings (0.6 KB gzip on every page). The server keeps the
+ * package as it resolves. If a release moves these files, the build fails here rather than
+ * bundling two copies.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist/production");
+  const entries: Record<string, string> = {
+    "react-router": fs.realpathSync(path.join(dist, "index.mjs")),
+    "react-router/dom": fs.realpathSync(path.join(dist, "dom-export.mjs")),
+  };
+  return {
+    name: "react-router-production-build",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source) {
+      if (this.environment.name !== "client") return null;
+      return entries[source] ?? null;
+    },
+  };
+}
+
+/**
  * Writes build/client-chunks.json: for each browser chunk, the modules in it and their rendered
  * size, so `npm run weight` can tell the framework runtime from our own code. Kept outside
  * build/client, so it is never served.
@@ -110,7 +169,15 @@ function clientChunkReport(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [conformZodOnMini(), tailwindcss(), reactRouter(), clientChunks(), clientChunkReport()],
+  plugins: [
+    reactRouterProductionBuild(),
+    appModulesWithoutSideEffects(),
+    conformZodOnMini(),
+    tailwindcss(),
+    reactRouter(),
+    clientChunks(),
+    clientChunkReport(),
+  ],
   build: {
     // The browser's code is minified by terser rather than Vite's default esbuild: 3.4 KB gzip less
     // on every page, nearly all of it in React DOM and React Router, for about 10 s more per build

@@ -4,17 +4,8 @@ import { createRoutesStub, Meta, type MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseListingQuery } from "./listing";
 import { formatMoney } from "./money";
-import {
-  categoryMeta,
-  collectionMeta,
-  homeMeta,
-  listingHeading,
-  productJsonLd,
-  productMeta,
-  shopDescription,
-  type CategorySeoInput,
-  type ProductSeoInput,
-} from "./seo";
+import { productJsonLd, productMeta, type ProductSeoInput } from "./product-seo";
+import { categoryMeta, collectionMeta, homeMeta, listingHeading, shopDescription, type CategorySeoInput } from "./seo";
 import type { Variant } from "./variants";
 
 const ORIGIN = "https://shop.example.com";

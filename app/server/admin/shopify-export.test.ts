@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseAdminProductQuery } from "~/lib/admin-products";
 import { groupBy } from "~/lib/group-by";
 import { SHOPIFY_COLUMNS } from "~/lib/product-import";
-import { productMeta } from "~/lib/seo";
+import { productMeta } from "~/lib/product-seo";
 import { ProductSchema } from "~/lib/schemas/products";
 import { addedProduct, productWith } from "#tests/support/catalog";
 import { getProduct } from "~/server/catalog/catalog.server";

@@ -120,7 +120,7 @@ test("the product page's gallery: photo n of 3 with alt text, thumbnails, Zoom, 
   await expect(main).toHaveAttribute("width", "800");
   await expect(main).toHaveAttribute("height", "1000");
   // One srcset and one sizes per picture: the AVIF's (decision 0079); the JPEG is the fallback.
-  const mainSource = page.locator("picture", { has: main }).locator("source[type='image/avif']");
+  const mainSource = main.locator("xpath=../source[@type='image/avif']");
   await expect(mainSource).toHaveAttribute("sizes", /calc\(100vw - 32px\)$/);
   await expect(mainSource).toHaveAttribute(
     "srcset",

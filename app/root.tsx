@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { useState } from "react";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import adminCss from "./admin.css?url";
@@ -54,10 +55,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // One stylesheet a page: the admin's (every class of the shop and the admin) on the admin's
   // pages, the shop's (without the admin's classes) on every other. `precedence` makes React put
   // it (render-blocking) at the top of <head>, before the module preloads; without it the sheet
-  // comes last and is requested after all the scripts. React keeps a sheet it has added (and
-  // commits a navigation once its new sheet has loaded), so after a navigation between the two a
-  // page has both: admin.css last holds every class, app.css last every class a shop page uses.
-  const stylesheet = matches.some((match) => match.id === ADMIN_LAYOUT) ? adminCss : appCss;
+  // comes last and is requested after all the scripts. React never removes a sheet it has added
+  // (and commits a navigation once its new sheet has loaded), so once a browser has the admin's
+  // sheet every later page keeps it: app.css added after it would undo the admin's own order (a
+  // plain class of app.css would then win over a wide screen's class only admin.css has).
+  const admin = matches.some((match) => match.id === ADMIN_LAYOUT);
+  const [adminSheetAdded, setAdminSheetAdded] = useState(false);
+  if (admin && !adminSheetAdded) setAdminSheetAdded(true);
+  const stylesheet = admin || adminSheetAdded ? adminCss : appCss;
   return (
     <html lang="en">
       <head>

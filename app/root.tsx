@@ -1,6 +1,8 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { useState } from "react";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
+import adminCss from "./admin.css?url";
 import appCss from "./app.css?url";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Toaster } from "~/components/ui/toaster";
@@ -15,9 +17,6 @@ import { catalogue } from "~/server/catalog/catalogue.server";
 import { shopWords } from "~/server/catalog/storefront.server";
 
 export const links: Route.LinksFunction = () => [
-  // `precedence` makes React put the stylesheet (render-blocking) at the top of <head>, before the
-  // module preloads; without it the stylesheet comes last and is requested after all the scripts.
-  { rel: "stylesheet", href: appCss, precedence: "default" },
   // The shop's icon: the SVG for browsers that draw it, the ICO (also at /favicon.ico, where
   // crawlers and older browsers look without asking) for the others.
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -45,10 +44,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ toast, shopName, contactEmail, description }, hadToastCookie ? { headers } : undefined);
 }
 
+/** The admin's layout route (routes.ts): its pages take admin.css. */
+const ADMIN_LAYOUT = "routes/admin/layout";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const ownDescription = hasOwnDescription(useMatches());
+  const matches = useMatches();
+  const ownDescription = hasOwnDescription(matches);
+  // One stylesheet a page: the admin's (every class of the shop and the admin) on the admin's
+  // pages, the shop's (without the admin's classes) on every other. `precedence` makes React put
+  // it (render-blocking) at the top of <head>, before the module preloads; without it the sheet
+  // comes last and is requested after all the scripts. React never removes a sheet it has added
+  // (and commits a navigation once its new sheet has loaded), so once a browser has the admin's
+  // sheet every later page keeps it: app.css added after it would undo the admin's own order (a
+  // plain class of app.css would then win over a wide screen's class only admin.css has).
+  const admin = matches.some((match) => match.id === ADMIN_LAYOUT);
+  const [adminSheetAdded, setAdminSheetAdded] = useState(false);
+  if (admin && !adminSheetAdded) setAdminSheetAdded(true);
+  const stylesheet = admin || adminSheetAdded ? adminCss : appCss;
   return (
     <html lang="en">
       <head>
@@ -57,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* One description for the whole shop; a route whose `meta` writes its own (a category's
             listing, a product page) says so in its handle, and this one is left out. */}
         {ownDescription || !rootData ? null : <meta name="description" content={rootData.description} />}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -3,6 +3,7 @@ import type { $ZodType } from "zod/v4/core";
 import { LoginSchema, RegisterSchema } from "./schemas/accounts";
 import { BannerUrlSchema } from "./schemas/banners";
 import { ApplyDiscountSchema } from "./schemas/discounts";
+import { ReviewSchema } from "./schemas/reviews";
 
 /**
  * A form's data checked by its schema: conform's parseWithZod, the same in the route actions and
@@ -15,8 +16,9 @@ export function parseFormWith<Schema extends $ZodType>(formData: FormData, schem
 }
 
 // The checks of the forms that show when their page opens (form-on-demand.ts), loaded by the
-// browser when a visitor first reaches such a form.
+// browser when a visitor first reaches such a form (the review form: on a product's page and dialog).
 export const checkLogin = (formData: FormData) => parseFormWith(formData, LoginSchema);
 export const checkRegister = (formData: FormData) => parseFormWith(formData, RegisterSchema);
 export const checkBannerUrl = (formData: FormData) => parseFormWith(formData, BannerUrlSchema);
 export const checkApplyDiscount = (formData: FormData) => parseFormWith(formData, ApplyDiscountSchema);
+export const checkReview = (formData: FormData) => parseFormWith(formData, ReviewSchema);

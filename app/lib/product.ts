@@ -1,4 +1,5 @@
 import type { BackInStockState } from "./back-in-stock";
+import type { Constraints } from "./form-on-demand";
 import { LOW_STOCK_THRESHOLD } from "./constants";
 import type { Photo, Sizes } from "./photos";
 import { colorId, sizeParam, type Variant } from "./variants";
@@ -86,6 +87,8 @@ export type ProductDialogData = {
   eligibility: ReviewEligibility;
   /** "E-mail me when it's back" (issue 51): who asks, and the sizes they wait for already. */
   backInStock?: BackInStockState;
+  /** The review form's constraints (from its schema, on the server); with a product. */
+  reviewConstraint?: Constraints;
 };
 
 /** A variant running out, on the dashboard's reorder list. */

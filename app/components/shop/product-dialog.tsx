@@ -83,7 +83,7 @@ function ProductDetails({ product, data }: { product: Product; data: ProductDial
             Reviews
           </h3>
           <ReviewList reviews={data.reviews} className="max-h-64 overflow-y-auto pr-1" />
-          <ReviewForm productId={product.id} eligibility={data.eligibility} />
+          <ReviewForm productId={product.id} eligibility={data.eligibility} constraint={data.reviewConstraint ?? {}} />
         </section>
       </div>
     </div>

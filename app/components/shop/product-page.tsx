@@ -11,6 +11,7 @@ import { ProductGallery } from "./product-gallery";
 import { ProductPurchase } from "./product-purchase";
 import { BackInStock } from "./back-in-stock";
 import type { BackInStockState } from "~/lib/back-in-stock";
+import type { Constraints } from "~/lib/form-on-demand";
 import { variantOf } from "~/lib/variants";
 import { RatingSummary, ReviewForm, ReviewList } from "./reviews";
 
@@ -24,6 +25,8 @@ export type ProductPageData = {
   trail: NamedLink[];
   /** "E-mail me when it's back" (issue 51); not in the owner's preview. */
   backInStock?: BackInStockState;
+  /** The review form's constraints, from its schema (the loader); not in the owner's preview, which shows no form. */
+  reviewConstraint?: Constraints;
 };
 
 // How wide the photos show: the page is max-w-6xl (1152 px) with 16/24 px sides; from md the
@@ -44,6 +47,7 @@ export function ProductPage({
   choice,
   trail,
   backInStock,
+  reviewConstraint = {},
   preview = false,
 }: ProductPageData & { preview?: boolean }) {
   const pathOf = (p: Pick<Product, "id" | "handle">, next: Partial<ProductChoice> = {}) =>
@@ -104,7 +108,7 @@ export function ProductPage({
             {preview ? (
               <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700">Shoppers who bought this product write their reviews here.</p>
             ) : (
-              <ReviewForm productId={product.id} eligibility={eligibility} />
+              <ReviewForm productId={product.id} eligibility={eligibility} constraint={reviewConstraint} />
             )}
           </div>
         </div>

@@ -5,15 +5,20 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { ErrorList, TextareaField } from "~/components/ui/field";
 import { signInTo } from "~/lib/access";
 import { cn } from "~/lib/cn";
-import { useSchemaForm, type FormResult } from "~/lib/form";
+import type { FormResult } from "~/lib/form";
+import { useSchemaFormOnDemand, type Constraints } from "~/lib/form-on-demand";
 import { reviewAnchor, type Review, type ReviewEligibility } from "~/lib/product";
-import { ReviewSchema } from "~/lib/schemas/reviews";
+import type { ReviewSchema } from "~/lib/schemas/reviews";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Stars } from "./stars";
 
 // A product's reviews, as its details dialog and its own page show them: the average, the list,
 // and the form for those who may add one. The form posts to the page's action (both pages use
 // productDialogAction).
+
+// The form's check (zod and the schema) loads when the shopper first reaches the form, not with the
+// page (form-on-demand.ts); its constraints come from the page's loader (reviewConstraint).
+const loadReviewCheck = () => import("~/lib/form-checks").then((m) => m.checkReview);
 
 type ReviewActionData = { review: FormResult | null; message: string | null } | undefined;
 
@@ -63,14 +68,24 @@ function useReviewInView() {
   }, [hash]);
 }
 
-export function ReviewForm({ productId, eligibility }: { productId: string; eligibility: ReviewEligibility }) {
+export function ReviewForm({
+  productId,
+  eligibility,
+  constraint,
+}: {
+  productId: string;
+  eligibility: ReviewEligibility;
+  /** The schema's constraints (reviewConstraint, from the loader). */
+  constraint: Constraints;
+}) {
   const actionData = useActionData<ReviewActionData>();
   const navigation = useNavigation();
   const location = useLocation();
   const hydrated = useHydrated();
   const defaultAction = useFormAction();
-  const [form, fields] = useSchemaForm(ReviewSchema, {
+  const [form, fields] = useSchemaFormOnDemand<typeof ReviewSchema>(loadReviewCheck, {
     id: `review-${productId}`,
+    constraint,
     lastResult: navigation.state === "idle" ? actionData?.review : undefined,
   });
 

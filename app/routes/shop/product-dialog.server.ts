@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { SessionUser } from "~/lib/access";
 import { reviewAnchor, type ProductDialogData } from "~/lib/product";
 import { AddToCartSchema } from "~/lib/schemas/cart";
@@ -23,6 +24,9 @@ import { subscribeBackInStock, waitingVariantsOf } from "~/server/catalog/back-i
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { isShopOpen } from "~/server/settings/settings.server";
 
+/** The review form's constraints (required, lengths), for its controls before its check has loaded (form-on-demand.ts). */
+export const reviewConstraint = getZodConstraint(ReviewSchema);
+
 /** The details dialog named by `?product=<id>` on home, listing and search, or null. `user` is null for a visitor of an open shop. */
 export async function loadProductDialog(request: Request, user: SessionUser | null): Promise<ProductDialogData | null> {
   const id = new URL(request.url).searchParams.get("product");
@@ -35,7 +39,7 @@ export async function loadProductDialog(request: Request, user: SessionUser | nu
     user ? reviewEligibility(user.id, product.id) : ("signed-out" as const),
     backInStockState(user, product),
   ]);
-  return { id, product, reviews, eligibility, backInStock };
+  return { id, product, reviews, eligibility, backInStock, reviewConstraint };
 }
 
 /**

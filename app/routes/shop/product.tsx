@@ -13,7 +13,7 @@ import { trailOf } from "~/server/catalog/storefront.server";
 import { lookUpHandle } from "~/server/catalog/handles.server";
 import { listReviews, reviewEligibility } from "~/server/catalog/reviews.server";
 import { absoluteUrl } from "~/server/platform/image-urls.server";
-import { backInStockState, productDialogAction } from "./product-dialog.server";
+import { backInStockState, productDialogAction, reviewConstraint } from "./product-dialog.server";
 import type { Route } from "./+types/product";
 
 // A product's own page (issue 40): its address is its handle; the chosen colour and size are in
@@ -64,6 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviews,
     eligibility,
     backInStock,
+    reviewConstraint,
     related,
     // Its category's place in the owner's tree: the breadcrumbs, on the page and in JSON-LD.
     trail: trailOf(snapshot, product.category),

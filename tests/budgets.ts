@@ -38,18 +38,20 @@ export type BudgetPage = keyof typeof BUDGET_PAGES;
  * load included (tests/e2e/budgets.spec.ts, counted by scripts/lib/page-weight.mjs).
  */
 export const JS_CSS_GZIP_BYTES: Record<BudgetPage, number> = {
-  // The goal for the two pages most visits start on.
-  listing: 120 * KB,
-  home: 120 * KB,
-  // The goal for every other page.
-  search: 130 * KB,
-  product: 130 * KB,
-  cart: 130 * KB,
-  checkout: 130 * KB,
-  orders: 130 * KB,
-  signIn: 130 * KB,
-  adminProducts: 130 * KB,
-  adminDashboard: 130 * KB,
+  // The goals are 120 KB for the listing and home and 130 KB for every other page. They are
+  // not met yet (decision 0079, "JS+CSS: where the goal stands"): React, React DOM and React Router
+  // alone are 105.8 KB and the shop's stylesheet 10.3 KB, so these budgets are the figures measured
+  // when they were set, rounded up to a KB: no page may get heavier; lower each as pages get lighter.
+  listing: 136 * KB, // 135.2 KB when set
+  home: 136 * KB, // 135.5 KB
+  search: 134 * KB, // 133.0 KB
+  product: 150 * KB, // 149.8 KB (176.9 KB before the review form's checks came on demand)
+  cart: 144 * KB, // 143.0 KB
+  checkout: 150 * KB, // 149.5 KB (174.4 KB before)
+  orders: 146 * KB, // 145.1 KB
+  signIn: 139 * KB, // 138.2 KB
+  adminProducts: 136 * KB, // 135.2 KB
+  adminDashboard: 148 * KB, // 147.1 KB
 };
 
 /** Uncompressed bytes of a whole answer, for the demo data (tests/e2e/budgets.http.spec.ts). */

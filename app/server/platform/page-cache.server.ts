@@ -2,6 +2,7 @@ import type { RequestHandler, Request as ExpressRequest, Response as ExpressResp
 import { LRUCache } from "lru-cache";
 import type { MiddlewareFunction } from "react-router";
 import { currentUser } from "~/server/accounts/session.server";
+import { onSettingsChanged, shopSettings } from "~/server/settings/settings.server";
 import { log } from "./log.server";
 
 // The shop's own shared cache (issue 52): what a proxy or CDN in front of the shop may keep (a
@@ -228,8 +229,10 @@ export function pageCache(megabytes: number): RequestHandler {
   cache = new LRUCache<string, Entry | Variants>({ maxSize });
   statsTimer ??= setInterval(logStats, STATS_EVERY_MS);
   statsTimer.unref();
-  return (req, res, next) => {
-    const use = usable(req);
+  // Settings saved by another process (the shop closed to visitors, its name, its prices' notes)
+  // drop this process's pages too, as soon as it reads them (within the settings' own 2 s).
+  onSettingsChanged(dropSharedPages);
+  const serve = (req: ExpressRequest, res: ExpressResponse, next: () => void, use: { lookup: boolean; store: boolean }) => {
     if (use.lookup) {
       const entry = find(req);
       if (entry) {
@@ -240,6 +243,16 @@ export function pageCache(megabytes: number): RequestHandler {
     }
     if (use.store) record(req, res, maxSize);
     next();
+  };
+  return (req, res, next) => {
+    const use = usable(req);
+    if (!use.lookup) return serve(req, res, next, use);
+    // A page is answered from memory only with the settings read at most 2 s ago (no query when
+    // they were): a hit never reaches the app, which would otherwise be what reads them.
+    shopSettings().then(
+      () => serve(req, res, next, use),
+      () => serve(req, res, next, { lookup: false, store: false }),
+    );
   };
 }
 

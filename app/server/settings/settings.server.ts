@@ -53,6 +53,18 @@ async function read(executor: Kysely<Database> = db): Promise<ShopSettings> {
   return settings;
 }
 
+/** What this process read last, as JSON: a read that differs means another process saved a change. */
+let lastSeen: string | null = null;
+const changeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this process reads settings that differ from what it read before (the
+ * owner saved them, here or in another process): the page cache drops what visitors were shown.
+ */
+export function onSettingsChanged(listener: () => void): void {
+  changeListeners.add(listener);
+}
+
 /** The shop's settings as they are now (at most CACHE_MS old). */
 export function shopSettings(): Promise<ShopSettings> {
   const at = Date.now();
@@ -61,7 +73,12 @@ export function shopSettings(): Promise<ShopSettings> {
     const entry: NonNullable<typeof cached> = { at, settings };
     cached = entry;
     settings.then(
-      (value) => (entry.value = value),
+      (value) => {
+        entry.value = value;
+        const seen = JSON.stringify(value);
+        if (lastSeen !== null && seen !== lastSeen) for (const listener of changeListeners) listener();
+        lastSeen = seen;
+      },
       () => cached === entry && (cached = null),
     );
   }

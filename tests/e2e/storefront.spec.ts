@@ -192,35 +192,51 @@ test.describe("product details dialog", () => {
     await expect(page.locator("dialog:modal")).toHaveCount(1);
     // Counted once the dialog has hydrated: its choices settle then (a busy machine hydrates late).
     await hydratedElement(dialog.getByRole("button", { name: /Add to cart/ }));
+    // Each element is named by its own identity (not its place among the dialog's elements, which
+    // shifts if anything is added before it), so a failure names what was reached or missed.
+    await page.evaluate(() => {
+      const names = new WeakMap<Element, string>();
+      let count = 0;
+      (window as unknown as { tabName: (e: Element) => string }).tabName = (e) => {
+        if (!names.has(e)) names.set(e, `${++count}: ${e.outerHTML.slice(0, 70)}`);
+        return names.get(e)!;
+      };
+    });
     // A group of radio buttons (sizes, colours) is one Tab stop: count its first enabled button only.
-    const tabbable = await dialog.evaluate(
-      (element) =>
-        [...element.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")].filter((e) => {
-          if (e.tabIndex < 0 || (e as HTMLButtonElement).disabled || e.getClientRects().length === 0) return false;
-          if (!(e instanceof HTMLInputElement) || e.type !== "radio") return true;
-          return element.querySelector(`input[type=radio][name="${e.name}"]:not([disabled])`) === e;
-        }).length,
-    );
-    expect(tabbable).toBeGreaterThan(1);
+    const tabbables = () =>
+      dialog.evaluate((element) =>
+        [...element.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")]
+          .filter((e) => {
+            if (e.tabIndex < 0 || (e as HTMLButtonElement).disabled || e.getClientRects().length === 0) return false;
+            if (!(e instanceof HTMLInputElement) || e.type !== "radio") return true;
+            return element.querySelector(`input[type=radio][name="${e.name}"]:not([disabled])`) === e;
+          })
+          .map((e) => (window as unknown as { tabName: (e: Element) => string }).tabName(e))
+          .sort(),
+      );
+    const tabbable = await tabbables();
+    expect(tabbable.length).toBeGreaterThan(1);
     // Tab twice round the dialog. Where focus may go: an element of the dialog, the dialog itself
     // (Chromium lets the keyboard focus a box that scrolls, to scroll it), or, between two rounds,
     // the browser's own controls (the document itself here); never the page behind.
     const visited = new Set<string>();
     let outside = 0;
-    for (let i = 0; i < 2 * (tabbable + 2); i++) {
+    for (let i = 0; i < 2 * (tabbable.length + 2); i++) {
       await page.keyboard.press("Tab");
       const where = await page.evaluate(() => {
         const active = document.activeElement;
         if (!active || active === document.body) return "document";
         if (active instanceof HTMLDialogElement) return "the dialog";
         if (!active.closest("dialog")) return `page: ${active.outerHTML.slice(0, 80)}`;
-        return `dialog: ${[...active.closest("dialog")!.querySelectorAll("*")].indexOf(active)}`;
+        return (window as unknown as { tabName: (e: Element) => string }).tabName(active);
       });
       expect(where).not.toMatch(/^page/);
       if (where === "document") outside++;
       else if (where !== "the dialog") visited.add(where);
     }
-    expect(visited.size).toBe(tabbable);
+    // Every Tab stop reached, and nothing else; the dialog's stops the same after as before.
+    expect([...visited].sort()).toEqual(tabbable);
+    expect(await tabbables()).toEqual(tabbable);
     expect(outside).toBeLessThanOrEqual(2);
   });
 

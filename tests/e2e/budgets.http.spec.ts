@@ -1,33 +1,19 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { BUDGET_PAGES, kb, LISTING_JSON, QUERIES, RESPONSE_BYTES } from "#tests/budgets";
 import { expect, test } from "./fixtures";
 import { SHOPPER } from "./helpers";
-import { freePort, startOwnServer, type OwnServer } from "./own-server";
+import { startDemoShop, type OwnServer } from "./own-server";
 
 // The budgets of bytes and database queries (tests/budgets.ts, issue 52), on a shop of its own as
 // `npm run bench` runs it: the demo data, open to visitors, one process; and COUNT_QUERIES=1, so
 // each answer says in X-Database-Queries how many queries it made.
 
 let server: OwnServer;
-let databaseUrl: string | undefined;
 let shopper: APIRequestContext;
 let visitor: APIRequestContext;
 
 test.beforeAll(async ({ engine }) => {
-  databaseUrl = engine === "postgres" ? await createTestDatabase("budgets") : undefined;
-  const port = await freePort();
-  server = startOwnServer(port, {
-    NODE_ENV: "production",
-    DEMO_MODE: "1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PAYPAL_MODE: "simulator",
-    PUBLIC_CATALOGUE: "1",
-    COUNT_QUERIES: "1",
-    WEB_CONCURRENCY: "1",
-    LOG_LEVEL: "warn",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  server = await startDemoShop(engine, "budgets", { COUNT_QUERIES: "1" });
   await server.healthy();
   shopper = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url }, maxRedirects: 0 });
   expect((await (await shopper.post("/api/auth/login", { data: SHOPPER })).json()).success).toBe(true);
@@ -40,7 +26,6 @@ test.afterAll(async () => {
   await shopper?.dispose();
   await visitor?.dispose();
   await server?.stop();
-  if (databaseUrl) await dropTestDatabase(databaseUrl);
 });
 
 /** The whole answer (uncompressed), which must be the page itself, not a redirect or an error. */

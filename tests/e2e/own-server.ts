@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -11,6 +12,8 @@ export type OwnServer = {
   dataDir: string;
   child: ChildProcess;
   output: () => string;
+  /** The lines of the output that are the shop's JSON log lines, parsed. */
+  logLines: () => Array<Record<string, unknown>>;
   exited: Promise<number | null>;
   /** Waits until /healthz answers 200; throws with the output if the process ends first. */
   healthy: () => Promise<void>;
@@ -59,6 +62,11 @@ export function startOwnServer(port: number, env: Record<string, string> = {}, e
     dataDir,
     child,
     output: () => output,
+    logLines: () =>
+      output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
     exited,
     async healthy() {
       for (let i = 0; i < 300; i++) {
@@ -73,6 +81,36 @@ export function startOwnServer(port: number, env: Record<string, string> = {}, e
       if (child.exitCode === null) child.kill("SIGTERM");
       const code = await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/**
+ * The demo shop as a user starts it in production (demo data, the PayPal simulator, one process,
+ * open to visitors), on a port of its own and on the engine of the test's project: on PostgreSQL
+ * a database of its own (named after `label`), dropped by `stop`. `env` adds to or overrides that.
+ */
+export async function startDemoShop(engine: "sqlite" | "postgres", label: string, env: Record<string, string> = {}): Promise<OwnServer> {
+  const databaseUrl = engine === "postgres" ? await createTestDatabase(label) : undefined;
+  const port = await freePort();
+  const server = startOwnServer(port, {
+    NODE_ENV: "production",
+    DEMO_MODE: "1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PAYPAL_MODE: "simulator",
+    PUBLIC_CATALOGUE: "1",
+    WEB_CONCURRENCY: "1",
+    LOG_LEVEL: "warn",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const stop = server.stop;
+  return {
+    ...server,
+    async stop() {
+      const code = await stop();
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
       return code;
     },
   };

@@ -164,11 +164,7 @@ test("hits and misses are counted in the log, a hit has its request line, and PA
     } finally {
       await server.stop();
     }
-    const lines = server
-      .output()
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = server.logLines();
     expect(lines.filter((line) => line.msg === "request" && line.path === "/shop/home")).toHaveLength(2);
     const counters = lines.filter((line) => line.msg === "page cache");
     // The last counters are logged when the shop stops (and every minute they changed).

@@ -1,8 +1,7 @@
 import { request as playwrightRequest } from "@playwright/test";
-import { createTestDatabase, dropTestDatabase } from "#tests/postgres/databases";
 import { expect, test } from "./fixtures";
 import { SHOPPER } from "./helpers";
-import { freePort, startOwnServer, type OwnServer } from "./own-server";
+import { startDemoShop, type OwnServer } from "./own-server";
 
 // What search engines read (issue 40, decision 0052): robots.txt and the sitemap, in the shop as
 // it starts (closed: every page behind sign-in) and in a shop the owner opened; fetched as a
@@ -67,28 +66,15 @@ test.describe("a closed shop (as it starts)", () => {
 
 test.describe("a shop open to visitors", () => {
   let server: OwnServer;
-  let databaseUrl: string | undefined;
 
+  // The owner's setting "Visitors can browse without an account" is on from the first start.
   test.beforeAll(async ({ engine }) => {
-    databaseUrl = engine === "postgres" ? await createTestDatabase("seo") : undefined;
-    const port = await freePort();
-    server = startOwnServer(port, {
-      NODE_ENV: "production",
-      DEMO_MODE: "1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PAYPAL_MODE: "simulator",
-      LOG_LEVEL: "warn",
-      WEB_CONCURRENCY: "1",
-      // The owner's setting "Visitors can browse without an account", on from the first start.
-      PUBLIC_CATALOGUE: "1",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    server = await startDemoShop(engine, "seo");
     await server.healthy();
   });
 
   test.afterAll(async () => {
     await server?.stop();
-    if (databaseUrl) await dropTestDatabase(databaseUrl);
   });
 
   test("robots.txt lets crawlers read the catalogue and keeps them from private pages and copies", async () => {

@@ -186,15 +186,9 @@ test.describe("production start", () => {
       LOG_LEVEL: "info",
       WEB_CONCURRENCY: "2",
     });
-    const logLines = () =>
-      server
-        .output()
-        .trim()
-        .split("\n")
-        .filter((l) => l.startsWith("{"))
-        .map((l) => JSON.parse(l));
     const workerPids = () =>
-      logLines()
+      server
+        .logLines()
         .filter((l) => l.msg === "listening" && l.workers === undefined)
         .map((l) => l.pid as number);
     const alive = (pid: number) => {
@@ -208,15 +202,15 @@ test.describe("production start", () => {
     try {
       await server.healthy();
       // The primary says it listens once both workers do; the pid file names the primary.
-      await expect.poll(() => logLines().find((l) => l.msg === "listening" && l.workers === 2)?.pid).toBe(server.child.pid);
+      await expect.poll(() => server.logLines().find((l) => l.msg === "listening" && l.workers === 2)?.pid).toBe(server.child.pid);
       expect(fs.readFileSync(path.join(server.dataDir, "server.pid"), "utf8")).toBe(String(server.child.pid));
       const [first, second] = workerPids();
       expect(new Set([first, second, server.child.pid]).size).toBe(3);
       // Startup work ran once, in the primary's preparation step: one "database" line, not three.
-      expect(logLines().filter((l) => l.msg === "database")).toHaveLength(1);
+      expect(server.logLines().filter((l) => l.msg === "database")).toHaveLength(1);
 
       process.kill(first!, "SIGKILL");
-      await expect.poll(() => logLines().some((l) => l.msg === "worker died; starting another" && l.pid === first)).toBe(true);
+      await expect.poll(() => server.logLines().some((l) => l.msg === "worker died; starting another" && l.pid === first)).toBe(true);
       // A new worker loads the whole server bundle first: seconds on a busy machine.
       await expect.poll(() => workerPids().length, { timeout: 30_000 }).toBe(3);
       const replacement = workerPids()[2]!;
@@ -225,7 +219,7 @@ test.describe("production start", () => {
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
       for (const pid of [second!, replacement]) expect(alive(pid), `worker ${pid} stopped`).toBe(false);
-      expect(logLines().filter((l) => l.msg === "stopped")).toHaveLength(3); // two workers, then the primary
+      expect(server.logLines().filter((l) => l.msg === "stopped")).toHaveLength(3); // two workers, then the primary
       expect(fs.existsSync(path.join(server.dataDir, "server.pid"))).toBe(false);
     } finally {
       await server.stop();

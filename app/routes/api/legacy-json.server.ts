@@ -18,31 +18,6 @@ import { absoluteImageUrl, absoluteUrl } from "~/server/platform/image-urls.serv
 // `_id` for ids, dollar amounts with two decimals for cents, the old field names, and image URLs
 // made absolute on PUBLIC_URL so a client on another origin can load them.
 
-export function productJson(p: Product) {
-  return {
-    _id: p.id,
-    image: absoluteImageUrl(p.image),
-    images: p.photos.map((photo) => ({ url: absoluteImageUrl(photo.src), alt: photo.alt, color: photo.color, position: photo.position })),
-    title: p.title,
-    description: p.description,
-    category: p.category,
-    brand: p.brand,
-    price: centsToAmount(p.priceCents),
-    salePrice: centsToAmount(p.salePriceCents),
-    totalStock: p.stock,
-    averageReview: p.averageRating,
-    variants: p.variants.map((v) => ({ _id: v.id, size: v.size, color: v.color, colorHex: v.colorHex, sku: v.sku, stock: v.stock })),
-    // Issue 40: the product's own page, its handle and its absolute address.
-    handle: p.handle,
-    url: absoluteUrl(productPath(p.handle)),
-    // Issue 49, a new field where a product is answered on its own (get one, add, edit): its tags.
-    ...(p.tags ? { tags: p.tags } : {}),
-    // Issue 50: what search engines show ('' = made from the title and the description).
-    seoTitle: p.seoTitle,
-    seoDescription: p.seoDescription,
-  };
-}
-
 /**
  * A product in a list (products, search, a collection's page; issue 52): the product as
  * `productJson` answers it without what only its own answer needs: `images`, `seoTitle`,
@@ -62,8 +37,26 @@ export function productListJson(p: ListedProduct) {
     totalStock: p.stock,
     averageReview: p.averageRating,
     variants: p.variants.map((v) => ({ _id: v.id, size: v.size, color: v.color, stock: v.stock })),
+    // Issue 40: the product's own page, its handle and its absolute address.
     handle: p.handle,
     url: absoluteUrl(productPath(p.handle)),
+  };
+}
+
+/**
+ * A product answered on its own (get one, add, edit): the list's shape (`productListJson`) with
+ * what only its own answer needs.
+ */
+export function productJson(p: Product) {
+  return {
+    ...productListJson(p),
+    images: p.photos.map((photo) => ({ url: absoluteImageUrl(photo.src), alt: photo.alt, color: photo.color, position: photo.position })),
+    variants: p.variants.map((v) => ({ _id: v.id, size: v.size, color: v.color, colorHex: v.colorHex, sku: v.sku, stock: v.stock })),
+    // Issue 49, a new field where a product is answered on its own: its tags.
+    ...(p.tags ? { tags: p.tags } : {}),
+    // Issue 50: what search engines show ('' = made from the title and the description).
+    seoTitle: p.seoTitle,
+    seoDescription: p.seoDescription,
   };
 }
 
